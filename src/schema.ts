@@ -1,0 +1,128 @@
+/**
+ * The memory record: one atomic, governed fact about a user (seeds 000, 003, 004).
+ *
+ * A record is distilled state, not a chat log: one sentence, a mergeable semantic `key`,
+ * where it came from, how sure we are, who it belongs to and where it is in its lifecycle.
+ * Records are stored as plain JSON values in the long-term store; every timestamp is an
+ * ISO-8601 string so a record survives JSON round trips unchanged.
+ */
+import { z } from "zod";
+import { InvalidRecordError } from "./errors.js";
+
+/** Seed 000 §1 and seed 003 §3.3: what kind of thing is remembered. */
+export const MEMORY_KINDS = ["preference", "fact", "episode", "procedure", "todo", "business_fact"] as const;
+export const MemoryKindSchema = z.enum(MEMORY_KINDS);
+export type MemoryKind = z.infer<typeof MemoryKindSchema>;
+
+/** Seed 004 §2: who said it. Only `explicit` is the user's own word. */
+export const SOURCE_TYPES = ["explicit", "inferred", "system_sync", "agent_generated"] as const;
+export const SourceTypeSchema = z.enum(SOURCE_TYPES);
+export type SourceType = z.infer<typeof SourceTypeSchema>;
+
+export const SENSITIVITIES = ["low", "medium", "high"] as const;
+export const SensitivitySchema = z.enum(SENSITIVITIES);
+export type Sensitivity = z.infer<typeof SensitivitySchema>;
+
+/** Seed 003 §6: active → superseded → archived (→ deleted, which is physical and leaves no record). */
+export const MEMORY_STATUSES = ["active", "pending", "superseded", "archived"] as const;
+export const MemoryStatusSchema = z.enum(MEMORY_STATUSES);
+export type MemoryStatus = z.infer<typeof MemoryStatusSchema>;
+
+const isoDate = z.iso.datetime({ offset: true });
+const unit = z.number().min(0).max(1);
+/** Namespace labels may not contain `.`, `:` or NUL (LangGraph's rules), so scope ids may not either. */
+const scopeId = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[^.:\u0000]+$/, "must not contain '.', ':' or NUL");
+
+export const MemorySourceSchema = z.object({
+  type: SourceTypeSchema,
+  /** Ids of the messages this memory was distilled from; recall evaluation checks them. */
+  messageIds: z.array(z.string().min(1)),
+  sessionId: z.string().min(1).optional(),
+  taskId: z.string().min(1).optional(),
+});
+export type MemorySource = z.infer<typeof MemorySourceSchema>;
+
+export const MemoryScopeSchema = z.object({
+  tenantId: scopeId.optional(),
+  userId: scopeId,
+});
+export type MemoryScope = z.infer<typeof MemoryScopeSchema>;
+
+/** A mergeable semantic key: lowercase dotted segments, e.g. `shipping.carrier`, `food.dislike`. */
+export const MemoryKeySchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, "must be dotted lowercase segments such as 'food.dislike'");
+
+export const MemoryRecordSchema = z.object({
+  id: z.string().min(1).max(128),
+  kind: MemoryKindSchema,
+  key: MemoryKeySchema,
+  /** One atomic fact, one sentence, third person ("The user does not eat cilantro"). */
+  content: z.string().trim().min(1).max(2000),
+  /** The bare value behind the key when there is one (e.g. "SF Express" for `shipping.carrier`). */
+  value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  confidence: unit,
+  importance: unit,
+  source: MemorySourceSchema,
+  scope: MemoryScopeSchema,
+  sensitivity: SensitivitySchema,
+  status: MemoryStatusSchema,
+  /** Id of the record that replaced this one; set exactly when `status` is `superseded`. */
+  supersededBy: z.string().min(1).optional(),
+  /** When the fact was true or said (message time), not when we stored it. */
+  observedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  lastAccessedAt: isoDate,
+  accessCount: z.number().int().min(0),
+  expiresAt: isoDate.optional(),
+  /** Seed 003 §3.4: other phrasings that should find this memory ("咖啡", "coffee", "latte"). */
+  retrievalHints: z.array(z.string().min(1).max(200)).max(20).optional(),
+});
+export type MemoryRecord = z.infer<typeof MemoryRecordSchema>;
+
+/**
+ * Validate an unknown value as a {@link MemoryRecord}.
+ *
+ * @throws {InvalidRecordError} naming the first offending field (`field` is a dotted path).
+ * @example
+ * const record = parseMemoryRecord(JSON.parse(row));
+ */
+export function parseMemoryRecord(input: unknown): MemoryRecord {
+  const result = MemoryRecordSchema.safeParse(input);
+  if (!result.success) throw toRecordError(result.error);
+  const record = result.data;
+  if (record.status === "superseded" && !record.supersededBy) {
+    throw new InvalidRecordError("supersededBy", "Invalid memory record: field 'supersededBy' is required when status is 'superseded'.");
+  }
+  if (record.status !== "superseded" && record.supersededBy !== undefined) {
+    throw new InvalidRecordError(
+      "supersededBy",
+      `Invalid memory record: field 'supersededBy' is only allowed when status is 'superseded' (status is '${record.status}').`,
+    );
+  }
+  return record;
+}
+
+function toRecordError(error: z.ZodError): InvalidRecordError {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join(".") || "(record)";
+  const received = "input" in issue ? describe(issue.input) : undefined;
+  return new InvalidRecordError(
+    field,
+    `Invalid memory record: field '${field}' ${issue.message}${received ? ` (received ${received})` : ""}.`,
+    { issues: error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })) },
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value);
+  return text === undefined ? typeof value : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,71 @@
+/**
+ * Search filters with the semantics of LangGraph's InMemoryStore: a top-level field equals a
+ * value, or satisfies operators `$eq $ne $gt $gte $lt $lte $in $nin`. Unknown operators are
+ * refused up front instead of silently matching nothing.
+ */
+import { InvalidOperationError } from "../errors.js";
+
+const OPERATORS = new Set(["$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin"]);
+
+export type Filter = Record<string, unknown>;
+
+export function validateFilter(filter: unknown): Filter | undefined {
+  if (filter === undefined || filter === null) return undefined;
+  if (typeof filter !== "object" || Array.isArray(filter)) {
+    throw new InvalidOperationError(`Expected filter to be an object of field conditions, received ${JSON.stringify(filter)}.`);
+  }
+  for (const [field, condition] of Object.entries(filter)) {
+    if (isOperatorObject(condition)) {
+      for (const [op, operand] of Object.entries(condition)) {
+        if (!OPERATORS.has(op)) {
+          throw new InvalidOperationError(`Unknown filter operator '${op}' on field '${field}'; expected one of ${[...OPERATORS].join(" ")}.`);
+        }
+        if ((op === "$in" || op === "$nin") && !Array.isArray(operand)) {
+          throw new InvalidOperationError(`Filter operator '${op}' on field '${field}' expects an array, received ${JSON.stringify(operand)}.`);
+        }
+      }
+    }
+  }
+  return filter as Filter;
+}
+
+function isOperatorObject(condition: unknown): condition is Record<string, unknown> {
+  return (
+    typeof condition === "object" &&
+    condition !== null &&
+    !Array.isArray(condition) &&
+    Object.keys(condition).length > 0 &&
+    Object.keys(condition).every((k) => k.startsWith("$"))
+  );
+}
+
+export function matchesFilter(value: Record<string, unknown>, filter: Filter | undefined): boolean {
+  if (!filter) return true;
+  return Object.entries(filter).every(([field, condition]) => matchesCondition(value[field], condition));
+}
+
+function matchesCondition(actual: unknown, condition: unknown): boolean {
+  if (!isOperatorObject(condition)) return actual === condition;
+  return Object.entries(condition).every(([op, operand]) => {
+    switch (op) {
+      case "$eq":
+        return actual === operand;
+      case "$ne":
+        return actual !== operand;
+      case "$gt":
+        return Number(actual) > Number(operand);
+      case "$gte":
+        return Number(actual) >= Number(operand);
+      case "$lt":
+        return Number(actual) < Number(operand);
+      case "$lte":
+        return Number(actual) <= Number(operand);
+      case "$in":
+        return (operand as unknown[]).includes(actual);
+      case "$nin":
+        return !(operand as unknown[]).includes(actual);
+      default:
+        return false;
+    }
+  });
+}

@@ -1,0 +1,445 @@
+/**
+ * HNSWStore: the embedded, durable long-term store, a LangGraph `BaseStore`.
+ *
+ * SQLite (WAL) is the source of truth for items, vectors and the FTS5 keyword index; vector
+ * search runs per namespace (exact scan when small, an hnswlib-node graph when large) so a
+ * search under a prefix cannot see outside it. `batch()` does the work; get/search/put/delete/
+ * listNamespaces are BaseStore's thin wrappers over it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { Item, ListNamespacesOperation, Operation, OperationResults, PutOperation, SearchItem } from "@langchain/langgraph-checkpoint";
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import { z } from "zod";
+import { InvalidConfigError, InvalidOperationError, StoreClosedError } from "../errors.js";
+import type { KeywordSearchable, KeywordSearchOptions } from "./types.js";
+import { decodeNamespace, encodeNamespace, matchesConditions, prefixRange, validateNamespaceLabels } from "./namespace.js";
+import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
+import { matchesFilter, validateFilter, type Filter } from "./filter.js";
+import { textsAtPaths } from "./fields.js";
+import { keywordBody, matchExpression } from "./keyword.js";
+import { getMeta, openDatabase, setMeta, type Db } from "./sqlite.js";
+import { StoreWriter, type PreparedWrite } from "./writer.js";
+import { VectorIndex, type PartitionRef } from "./vector-index.js";
+import { toUnitVector } from "./vectors.js";
+import { acquireLock, releaseLock } from "./lock.js";
+
+export interface HNSWStoreIndexConfig {
+  /** Dimensions of the embeddings; checked on every vector and against the directory's data. */
+  dims: number;
+  /** Any LangChain embeddings (the offline default is `HashEmbeddings`). */
+  embeddings: EmbeddingsInterface;
+  /**
+   * Paths of the value to embed and keyword-index, InMemoryStore syntax.
+   * @default ["$"] (the whole value as JSON)
+   * @example ["content", "retrievalHints[*]"]
+   */
+  fields?: string[];
+}
+
+export interface HNSWStoreOptions {
+  /** Directory holding `store.sqlite` and `hnsw/`; created if missing. One process at a time. */
+  dir: string;
+  /** Vector search; without it `query` searches fall back to filtered listing, like InMemoryStore. */
+  index?: HNSWStoreIndexConfig;
+  /** Largest JSON value accepted, in bytes. @default 524288 */
+  maxValueBytes?: number;
+  /** `normal` survives a killed process; `full` also a power cut. @default "normal" */
+  synchronous?: "normal" | "full";
+  /** HNSW tuning. Partitions below `threshold` vectors are scanned exactly. */
+  hnsw?: { threshold?: number; m?: number; efConstruction?: number; efSearch?: number };
+  /** Write changed HNSW graphs to disk this often (they are also written by `flush()` and `stop()`); 0 disables. @default 30000 */
+  flushIntervalMs?: number;
+}
+
+const OptionsSchema = z.object({
+  dir: z.string().min(1),
+  index: z
+    .object({
+      dims: z.number().int().min(1).max(65536),
+      embeddings: z.custom<EmbeddingsInterface>(
+        (e) => typeof (e as EmbeddingsInterface)?.embedDocuments === "function" && typeof (e as EmbeddingsInterface)?.embedQuery === "function",
+        "must implement embedDocuments() and embedQuery()",
+      ),
+      fields: z.array(z.string().min(1)).min(1).optional(),
+    })
+    .optional(),
+  maxValueBytes: z.number().int().positive().optional(),
+  synchronous: z.enum(["normal", "full"]).optional(),
+  hnsw: z
+    .object({
+      threshold: z.number().int().min(1).optional(),
+      m: z.number().int().min(2).max(128).optional(),
+      efConstruction: z.number().int().min(8).optional(),
+      efSearch: z.number().int().min(1).optional(),
+    })
+    .optional(),
+  flushIntervalMs: z.number().int().min(0).optional(),
+});
+
+type GetOp = { namespace: string[]; key: string };
+type SearchOp = { namespacePrefix: string[]; filter?: Filter; limit: number; offset: number; query?: string };
+interface ItemRow {
+  id: number;
+  path: string;
+  key: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * @example
+ * const store = new HNSWStore({
+ *   dir: "./.memory",
+ *   index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: ["content"] },
+ * });
+ * await store.put(["memory", "u1"], "m1", { content: "The user prefers short replies" });
+ * const hits = await store.search(["memory", "u1"], { query: "reply style", limit: 3 });
+ * await store.stop();
+ */
+export class HNSWStore extends BaseStore implements KeywordSearchable {
+  readonly dir: string;
+  private readonly options: z.infer<typeof OptionsSchema>;
+  private readonly fields: string[];
+  private readonly maxValueBytes: number;
+  private db?: Db;
+  private writer?: StoreWriter;
+  private vectors?: VectorIndex;
+  private flushTimer?: NodeJS.Timeout;
+
+  constructor(options: HNSWStoreOptions) {
+    super();
+    const parsed = OptionsSchema.safeParse(options);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new InvalidConfigError(`HNSWStore option '${issue.path.join(".")}' ${issue.message}.`);
+    }
+    this.options = parsed.data;
+    this.dir = path.resolve(parsed.data.dir);
+    this.fields = parsed.data.index?.fields ?? ["$"];
+    this.maxValueBytes = parsed.data.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+    this.open();
+  }
+
+  /** The vector index configuration, as InMemoryStore exposes it. */
+  get indexConfig(): HNSWStoreIndexConfig | undefined {
+    return this.options.index;
+  }
+
+  /** Reopen after `stop()`; a no-op while open. */
+  override start(): void {
+    if (!this.db) this.open();
+  }
+
+  /** Write changed HNSW graphs, checkpoint the WAL into the database file, close. */
+  override stop(): void {
+    if (!this.db) return;
+    clearInterval(this.flushTimer);
+    this.flush();
+    this.db.close();
+    this.vectors!.close();
+    this.db = undefined;
+    this.writer = undefined;
+    this.vectors = undefined;
+    releaseLock(this.dir);
+  }
+
+  /**
+   * Make the files on disk reflect exactly what is committed: HNSW graphs written and the WAL
+   * folded into the database file and truncated (deleted data is then gone from every file).
+   */
+  flush(): void {
+    const db = this.requireOpen();
+    this.vectors!.flush();
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
+    this.requireOpen();
+    if (!Array.isArray(operations)) throw new InvalidOperationError("batch() expects an array of operations.");
+    // Validate everything before doing anything: one bad operation leaves the store untouched.
+    const planned = operations.map((op, i) => this.plan(op, i));
+    const writes = planned.filter((p): p is Extract<typeof p, { kind: "put" }> => p.kind === "put").map((p) => p.write);
+    const queries = [...new Set(planned.flatMap((p) => (p.kind === "search" && p.op.query && this.options.index ? [p.op.query] : [])))];
+    const [queryVectors] = await Promise.all([this.embedQueries(queries), this.embedWrites(writes)]);
+    // From here on everything is synchronous: reads see the store as it was before this batch
+    // (as in InMemoryStore), then the writes commit in one transaction.
+    this.requireOpen();
+    const results = planned.map((p) => {
+      switch (p.kind) {
+        case "get":
+          return this.getItem(p.op);
+        case "search":
+          return this.searchItems(p.op, p.op.query ? queryVectors.get(p.op.query) : undefined);
+        case "list":
+          return this.listNamespacesOp(p.op);
+        default:
+          return undefined;
+      }
+    });
+    if (writes.length) this.commit(writes);
+    return results as OperationResults<Op>;
+  }
+
+  async keywordSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<SearchItem[]> {
+    const db = this.requireOpen();
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    if (typeof query !== "string") throw new InvalidOperationError(`keywordSearch expects a string query, received ${typeof query}.`);
+    const filter = validateFilter(options.filter);
+    const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
+    const match = matchExpression(prefix, query);
+    if (!match || limit === 0) return [];
+    const range = prefixRange(prefix);
+    const stmt = db.prepare(
+      `SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at, bm25(fts, 0.0, 1.0) AS rank
+       FROM fts JOIN items i ON i.id = fts.rowid
+       WHERE fts MATCH ? ${range ? "AND i.path >= ? AND i.path < ?" : ""}
+       ORDER BY rank LIMIT ? OFFSET ?`,
+    );
+    const out: SearchItem[] = [];
+    const want = offset + limit;
+    let seen = 0;
+    // Over-fetch pages until the filter has let `offset + limit` rows through.
+    for (let page = 0, size = Math.max(want * 3, 30); out.length < limit; page += size, size *= 2) {
+      const rows = stmt.all(match, ...(range ?? []), size, page) as Array<ItemRow & { rank: number }>;
+      for (const row of rows) {
+        const item = toItem(row);
+        if (!matchesFilter(item.value, filter)) continue;
+        seen += 1;
+        if (seen > offset && out.length < limit) out.push({ ...item, score: -row.rank });
+      }
+      if (rows.length < size) break;
+    }
+    return out;
+  }
+
+  // ---- planning and validation -------------------------------------------------------------
+
+  private plan(op: Operation, i: number) {
+    if (typeof op !== "object" || op === null) throw new InvalidOperationError(`Operation ${i} is not an object.`);
+    if ("namespacePrefix" in op) {
+      validateNamespaceLabels(op.namespacePrefix, "namespace prefix");
+      if (op.query !== undefined && typeof op.query !== "string") {
+        throw new InvalidOperationError(`Operation ${i}: query must be a string, received ${typeof op.query}.`);
+      }
+      const { limit, offset } = pageOf(op.limit ?? 10, op.offset ?? 0);
+      return { kind: "search" as const, op: { namespacePrefix: op.namespacePrefix, filter: validateFilter(op.filter), limit, offset, query: op.query } };
+    }
+    if ("matchConditions" in op || ("limit" in op && !("namespace" in op))) {
+      const list = op as ListNamespacesOperation;
+      for (const c of list.matchConditions ?? []) {
+        if (c.matchType !== "prefix" && c.matchType !== "suffix") throw new InvalidOperationError(`Operation ${i}: unknown matchType '${c.matchType}'.`);
+      }
+      pageOf(list.limit ?? 100, list.offset ?? 0);
+      return { kind: "list" as const, op: list };
+    }
+    if (!("namespace" in op) || !("key" in op)) throw new InvalidOperationError(`Operation ${i} is not a get, put, search or listNamespaces operation.`);
+    const namespace = validateNamespaceLabels(op.namespace, "namespace");
+    if (typeof op.key !== "string" || op.key.length === 0) {
+      throw new InvalidOperationError(`Operation ${i}: key must be a non-empty string, received ${JSON.stringify(op.key)}.`);
+    }
+    if (!("value" in op)) return { kind: "get" as const, op: { namespace, key: op.key } };
+    return { kind: "put" as const, write: this.preparePut(op as PutOperation, namespace, i) };
+  }
+
+  private preparePut(op: PutOperation, namespace: string[], i: number): PreparedWrite & { texts: Array<{ field: string; text: string }> } {
+    if (op.index !== undefined && op.index !== false && !(Array.isArray(op.index) && op.index.every((f) => typeof f === "string"))) {
+      throw new InvalidOperationError(`Operation ${i}: index must be false or an array of field paths.`);
+    }
+    const where = `put ${JSON.stringify(namespace)}/${op.key}`;
+    const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
+    const texts = json === null || op.index === false ? [] : textsAtPaths(op.value as Record<string, unknown>, op.index ?? this.fields);
+    return {
+      namespace,
+      path: encodeNamespace(namespace),
+      key: op.key,
+      json,
+      vectors: [],
+      keywordBody: keywordBody(texts.map((t) => t.text)),
+      texts,
+    };
+  }
+
+  private async embedQueries(queries: string[]): Promise<Map<string, Float32Array>> {
+    const index = this.options.index;
+    const out = new Map<string, Float32Array>();
+    if (!index || queries.length === 0) return out;
+    const vectors = await Promise.all(queries.map((q) => index.embeddings.embedQuery(q)));
+    queries.forEach((q, i) => out.set(q, toUnitVector(vectors[i], index.dims, `query ${JSON.stringify(q.slice(0, 40))}`)));
+    return out;
+  }
+
+  private async embedWrites(writes: Array<PreparedWrite & { texts?: Array<{ field: string; text: string }> }>): Promise<void> {
+    const index = this.options.index;
+    if (!index) return;
+    const all = writes.flatMap((w) => (w.texts ?? []).map((t) => ({ write: w, ...t })));
+    if (all.length === 0) return;
+    const unique = [...new Set(all.map((t) => t.text))];
+    const vectors = await index.embeddings.embedDocuments(unique);
+    if (!Array.isArray(vectors) || vectors.length !== unique.length) {
+      throw new InvalidOperationError(`Embeddings returned ${vectors?.length} vectors for ${unique.length} texts.`);
+    }
+    const byText = new Map(unique.map((text, i) => [text, toUnitVector(vectors[i], index.dims, `text ${JSON.stringify(text.slice(0, 40))}`)]));
+    for (const t of all) t.write.vectors.push({ field: t.field, vec: byText.get(t.text)! });
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  private getItem(op: GetOp): Item | null {
+    const row = this.db!.prepare("SELECT id, path, key, value, created_at, updated_at FROM items WHERE path = ? AND key = ?").get(
+      encodeNamespace(op.namespace),
+      op.key,
+    ) as ItemRow | undefined;
+    return row ? toItem(row) : null;
+  }
+
+  private searchItems(op: SearchOp, queryVector: Float32Array | undefined): SearchItem[] {
+    if (op.limit === 0) return [];
+    if (!queryVector) return this.listItems(op, op.offset, op.limit, false);
+    const want = op.offset + op.limit;
+    const range = prefixRange(op.namespacePrefix);
+    const partitions = this.db!.prepare(
+      `SELECT id, vector_count AS vectorCount, seq FROM namespaces WHERE vector_count > 0 ${range ? "AND path >= ? AND path < ?" : ""}`,
+    ).all(...(range ?? [])) as PartitionRef[];
+    const scored: Array<{ row: ItemRow; score: number }> = [];
+    for (const partition of partitions) scored.push(...this.searchPartition(partition, queryVector, want, op.filter));
+    scored.sort((a, b) => b.score - a.score || a.row.id - b.row.id);
+    const results: SearchItem[] = scored.slice(op.offset, want).map(({ row, score }) => ({ ...toItem(row), score }));
+    if (scored.length < want) {
+      // Items without vectors (put with index: false) come after the scored ones, as in InMemoryStore.
+      const skip = Math.max(0, op.offset - scored.length);
+      results.push(...this.listItems(op, skip, want - Math.max(scored.length, op.offset), true));
+    }
+    return results;
+  }
+
+  /** The best `want` items of one namespace that pass the filter, deepening k until enough do. */
+  private searchPartition(partition: PartitionRef, query: Float32Array, want: number, filter: Filter | undefined) {
+    const db = this.db!;
+    const vidsToItems = db.prepare("SELECT v.id AS vid, v.item_id AS itemId FROM vectors v JOIN json_each(?) j ON v.id = j.value");
+    const itemsById = db.prepare(
+      "SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at FROM items i JOIN json_each(?) j ON i.id = j.value",
+    );
+    let k = Math.min(partition.vectorCount, Math.max(want * 2, 16));
+    for (;;) {
+      const hits = this.vectors!.search(partition, query, k);
+      const itemOf = new Map<number, number>();
+      for (const r of vidsToItems.all(JSON.stringify(hits.map((h) => h.vid))) as Array<{ vid: number; itemId: number }>) itemOf.set(r.vid, r.itemId);
+      // An item with several indexed fields scores as its best field.
+      const best = new Map<number, number>();
+      for (const hit of hits) {
+        const itemId = itemOf.get(hit.vid);
+        if (itemId !== undefined && !best.has(itemId)) best.set(itemId, hit.score);
+      }
+      const rows = itemsById.all(JSON.stringify([...best.keys()])) as ItemRow[];
+      const passing = rows
+        .filter((row) => !filter || matchesFilter(JSON.parse(row.value) as Record<string, unknown>, filter))
+        .map((row) => ({ row, score: best.get(row.id)! }));
+      if (passing.length >= want || k >= partition.vectorCount) return passing;
+      k = Math.min(partition.vectorCount, k * 4);
+    }
+  }
+
+  private listItems(op: SearchOp, offset: number, limit: number, unvectoredOnly: boolean): SearchItem[] {
+    const range = prefixRange(op.namespacePrefix);
+    const conditions = [range ? "path >= ? AND path < ?" : "1", unvectoredOnly ? "NOT EXISTS (SELECT 1 FROM vectors v WHERE v.item_id = items.id)" : "1"];
+    const rows = this.db!.prepare(
+      `SELECT id, path, key, value, created_at, updated_at FROM items WHERE ${conditions.join(" AND ")} ORDER BY updated_at DESC, id DESC`,
+    ).iterate(...(range ?? [])) as Iterable<ItemRow>;
+    const out: SearchItem[] = [];
+    let seen = 0;
+    for (const row of rows) {
+      if (out.length >= limit) break;
+      const item = toItem(row);
+      if (!matchesFilter(item.value, op.filter)) continue;
+      seen += 1;
+      if (seen > offset) out.push({ ...item, score: undefined });
+    }
+    return out;
+  }
+
+  private listNamespacesOp(op: ListNamespacesOperation): string[][] {
+    const rows = this.db!.prepare("SELECT path FROM namespaces WHERE item_count > 0 ORDER BY path").all() as Array<{ path: string }>;
+    let namespaces = rows.map((r) => decodeNamespace(r.path)).filter((ns) => matchesConditions(ns, op.matchConditions));
+    if (op.maxDepth !== undefined) {
+      const seen = new Map<string, string[]>();
+      for (const ns of namespaces) {
+        const cut = ns.slice(0, op.maxDepth);
+        seen.set(encodeNamespace(cut), cut);
+      }
+      namespaces = [...seen.values()];
+    }
+    // Same order as InMemoryStore.
+    namespaces.sort((a, b) => a.join(":").localeCompare(b.join(":")));
+    const offset = op.offset ?? 0;
+    return namespaces.slice(offset, offset + (op.limit ?? namespaces.length));
+  }
+
+  // ---- writes ------------------------------------------------------------------------------
+
+  private commit(writes: PreparedWrite[]): void {
+    const result = this.writer!.commit(writes, Date.now());
+    for (const nsId of result.emptied) this.vectors!.dropPartition(nsId);
+    this.vectors!.applyCommitted(result.changes, result.partitions);
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------
+
+  private open(): void {
+    fs.mkdirSync(this.dir, { recursive: true });
+    acquireLock(this.dir);
+    try {
+      const db = openDatabase(path.join(this.dir, "store.sqlite"), { synchronous: this.options.synchronous ?? "normal" });
+      const dims = this.options.index?.dims;
+      const stored = getMeta(db, "dims");
+      const hasVectors = (db.prepare("SELECT EXISTS (SELECT 1 FROM vectors) AS any").get() as { any: number }).any === 1;
+      if (dims !== undefined && stored !== undefined && Number(stored) !== dims && hasVectors) {
+        db.close();
+        throw new InvalidConfigError(`Store ${this.dir} holds ${stored}-dimensional vectors; index.dims is ${dims}. Use the same embeddings or a new directory.`);
+      }
+      if (dims !== undefined) setMeta(db, "dims", String(dims));
+      const hnsw = this.options.hnsw ?? {};
+      this.db = db;
+      this.writer = new StoreWriter(db);
+      this.vectors = new VectorIndex(db, this.dir, {
+        dims: dims ?? 1,
+        hnswThreshold: hnsw.threshold ?? 2000,
+        m: hnsw.m ?? 16,
+        efConstruction: hnsw.efConstruction ?? 100,
+        efSearch: hnsw.efSearch ?? 128,
+        cacheFloats: 32 * 1024 * 1024,
+      });
+    } catch (error) {
+      releaseLock(this.dir);
+      throw error;
+    }
+    const interval = this.options.flushIntervalMs ?? 30_000;
+    if (interval > 0) {
+      this.flushTimer = setInterval(() => this.db && this.vectors!.flush(), interval);
+      this.flushTimer.unref();
+    }
+  }
+
+  private requireOpen(): Db {
+    if (!this.db) throw new StoreClosedError();
+    return this.db;
+  }
+}
+
+function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {
+  if (!Number.isInteger(limit) || (limit as number) < 0) throw new InvalidOperationError(`limit must be a non-negative integer, received ${String(limit)}.`);
+  if (!Number.isInteger(offset) || (offset as number) < 0) throw new InvalidOperationError(`offset must be a non-negative integer, received ${String(offset)}.`);
+  return { limit: limit as number, offset: offset as number };
+}
+
+function toItem(row: ItemRow): Item {
+  return {
+    namespace: decodeNamespace(row.path),
+    key: row.key,
+    value: JSON.parse(row.value) as Record<string, unknown>,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The SQLite source of truth of HNSWStore: items, their vectors and the FTS5 keyword index.
+ * Everything the HNSW files hold can be rebuilt from here.
+ */
+import Database from "better-sqlite3";
+import { StoreCorruptError } from "../errors.js";
+
+export type Db = Database.Database;
+
+const SCHEMA_VERSION = "1";
+
+export interface OpenOptions {
+  /** `normal` survives a killed process (WAL); `full` also survives power loss, at a write-latency cost. */
+  synchronous: "normal" | "full";
+}
+
+export function openDatabase(file: string, options: OpenOptions): Db {
+  let db: Db;
+  try {
+    db = new Database(file);
+    db.pragma("journal_mode = WAL");
+    db.pragma(`synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
+    // Deleted content is overwritten with zeros, so "deleted" also means gone from the file.
+    db.pragma("secure_delete = ON");
+    db.pragma("foreign_keys = ON");
+    db.pragma("busy_timeout = 5000");
+    migrate(db);
+  } catch (error) {
+    throw new StoreCorruptError(`Could not open the store database ${file}: ${(error as Error).message}`, { file }, error);
+  }
+  return db;
+}
+
+function migrate(db: Db): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    -- AUTOINCREMENT: a namespace id is never reused, so an old HNSW file can't be mistaken for a new namespace's.
+    CREATE TABLE IF NOT EXISTS namespaces (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      path TEXT NOT NULL UNIQUE,
+      item_count INTEGER NOT NULL DEFAULT 0,
+      vector_count INTEGER NOT NULL DEFAULT 0,
+      -- bumped by every committed change to this namespace's vectors; HNSW files record it
+      seq INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE IF NOT EXISTS items (
+      id INTEGER PRIMARY KEY,
+      ns_id INTEGER NOT NULL REFERENCES namespaces(id),
+      path TEXT NOT NULL,
+      key TEXT NOT NULL,
+      value TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      UNIQUE (path, key)
+    );
+    CREATE INDEX IF NOT EXISTS items_by_path_time ON items (path, updated_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS items_by_ns ON items (ns_id);
+    -- AUTOINCREMENT: a vector id is never reused, so an HNSW file can be diffed against this table.
+    CREATE TABLE IF NOT EXISTS vectors (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+      ns_id INTEGER NOT NULL,
+      field TEXT NOT NULL,
+      vec BLOB NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS vectors_by_item ON vectors (item_id);
+    CREATE INDEX IF NOT EXISTS vectors_by_ns ON vectors (ns_id, id);
+    -- rowid = items.id. scope: one token per namespace prefix, so a keyword query is scoped
+    -- inside FTS itself. body: pre-segmented terms (Intl.Segmenter) joined by spaces.
+    CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(scope, body, tokenize = "unicode61 remove_diacritics 0");
+  `);
+  const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  if (!version) {
+    db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(SCHEMA_VERSION);
+    // FTS5 rewrites pages on delete instead of leaving stale terms behind (SQLite >= 3.42).
+    db.prepare("INSERT INTO fts (fts, rank) VALUES ('secure-delete', 1)").run();
+  } else if (version.value !== SCHEMA_VERSION) {
+    throw new Error(`schema version ${version.value} is not supported (expected ${SCHEMA_VERSION})`);
+  }
+}
+
+export function getMeta(db: Db, key: string): string | undefined {
+  return (db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value);
+}

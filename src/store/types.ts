@@ -1,0 +1,33 @@
+/**
+ * The long-term store contract beyond LangGraph's `BaseStore`.
+ *
+ * `BaseStore` gives get/put/delete/search (vector search when an index is configured).
+ * The read graph also needs a keyword channel (BM25) to fuse with vector search
+ * (seed 001 §3.2), so stores that have one implement {@link KeywordSearchable}.
+ * HNSWStore maps it to SQLite FTS5; a PostgreSQL store maps it to its own text search.
+ */
+import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
+
+export interface KeywordSearchOptions {
+  /** Same operators as `search()` (`$eq $ne $gt $gte $lt $lte $in $nin`), on top-level value fields. */
+  filter?: Record<string, unknown>;
+  /** @default 10 */
+  limit?: number;
+  /** @default 0 */
+  offset?: number;
+}
+
+/** A store with a BM25 keyword channel. Scores are BM25 (higher is better), not comparable to cosine. */
+export interface KeywordSearchable {
+  /**
+   * Keyword (BM25) search over the same indexed fields as vector search, text pre-segmented
+   * with `Intl.Segmenter` so Chinese and English both work.
+   * @example
+   * const hits = await store.keywordSearch(["memories", "u1"], "香菜 外卖", { limit: 5 });
+   */
+  keywordSearch(namespacePrefix: string[], query: string, options?: KeywordSearchOptions): Promise<SearchItem[]>;
+}
+
+export function isKeywordSearchable(store: BaseStore | undefined): store is BaseStore & KeywordSearchable {
+  return !!store && typeof (store as Partial<KeywordSearchable>).keywordSearch === "function";
+}

@@ -1,0 +1,123 @@
+/**
+ * The write half of HNSWStore's batch(): every put and delete of one batch in one SQLite
+ * transaction. Values, vectors and keyword terms are all prepared (and validated) before it
+ * starts, so either the whole batch is committed or nothing is.
+ */
+import type { Db } from "./sqlite.js";
+import type { PartitionChange, PartitionRef } from "./vector-index.js";
+import { vectorToBuffer } from "./vector-index.js";
+import { scopeTokens } from "./keyword.js";
+
+export interface PreparedWrite {
+  namespace: string[];
+  path: string;
+  key: string;
+  /** Serialized JSON, or null for a delete. */
+  json: string | null;
+  vectors: Array<{ field: string; vec: Float32Array }>;
+  /** Pre-segmented keyword terms joined by spaces; empty when nothing is indexed. */
+  keywordBody: string;
+}
+
+export interface CommitResult {
+  changes: Map<number, PartitionChange>;
+  partitions: Map<number, PartitionRef>;
+  /** Namespaces whose last item went: their partitions are dropped. */
+  emptied: number[];
+}
+
+export class StoreWriter {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      getNs: db.prepare("SELECT id FROM namespaces WHERE path = ?"),
+      insertNs: db.prepare("INSERT INTO namespaces (path) VALUES (?) RETURNING id"),
+      nsRef: db.prepare("SELECT id, item_count, vector_count, seq FROM namespaces WHERE id = ?"),
+      bumpNs: db.prepare("UPDATE namespaces SET item_count = item_count + ?, vector_count = vector_count + ?, seq = seq + 1 WHERE id = ?"),
+      deleteNs: db.prepare("DELETE FROM namespaces WHERE id = ?"),
+      getItem: db.prepare("SELECT id FROM items WHERE path = ? AND key = ?"),
+      insertItem: db.prepare(
+        "INSERT INTO items (ns_id, path, key, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+      ),
+      updateItem: db.prepare("UPDATE items SET value = ?, updated_at = ? WHERE id = ?"),
+      deleteItem: db.prepare("DELETE FROM items WHERE id = ?"),
+      itemVectors: db.prepare("SELECT id FROM vectors WHERE item_id = ?"),
+      deleteVectors: db.prepare("DELETE FROM vectors WHERE item_id = ?"),
+      insertVector: db.prepare("INSERT INTO vectors (item_id, ns_id, field, vec) VALUES (?, ?, ?, ?) RETURNING id"),
+      deleteFts: db.prepare("DELETE FROM fts WHERE rowid = ?"),
+      insertFts: db.prepare("INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)"),
+    };
+  }
+
+  /** Apply the writes in one transaction (later writes to the same key win, as in InMemoryStore). */
+  commit(writes: PreparedWrite[], now: number): CommitResult {
+    const run = this.db.transaction((): CommitResult => {
+      const changes = new Map<number, PartitionChange>();
+      const touched = new Set<number>();
+      const change = (nsId: number) => {
+        let c = changes.get(nsId);
+        if (!c) changes.set(nsId, (c = { added: [], removed: [] }));
+        return c;
+      };
+      for (const write of writes) {
+        const existing = this.stmts.getItem.get(write.path, write.key) as { id: number } | undefined;
+        if (write.json === null && !existing) continue;
+        const nsId = this.namespaceId(write.path, write.json !== null);
+        touched.add(nsId);
+        let itemDelta = 0;
+        let vectorDelta = 0;
+        let itemId: number;
+        if (existing) {
+          itemId = existing.id;
+          const oldVids = (this.stmts.itemVectors.all(itemId) as Array<{ id: number }>).map((r) => r.id);
+          if (oldVids.length) {
+            this.stmts.deleteVectors.run(itemId);
+            change(nsId).removed.push(...oldVids);
+            vectorDelta -= oldVids.length;
+          }
+          this.stmts.deleteFts.run(itemId);
+          if (write.json === null) {
+            this.stmts.deleteItem.run(itemId);
+            itemDelta -= 1;
+          } else {
+            this.stmts.updateItem.run(write.json, now, itemId);
+          }
+        } else {
+          itemId = (this.stmts.insertItem.get(nsId, write.path, write.key, write.json, now, now) as { id: number }).id;
+          itemDelta += 1;
+        }
+        if (write.json !== null) {
+          for (const { field, vec } of write.vectors) {
+            const vid = (this.stmts.insertVector.get(itemId, nsId, field, vectorToBuffer(vec)) as { id: number }).id;
+            change(nsId).added.push({ vid, vec });
+            vectorDelta += 1;
+          }
+          if (write.keywordBody) this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
+        }
+        this.stmts.bumpNs.run(itemDelta, vectorDelta, nsId);
+      }
+      const partitions = new Map<number, PartitionRef>();
+      const emptied: number[] = [];
+      for (const nsId of touched) {
+        const row = this.stmts.nsRef.get(nsId) as { id: number; item_count: number; vector_count: number; seq: number };
+        if (row.item_count === 0) {
+          this.stmts.deleteNs.run(nsId);
+          emptied.push(nsId);
+          changes.delete(nsId);
+        } else {
+          partitions.set(nsId, { id: row.id, vectorCount: row.vector_count, seq: row.seq });
+        }
+      }
+      return { changes, partitions, emptied };
+    });
+    return run.immediate();
+  }
+
+  private namespaceId(path: string, create: boolean): number {
+    const row = this.stmts.getNs.get(path) as { id: number } | undefined;
+    if (row) return row.id;
+    if (!create) throw new Error(`namespace ${path} has items but no namespace row`);
+    return (this.stmts.insertNs.get(path) as { id: number }).id;
+  }
+}
