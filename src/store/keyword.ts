@@ -20,7 +20,7 @@ export function scopeToken(prefix: string[]): string {
 }
 
 export function keywordBody(texts: string[]): string {
-  return texts.flatMap((text) => keywordTerms(text)).join(" ");
+  return texts.flatMap((text) => keywordTerms(text, { unique: false })).join(" ");
 }
 
 /**
