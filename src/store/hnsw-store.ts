@@ -19,7 +19,7 @@ import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
 import { matchesFilter, validateFilter, type Filter } from "./filter.js";
 import { textsAtPaths } from "./fields.js";
 import { keywordBody, matchExpression } from "./keyword.js";
-import { getMeta, openDatabase, setMeta, type Db } from "./sqlite.js";
+import { getMeta, openDatabase, setMeta, type Db, type Statement } from "./sqlite.js";
 import { StoreWriter, type PreparedWrite } from "./writer.js";
 import { VectorIndex, type PartitionRef } from "./vector-index.js";
 import { toUnitVector } from "./vectors.js";
@@ -108,6 +108,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
   private writer?: StoreWriter;
   private vectors?: VectorIndex;
   private flushTimer?: NodeJS.Timeout;
+  private readonly statements = new Map<string, Statement>();
 
   constructor(options: HNSWStoreOptions) {
     super();
@@ -138,6 +139,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     if (!this.db) return;
     clearInterval(this.flushTimer);
     this.flush();
+    this.statements.clear();
     this.db.close();
     this.vectors!.close();
     this.db = undefined;
@@ -192,7 +194,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     const match = matchExpression(prefix, query);
     if (!match || limit === 0) return [];
     const range = prefixRange(prefix);
-    const stmt = db.prepare(
+    const stmt = this.stmt(
       `SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at, bm25(fts, 0.0, 1.0) AS rank
        FROM fts JOIN items i ON i.id = fts.rowid
        WHERE fts MATCH ? ${range ? "AND i.path >= ? AND i.path < ?" : ""}
@@ -288,7 +290,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
   // ---- reads -------------------------------------------------------------------------------
 
   private getItem(op: GetOp): Item | null {
-    const row = this.db!.prepare("SELECT id, path, key, value, created_at, updated_at FROM items WHERE path = ? AND key = ?").get(
+    const row = this.stmt("SELECT id, path, key, value, created_at, updated_at FROM items WHERE path = ? AND key = ?").get(
       encodeNamespace(op.namespace),
       op.key,
     ) as ItemRow | undefined;
@@ -300,7 +302,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     if (!queryVector) return this.listItems(op, op.offset, op.limit, false);
     const want = op.offset + op.limit;
     const range = prefixRange(op.namespacePrefix);
-    const partitions = this.db!.prepare(
+    const partitions = this.stmt(
       `SELECT id, vector_count AS vectorCount, seq FROM namespaces WHERE vector_count > 0 ${range ? "AND path >= ? AND path < ?" : ""}`,
     ).all(...(range ?? [])) as PartitionRef[];
     const scored: Array<{ row: ItemRow; score: number }> = [];
@@ -317,9 +319,8 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
 
   /** The best `want` items of one namespace that pass the filter, deepening k until enough do. */
   private searchPartition(partition: PartitionRef, query: Float32Array, want: number, filter: Filter | undefined) {
-    const db = this.db!;
-    const vidsToItems = db.prepare("SELECT v.id AS vid, v.item_id AS itemId FROM vectors v JOIN json_each(?) j ON v.id = j.value");
-    const itemsById = db.prepare(
+    const vidsToItems = this.stmt("SELECT v.id AS vid, v.item_id AS itemId FROM vectors v JOIN json_each(?) j ON v.id = j.value");
+    const itemsById = this.stmt(
       "SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at FROM items i JOIN json_each(?) j ON i.id = j.value",
     );
     let k = Math.min(partition.vectorCount, Math.max(want * 2, 16));
@@ -345,7 +346,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
   private listItems(op: SearchOp, offset: number, limit: number, unvectoredOnly: boolean): SearchItem[] {
     const range = prefixRange(op.namespacePrefix);
     const conditions = [range ? "path >= ? AND path < ?" : "1", unvectoredOnly ? "NOT EXISTS (SELECT 1 FROM vectors v WHERE v.item_id = items.id)" : "1"];
-    const rows = this.db!.prepare(
+    const rows = this.stmt(
       `SELECT id, path, key, value, created_at, updated_at FROM items WHERE ${conditions.join(" AND ")} ORDER BY updated_at DESC, id DESC`,
     ).iterate(...(range ?? [])) as Iterable<ItemRow>;
     const out: SearchItem[] = [];
@@ -361,7 +362,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
   }
 
   private listNamespacesOp(op: ListNamespacesOperation): string[][] {
-    const rows = this.db!.prepare("SELECT path FROM namespaces WHERE item_count > 0 ORDER BY path").all() as Array<{ path: string }>;
+    const rows = this.stmt("SELECT path FROM namespaces WHERE item_count > 0 ORDER BY path").all() as Array<{ path: string }>;
     let namespaces = rows.map((r) => decodeNamespace(r.path)).filter((ns) => matchesConditions(ns, op.matchConditions));
     if (op.maxDepth !== undefined) {
       const seen = new Map<string, string[]>();
@@ -420,6 +421,13 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
       this.flushTimer = setInterval(() => this.db && this.vectors!.flush(), interval);
       this.flushTimer.unref();
     }
+  }
+
+  /** Prepared statements are cached per open database (preparing costs more than most reads). */
+  private stmt(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.requireOpen().prepare(sql)));
+    return statement;
   }
 
   private requireOpen(): Db {

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { StoreCorruptError } from "../errors.js";
 
 export type Db = Database.Database;
+export type Statement = Database.Statement;
 
 const SCHEMA_VERSION = "1";
 

@@ -68,6 +68,7 @@ export class VectorIndex {
   private readonly hnsw = new Map<number, HnswPartition>();
   private readonly hnswDir: string;
   private readonly tombstone: number[];
+  private readonly stmts;
 
   constructor(
     private readonly db: Db,
@@ -79,6 +80,12 @@ export class VectorIndex {
     // Deleted vectors are overwritten with this before being marked deleted, so their values
     // do not survive in memory or in the next index file.
     this.tombstone = Array.from({ length: options.dims }, (_, i) => (i === 0 ? 1 : 0));
+    this.stmts = {
+      partitionVectors: db.prepare("SELECT id, vec FROM vectors WHERE ns_id = ? ORDER BY id"),
+      partitionIds: db.prepare("SELECT id FROM vectors WHERE ns_id = ?"),
+      vector: db.prepare("SELECT vec FROM vectors WHERE id = ?"),
+      partition: db.prepare("SELECT id, vector_count, seq FROM namespaces WHERE id = ?"),
+    };
   }
 
   /** Best `k` vectors of one partition, best first. `k` may exceed the partition size. */
@@ -176,7 +183,7 @@ export class VectorIndex {
       this.exact.set(nsId, cached);
       return cached;
     }
-    const rows = this.db.prepare("SELECT id, vec FROM vectors WHERE ns_id = ? ORDER BY id").all(nsId) as Array<{ id: number; vec: Buffer }>;
+    const rows = this.stmts.partitionVectors.all(nsId) as Array<{ id: number; vec: Buffer }>;
     const dims = this.options.dims;
     const vids = new Float64Array(rows.length);
     const data = new Float32Array(rows.length * dims);
@@ -224,12 +231,12 @@ export class VectorIndex {
   /** Bring a graph read from an older file in line with SQLite. */
   private repair(nsId: number, state: HnswPartition): void {
     const inIndex = new Set(state.index.getIdsList());
-    const rows = this.db.prepare("SELECT id FROM vectors WHERE ns_id = ?").all(nsId) as Array<{ id: number }>;
+    const rows = this.stmts.partitionIds.all(nsId) as Array<{ id: number }>;
     const live = new Set(rows.map((r) => r.id));
     const missing = rows.filter((r) => !inIndex.has(r.id)).map((r) => r.id);
     for (const vid of inIndex) if (!live.has(vid)) this.scrub(state, vid);
     this.ensureCapacity(state.index, missing.length);
-    const get = this.db.prepare("SELECT vec FROM vectors WHERE id = ?");
+    const get = this.stmts.vector;
     for (const vid of missing) {
       const row = get.get(vid) as { vec: Buffer };
       state.index.addPoint(Array.from(bufferToVector(row.vec)), vid, true);
@@ -246,7 +253,7 @@ export class VectorIndex {
       randomSeed: 100,
       allowReplaceDeleted: true,
     });
-    const rows = this.db.prepare("SELECT id, vec FROM vectors WHERE ns_id = ? ORDER BY id").iterate(partition.id) as Iterable<{
+    const rows = this.stmts.partitionVectors.iterate(partition.id) as Iterable<{
       id: number;
       vec: Buffer;
     }>;
@@ -296,7 +303,7 @@ export class VectorIndex {
   }
 
   private partitionRef(nsId: number): PartitionRef | undefined {
-    const row = this.db.prepare("SELECT id, vector_count, seq FROM namespaces WHERE id = ?").get(nsId) as
+    const row = this.stmts.partition.get(nsId) as
       | { id: number; vector_count: number; seq: number }
       | undefined;
     return row && { id: row.id, vectorCount: row.vector_count, seq: row.seq };
