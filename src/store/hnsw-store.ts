@@ -6,6 +6,7 @@
  * search under a prefix cannot see outside it. `batch()` does the work; get/search/put/delete/
  * listNamespaces are BaseStore's thin wrappers over it.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { BaseStore } from "@langchain/langgraph-checkpoint";
@@ -20,7 +21,7 @@ import { matchesFilter, validateFilter, type Filter } from "./filter.js";
 import { textsAtPaths } from "./fields.js";
 import { keywordBody, matchExpression } from "./keyword.js";
 import { getMeta, openDatabase, setMeta, type Db, type Statement } from "./sqlite.js";
-import { StoreWriter, type PreparedWrite } from "./writer.js";
+import { StaleVectorsError, StoreWriter, type PreparedWrite } from "./writer.js";
 import { VectorIndex, type PartitionRef } from "./vector-index.js";
 import { toUnitVector } from "./vectors.js";
 import { acquireLock, releaseLock } from "./lock.js";
@@ -78,6 +79,7 @@ const OptionsSchema = z.object({
   flushIntervalMs: z.number().int().min(0).optional(),
 });
 
+type PlannedWrite = PreparedWrite & { texts: Array<{ field: string; text: string; textHash: string }> };
 type GetOp = { namespace: string[]; key: string };
 type SearchOp = { namespacePrefix: string[]; filter?: Filter; limit: number; offset: number; query?: string };
 interface ItemRow {
@@ -181,7 +183,17 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
           return undefined;
       }
     });
-    if (writes.length) this.commit(writes);
+    if (writes.length) {
+      try {
+        this.commit(writes);
+      } catch (error) {
+        if (!(error instanceof StaleVectorsError)) throw error;
+        // A concurrent batch changed an item whose vectors this one meant to keep: embed, retry.
+        await this.embedWrites(writes, false);
+        this.requireOpen();
+        this.commit(writes);
+      }
+    }
     return results as OperationResults<Op>;
   }
 
@@ -246,20 +258,32 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     return { kind: "put" as const, write: this.preparePut(op as PutOperation, namespace, i) };
   }
 
-  private preparePut(op: PutOperation, namespace: string[], i: number): PreparedWrite & { texts: Array<{ field: string; text: string }> } {
+  private preparePut(op: PutOperation, namespace: string[], i: number): PlannedWrite {
     if (op.index !== undefined && op.index !== false && !(Array.isArray(op.index) && op.index.every((f) => typeof f === "string"))) {
       throw new InvalidOperationError(`Operation ${i}: index must be false or an array of field paths.`);
     }
     const where = `put ${JSON.stringify(namespace)}/${op.key}`;
     const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
-    const texts = json === null || op.index === false ? [] : textsAtPaths(op.value as Record<string, unknown>, op.index ?? this.fields);
+    const texts = (json === null || op.index === false ? [] : textsAtPaths(op.value as Record<string, unknown>, op.index ?? this.fields)).map(
+      (t) => ({ ...t, textHash: hashText(t.text) }),
+    );
+    const body = keywordBody(texts.map((t) => t.text));
     return {
       namespace,
       path: encodeNamespace(namespace),
       key: op.key,
       json,
       vectors: [],
-      keywordBody: keywordBody(texts.map((t) => t.text)),
+      keywordBody: body,
+      keywordHash: body ? hashText(body) : "",
+      // Ordered by field, as the writer reads them back (ORDER BY field).
+      textSignature: this.options.index
+        ? [...texts]
+            .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
+            .map((t) => `${t.field}=${t.textHash}`)
+            .join("\n")
+        : "",
+      reuseVectors: false,
       texts,
     };
   }
@@ -273,10 +297,22 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     return out;
   }
 
-  private async embedWrites(writes: Array<PreparedWrite & { texts?: Array<{ field: string; text: string }> }>): Promise<void> {
+  /**
+   * Embed the texts of the writes. A put whose indexed texts are exactly those already stored
+   * (a usage-counter update, say) reuses the stored vectors instead: no model call, no HNSW work.
+   */
+  private async embedWrites(writes: PlannedWrite[], reuse = true): Promise<void> {
     const index = this.options.index;
     if (!index) return;
-    const all = writes.flatMap((w) => (w.texts ?? []).map((t) => ({ write: w, ...t })));
+    const pending: PlannedWrite[] = [];
+    for (const write of writes) {
+      write.vectors = [];
+      write.reuseVectors = false;
+      if (write.json === null || write.texts.length === 0) continue;
+      if (reuse && this.storedSignature(write) === write.textSignature) write.reuseVectors = true;
+      else pending.push(write);
+    }
+    const all = pending.flatMap((w) => w.texts.map((t) => ({ write: w, ...t })));
     if (all.length === 0) return;
     const unique = [...new Set(all.map((t) => t.text))];
     const vectors = await index.embeddings.embedDocuments(unique);
@@ -284,7 +320,14 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
       throw new InvalidOperationError(`Embeddings returned ${vectors?.length} vectors for ${unique.length} texts.`);
     }
     const byText = new Map(unique.map((text, i) => [text, toUnitVector(vectors[i], index.dims, `text ${JSON.stringify(text.slice(0, 40))}`)]));
-    for (const t of all) t.write.vectors.push({ field: t.field, vec: byText.get(t.text)! });
+    for (const t of all) t.write.vectors.push({ field: t.field, vec: byText.get(t.text)!, textHash: t.textHash });
+  }
+
+  private storedSignature(write: PlannedWrite): string | undefined {
+    const rows = this.stmt(
+      "SELECT v.field, v.text_hash FROM vectors v JOIN items i ON i.id = v.item_id WHERE i.path = ? AND i.key = ? ORDER BY v.field",
+    ).all(write.path, write.key) as Array<{ field: string; text_hash: string }>;
+    return rows.length ? rows.map((r) => `${r.field}=${r.text_hash}`).join("\n") : undefined;
   }
 
   // ---- reads -------------------------------------------------------------------------------
@@ -434,6 +477,10 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     if (!this.db) throw new StoreClosedError();
     return this.db;
   }
+}
+
+function hashText(text: string): string {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
 }
 
 function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {

@@ -50,6 +50,8 @@ function migrate(db: Db): void {
       path TEXT NOT NULL,
       key TEXT NOT NULL,
       value TEXT NOT NULL,
+      -- hash of the keyword body: an unchanged body is not rewritten in FTS
+      keyword_hash TEXT NOT NULL DEFAULT '',
       created_at INTEGER NOT NULL,
       updated_at INTEGER NOT NULL,
       UNIQUE (path, key)
@@ -62,6 +64,8 @@ function migrate(db: Db): void {
       item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
       ns_id INTEGER NOT NULL,
       field TEXT NOT NULL,
+      -- hash of the embedded text: a put that leaves it unchanged keeps the vector (no re-embedding)
+      text_hash TEXT NOT NULL DEFAULT '',
       vec BLOB NOT NULL
     );
     CREATE INDEX IF NOT EXISTS vectors_by_item ON vectors (item_id);

@@ -14,10 +14,22 @@ export interface PreparedWrite {
   key: string;
   /** Serialized JSON, or null for a delete. */
   json: string | null;
-  vectors: Array<{ field: string; vec: Float32Array }>;
+  vectors: Array<{ field: string; vec: Float32Array; textHash: string }>;
   /** Pre-segmented keyword terms joined by spaces; empty when nothing is indexed. */
   keywordBody: string;
+  keywordHash: string;
+  /** `field=hash` of every indexed text, sorted: equal signatures mean the same vectors. */
+  textSignature: string;
+  /**
+   * Set when the item already had exactly these texts, so nothing was embedded. If another
+   * batch changed the item in between, commit throws {@link StaleVectorsError} and the store
+   * embeds and retries.
+   */
+  reuseVectors: boolean;
 }
+
+/** A write planned to keep its vectors found them changed by a concurrent batch. */
+export class StaleVectorsError extends Error {}
 
 export interface CommitResult {
   changes: Map<number, PartitionChange>;
@@ -34,17 +46,18 @@ export class StoreWriter {
       getNs: db.prepare("SELECT id FROM namespaces WHERE path = ?"),
       insertNs: db.prepare("INSERT INTO namespaces (path) VALUES (?) RETURNING id"),
       nsRef: db.prepare("SELECT id, item_count, vector_count, seq FROM namespaces WHERE id = ?"),
-      bumpNs: db.prepare("UPDATE namespaces SET item_count = item_count + ?, vector_count = vector_count + ?, seq = seq + 1 WHERE id = ?"),
+      bumpNs: db.prepare("UPDATE namespaces SET item_count = item_count + ?, vector_count = vector_count + ?, seq = seq + ? WHERE id = ?"),
       deleteNs: db.prepare("DELETE FROM namespaces WHERE id = ?"),
       getItem: db.prepare("SELECT id FROM items WHERE path = ? AND key = ?"),
       insertItem: db.prepare(
-        "INSERT INTO items (ns_id, path, key, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO items (ns_id, path, key, value, keyword_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
       ),
-      updateItem: db.prepare("UPDATE items SET value = ?, updated_at = ? WHERE id = ?"),
+      updateItem: db.prepare("UPDATE items SET value = ?, keyword_hash = ?, updated_at = ? WHERE id = ?"),
       deleteItem: db.prepare("DELETE FROM items WHERE id = ?"),
-      itemVectors: db.prepare("SELECT id FROM vectors WHERE item_id = ?"),
+      itemVectors: db.prepare("SELECT id, field, text_hash FROM vectors WHERE item_id = ? ORDER BY field"),
+      itemKeywordHash: db.prepare("SELECT keyword_hash FROM items WHERE id = ?"),
       deleteVectors: db.prepare("DELETE FROM vectors WHERE item_id = ?"),
-      insertVector: db.prepare("INSERT INTO vectors (item_id, ns_id, field, vec) VALUES (?, ?, ?, ?) RETURNING id"),
+      insertVector: db.prepare("INSERT INTO vectors (item_id, ns_id, field, text_hash, vec) VALUES (?, ?, ?, ?, ?) RETURNING id"),
       deleteFts: db.prepare("DELETE FROM fts WHERE rowid = ?"),
       insertFts: db.prepare("INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)"),
     };
@@ -68,34 +81,44 @@ export class StoreWriter {
         let itemDelta = 0;
         let vectorDelta = 0;
         let itemId: number;
+        let keepVectors = false;
+        let keepKeywords = false;
         if (existing) {
           itemId = existing.id;
-          const oldVids = (this.stmts.itemVectors.all(itemId) as Array<{ id: number }>).map((r) => r.id);
-          if (oldVids.length) {
+          const old = this.stmts.itemVectors.all(itemId) as Array<{ id: number; field: string; text_hash: string }>;
+          const oldSignature = old.map((v) => `${v.field}=${v.text_hash}`).join("\n");
+          keepVectors = write.json !== null && oldSignature === write.textSignature;
+          if (write.reuseVectors && !keepVectors) throw new StaleVectorsError();
+          keepKeywords = keepVectors && (this.stmts.itemKeywordHash.get(itemId) as { keyword_hash: string }).keyword_hash === write.keywordHash;
+          if (old.length && !keepVectors) {
             this.stmts.deleteVectors.run(itemId);
-            change(nsId).removed.push(...oldVids);
-            vectorDelta -= oldVids.length;
+            change(nsId).removed.push(...old.map((v) => v.id));
+            vectorDelta -= old.length;
           }
-          this.stmts.deleteFts.run(itemId);
+          if (!keepKeywords) this.stmts.deleteFts.run(itemId);
           if (write.json === null) {
             this.stmts.deleteItem.run(itemId);
             itemDelta -= 1;
           } else {
-            this.stmts.updateItem.run(write.json, now, itemId);
+            this.stmts.updateItem.run(write.json, write.keywordHash, now, itemId);
           }
         } else {
-          itemId = (this.stmts.insertItem.get(nsId, write.path, write.key, write.json, now, now) as { id: number }).id;
+          if (write.reuseVectors) throw new StaleVectorsError();
+          itemId = (this.stmts.insertItem.get(nsId, write.path, write.key, write.json, write.keywordHash, now, now) as { id: number }).id;
           itemDelta += 1;
         }
         if (write.json !== null) {
-          for (const { field, vec } of write.vectors) {
-            const vid = (this.stmts.insertVector.get(itemId, nsId, field, vectorToBuffer(vec)) as { id: number }).id;
-            change(nsId).added.push({ vid, vec });
-            vectorDelta += 1;
+          if (!keepVectors) {
+            for (const { field, vec, textHash } of write.vectors) {
+              const vid = (this.stmts.insertVector.get(itemId, nsId, field, textHash, vectorToBuffer(vec)) as { id: number }).id;
+              change(nsId).added.push({ vid, vec });
+              vectorDelta += 1;
+            }
           }
-          if (write.keywordBody) this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
+          if (write.keywordBody && !keepKeywords) this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
         }
-        this.stmts.bumpNs.run(itemDelta, vectorDelta, nsId);
+        // seq marks changes to the vectors only: HNSW files compare against it.
+        this.stmts.bumpNs.run(itemDelta, vectorDelta, keepVectors ? 0 : 1, nsId);
       }
       const partitions = new Map<number, PartitionRef>();
       const emptied: number[] = [];
