@@ -14,6 +14,13 @@ export const MEMORY_KINDS = ["preference", "fact", "episode", "procedure", "todo
 export const MemoryKindSchema = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKindSchema>;
 
+/**
+ * Kinds whose key holds one value at a time (`shipping.carrier`, `order.status`): a new value
+ * replaces the old. Other kinds may keep several active records under one key (two episodes,
+ * two coexisting preferences the user chose to keep both of).
+ */
+export const SINGLE_VALUED_KINDS: ReadonlySet<MemoryKind> = new Set<MemoryKind>(["fact", "business_fact"]);
+
 /** Seed 004 §2: who said it. Only `explicit` is the user's own word. */
 export const SOURCE_TYPES = ["explicit", "inferred", "system_sync", "agent_generated"] as const;
 export const SourceTypeSchema = z.enum(SOURCE_TYPES);

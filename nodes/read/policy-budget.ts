@@ -1,0 +1,39 @@
+/**
+ * Task policy and budgets (seed 004 §3, seed 003 §5.4): post-store policy conditions, then
+ * at most `limit` memories within the long-term token budget and at most N knowledge chunks
+ * within the knowledge budget, filled by score, each item whole or not at all.
+ */
+import { fitToBudget } from "../../src/recall/budget.js";
+import { renderKnowledgeLine, renderMemoryLine } from "../../src/recall/injection.js";
+import { policyRejects } from "../../src/recall/policies.js";
+import { requestOf, type ReadDeps, type ReadNode } from "../../src/recall/state.js";
+import type { Candidate } from "../../src/recall/types.js";
+
+export function createPolicyBudgetNode(deps: ReadDeps): ReadNode {
+  return async (state) => {
+    const request = requestOf(state);
+    // Copies: decisions are set on these, never on the objects held in graph state.
+    const candidates = state.candidates.map((candidate) => ({ ...candidate }));
+    for (const candidate of candidates) {
+      if (candidate.decision) continue;
+      const reason = policyRejects(request.policy, candidate.value);
+      if (reason) candidate.decision = { outcome: "dropped", reason, detail: `task policy '${request.policy.name}'` };
+    }
+
+    const open = candidates.filter((candidate) => !candidate.decision);
+    const longTerm = deps.budgets.longTerm;
+    const maxItems = Math.min(request.limit, longTerm.maxItems ?? Number.POSITIVE_INFINITY);
+    const memoryFit = fitToBudget(open, { maxTokens: longTerm.maxTokens, maxItems }, (c) => renderMemoryLine(c.value).line);
+    decide(memoryFit.kept, memoryFit.dropped);
+
+    const knowledgeCandidates = state.knowledgeCandidates.map((candidate) => ({ ...candidate }));
+    const knowledgeFit = fitToBudget(knowledgeCandidates, deps.budgets.knowledge, (c) => renderKnowledgeLine(c.value).line);
+    decide(knowledgeFit.kept, knowledgeFit.dropped);
+    return { candidates, knowledgeCandidates };
+  };
+}
+
+function decide<T>(kept: Candidate<T>[], dropped: { item: Candidate<T>; reason: string; tokens: number }[]): void {
+  for (const candidate of kept) candidate.decision = { outcome: "injected", reason: "selected" };
+  for (const { item, reason, tokens } of dropped) item.decision = { outcome: "dropped", reason, detail: `~${tokens} tokens` };
+}

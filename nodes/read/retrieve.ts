@@ -1,0 +1,50 @@
+/**
+ * Hybrid retrieval of the user's own memories: vector + BM25 over the user's records
+ * namespace, status and kinds filtered inside the store query, fused with RRF (seed 001 §3.2).
+ */
+import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { parseMemoryRecord, type MemoryRecord } from "../../src/schema.js";
+import { hybridSearch } from "../../src/recall/hybrid.js";
+import { requestOf, storeFor, type ReadDeps, type ReadNode } from "../../src/recall/state.js";
+import type { Candidate } from "../../src/recall/types.js";
+
+// Seed 003 §4.3–4.4: superseded and archived versions answer history questions only.
+const HISTORY_STATUSES = ["active", "superseded", "archived"];
+
+export function createRetrieveNode(deps: ReadDeps): ReadNode {
+  return async (state, config) => {
+    const request = requestOf(state);
+    const store = storeFor(deps, config);
+    const filter: Record<string, unknown> = {
+      status: request.includeHistory ? { $in: HISTORY_STATUSES } : "active",
+      kind: { $in: request.policy.kinds },
+    };
+    const { fused, channelsRun, fallbacks, depth } = await hybridSearch(store, recordsNamespace(request.scope), request.query, {
+      filter,
+      limit: request.limit,
+      fields: RECORD_INDEX_FIELDS,
+      embeddings: deps.embeddings,
+    });
+    const candidates: Candidate<MemoryRecord>[] = [];
+    const invalid: string[] = [];
+    for (const hit of fused) {
+      let record: MemoryRecord;
+      try {
+        record = parseMemoryRecord(hit.value);
+      } catch {
+        // One malformed value must not break every recall of this user; the trace names it.
+        invalid.push(hit.id);
+        continue;
+      }
+      const sameScope = record.scope.userId === request.scope.userId && (record.scope.tenantId ?? null) === (request.scope.tenantId ?? null);
+      // Defence in depth: the namespace already is the scope, so this never fires unless a
+      // writer put a record under the wrong user.
+      if (!sameScope) {
+        invalid.push(hit.id);
+        continue;
+      }
+      candidates.push({ id: hit.id, value: record, channels: hit.channels, rrf: hit.rrf });
+    }
+    return { candidates, retrieval: { channels: channelsRun, fallbacks, invalid, depth } };
+  };
+}

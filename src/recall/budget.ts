@@ -1,0 +1,135 @@
+/**
+ * Token budgets per source (seed 003 §5.4): "给每个记忆来源分配固定的token预算…知识库片段最多占
+ * 1200 token，长期记忆摘要最多占800 token，工作记忆最多占1500 token". Items are filled by score
+ * and are never cut mid-sentence ("超出预算的部分不强行截断"): an item is kept whole or left out.
+ */
+import { z } from "zod";
+import { InvalidConfigError } from "../errors.js";
+
+export interface SourceBudget {
+  /** Upper bound on the estimated tokens of the rendered lines of this source. */
+  maxTokens: number;
+  /** Upper bound on the number of items; long-term memory also obeys the task policy's `max_items`. */
+  maxItems?: number;
+}
+
+export interface Budgets {
+  longTerm: SourceBudget;
+  knowledge: SourceBudget;
+  workingMemory: SourceBudget;
+}
+
+// seed 003 §5.4: knowledge 1200, long-term 800, working memory 1500 tokens. Knowledge items:
+// seed 001 §3.2 "融合之后取 top 5 到 top 8" — five chunks of up to 300 tokens fill the budget.
+export const DEFAULT_BUDGETS: Readonly<Budgets> = Object.freeze({
+  longTerm: { maxTokens: 800 },
+  knowledge: { maxTokens: 1200, maxItems: 5 },
+  workingMemory: { maxTokens: 1500 },
+});
+
+const SourceBudgetSchema = z
+  .object({ maxTokens: z.number().int().min(1), maxItems: z.number().int().min(1).optional() })
+  .strict();
+const BudgetsSchema = z
+  .object({ longTerm: SourceBudgetSchema, knowledge: SourceBudgetSchema, workingMemory: SourceBudgetSchema })
+  .partial()
+  .strict();
+
+/**
+ * Merge partial budgets over {@link DEFAULT_BUDGETS}.
+ * @throws {InvalidConfigError} for a non-positive or non-integer limit.
+ * @example
+ * resolveBudgets({ longTerm: { maxTokens: 400 } }).knowledge.maxTokens; // 1200
+ */
+export function resolveBudgets(input: Partial<Budgets> = {}): Budgets {
+  const parsed = BudgetsSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.map(String).join(".") || "(budgets)";
+    throw new InvalidConfigError(
+      `Invalid budget '${field}': ${issue.message}. Expected { longTerm?, knowledge?, workingMemory? }, each { maxTokens: integer ≥ 1, maxItems?: integer ≥ 1 }.`,
+      { field },
+    );
+  }
+  return {
+    longTerm: parsed.data.longTerm ?? DEFAULT_BUDGETS.longTerm,
+    knowledge: parsed.data.knowledge ?? DEFAULT_BUDGETS.knowledge,
+    workingMemory: parsed.data.workingMemory ?? DEFAULT_BUDGETS.workingMemory,
+  };
+}
+
+// Calibrated against cl100k/o200k: a Han, kana or hangul character is 1–1.2 tokens; an
+// English word about one, long words a bit more; digits go in groups of up to three; each
+// punctuation mark is one. The estimate errs high so a filled budget is never overrun.
+const TOKEN_PIECES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|\p{N}+|[\p{L}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu;
+const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+const DIGITS = /^\p{N}+$/u;
+const CJK_TOKENS_PER_CHAR = 1.15;
+
+/**
+ * Offline token estimate for Chinese, English and mixed text (no tokenizer download).
+ * @example
+ * estimateTokens("用户偏好简洁回复");               // 10
+ * estimateTokens("The user prefers short replies"); // 5
+ */
+export function estimateTokens(text: string): number {
+  let tokens = 0;
+  for (const match of text.matchAll(TOKEN_PIECES)) {
+    const piece = match[0];
+    if (CJK_CHAR.test(piece)) tokens += CJK_TOKENS_PER_CHAR;
+    else if (DIGITS.test(piece)) tokens += Math.ceil(piece.length / 3);
+    else if (piece.length === 1 && !/\p{L}/u.test(piece)) tokens += 1;
+    else tokens += 1 + Math.floor(piece.length / 8);
+  }
+  return Math.ceil(tokens);
+}
+
+export interface BudgetFit<T> {
+  kept: T[];
+  /** Items left out, with why: `budget.items` or `budget.tokens`. */
+  dropped: { item: T; reason: "budget.items" | "budget.tokens"; tokens: number }[];
+  /** Estimated tokens of the kept items. */
+  tokens: number;
+}
+
+/**
+ * Greedy fill in the given (score) order: an item that does not fit whole is left out and the
+ * next, possibly shorter, one is tried.
+ * @example
+ * fitToBudget(lines, { maxTokens: 800, maxItems: 8 }, (line) => line);
+ */
+export function fitToBudget<T>(items: readonly T[], budget: SourceBudget, textOf: (item: T) => string): BudgetFit<T> {
+  const kept: T[] = [];
+  const dropped: BudgetFit<T>["dropped"] = [];
+  let used = 0;
+  for (const item of items) {
+    const tokens = estimateTokens(textOf(item));
+    if (budget.maxItems !== undefined && kept.length >= budget.maxItems) {
+      dropped.push({ item, reason: "budget.items", tokens });
+    } else if (used + tokens > budget.maxTokens) {
+      dropped.push({ item, reason: "budget.tokens", tokens });
+    } else {
+      kept.push(item);
+      used += tokens;
+    }
+  }
+  return { kept, dropped, tokens: used };
+}
+
+/**
+ * The working-memory budget applied to a conversation: the most recent messages that fit
+ * whole, in their original order. A parent graph can call it before the model node.
+ * @example
+ * const recent = fitRecentMessages(state.messages, DEFAULT_BUDGETS.workingMemory, (m) => String(m.content));
+ */
+export function fitRecentMessages<T>(messages: readonly T[], budget: SourceBudget, textOf: (message: T) => string): T[] {
+  const kept: T[] = [];
+  let used = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const tokens = estimateTokens(textOf(messages[i]!));
+    if (used + tokens > budget.maxTokens || (budget.maxItems !== undefined && kept.length >= budget.maxItems)) break;
+    kept.push(messages[i]!);
+    used += tokens;
+  }
+  return kept.reverse();
+}

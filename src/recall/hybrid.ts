@@ -1,0 +1,169 @@
+/**
+ * Hybrid retrieval (seed 001 §3.2): a vector channel and a BM25 keyword channel run side by
+ * side over one namespace, each over-fetching, and are fused with reciprocal rank fusion.
+ *
+ * Scope is structural: the namespace passed in IS the scope (a user's records or a tenant's
+ * knowledge), and both channels query the store under it, so another scope's items are never
+ * fetched, let alone post-filtered.
+ *
+ * Channels and their fallbacks:
+ * - vector: `store.search(ns, { query, filter, limit })`. A store without a vector index
+ *   returns unscored items; then, if `embeddings` were given, cosine similarity is computed
+ *   in-process over the scope's items, otherwise the channel is skipped.
+ * - keyword: `store.keywordSearch(...)` when the store is {@link KeywordSearchable}
+ *   (HNSWStore: SQLite FTS5); otherwise in-process BM25 over the scope's items (bm25.ts), which
+ *   is what LangGraph's InMemoryStore gets.
+ */
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
+import { textsAtPaths } from "../store/fields.js";
+import { isKeywordSearchable } from "../store/types.js";
+import { bm25Search } from "./bm25.js";
+import { reciprocalRankFusion, type ChannelName, type Fused, type RankedList } from "./fusion.js";
+
+// seed 000 "一个最小实现": top_k = limit * 3 — each channel over-fetches so fusion, key dedupe
+// and the budget still have enough to choose from.
+export const OVERFETCH_FACTOR = 3;
+
+// Page size when the fallbacks scan a scope's items.
+const SCAN_PAGE = 1000;
+
+type Value = Record<string, unknown>;
+
+export interface HybridSearchOptions {
+  /** Store filter (top-level fields), applied inside both channels' store queries. */
+  filter?: Record<string, unknown>;
+  /** How many items the caller wants in the end; each channel fetches `limit × 3`. */
+  limit: number;
+  /** Indexed fields, for the fallbacks' own text extraction (e.g. RECORD_INDEX_FIELDS). */
+  fields: string[];
+  /** Restrict to some channels (evaluation, tests). @default ["vector", "keyword"] */
+  channels?: ChannelName[];
+  /** Embeddings for the in-process vector fallback when the store has no index. */
+  embeddings?: EmbeddingsInterface;
+}
+
+export interface HybridSearchResult {
+  fused: Fused<Value>[];
+  /** Channels that actually ran (normalises the fused score). */
+  channelsRun: ChannelName[];
+  /** Which channels used an in-process fallback instead of the store's index. */
+  fallbacks: ChannelName[];
+  /** How deep each channel fetched (`limit × 3`): the worst rank a hit can have. */
+  depth: number;
+}
+
+/**
+ * Vector + keyword search under one namespace, fused with RRF (k = 60).
+ * @example
+ * const { fused } = await hybridSearch(store, recordsNamespace(scope), "香菜", {
+ *   filter: { status: "active" }, limit: 5, fields: RECORD_INDEX_FIELDS,
+ * });
+ */
+export async function hybridSearch(
+  store: BaseStore,
+  namespace: string[],
+  query: string,
+  options: HybridSearchOptions,
+): Promise<HybridSearchResult> {
+  const wanted = new Set<ChannelName>(options.channels ?? ["vector", "keyword"]);
+  const fetch = Math.max(1, options.limit) * OVERFETCH_FACTOR;
+  const lists: RankedList<Value>[] = [];
+  const channelsRun: ChannelName[] = [];
+  const fallbacks: ChannelName[] = [];
+  const keywordNative = isKeywordSearchable(store);
+
+  const [vectorHits, keywordHits] = await Promise.all([
+    wanted.has("vector") ? store.search(namespace, { query, filter: options.filter, limit: fetch }) : undefined,
+    wanted.has("keyword") && keywordNative
+      ? store.keywordSearch(namespace, query, { filter: options.filter, limit: fetch })
+      : undefined,
+  ]);
+
+  // An index-less store answers a vector query with unscored items.
+  const vectorIndexed = vectorHits !== undefined && (vectorHits.length === 0 || vectorHits.some((hit) => hit.score !== undefined));
+  const needVectorFallback = vectorHits !== undefined && !vectorIndexed && options.embeddings !== undefined;
+  const needKeywordFallback = wanted.has("keyword") && !keywordNative;
+  const scanned = needVectorFallback || needKeywordFallback ? await scanNamespace(store, namespace, options.filter) : [];
+
+  if (vectorHits !== undefined) {
+    if (vectorIndexed) {
+      lists.push({ channel: "vector", items: vectorHits.map(toRanked) });
+      channelsRun.push("vector");
+    } else if (needVectorFallback) {
+      lists.push({ channel: "vector", items: await cosineFallback(scanned, query, options.fields, options.embeddings!, fetch) });
+      channelsRun.push("vector");
+      fallbacks.push("vector");
+    }
+  }
+  if (keywordHits !== undefined) {
+    lists.push({ channel: "keyword", items: keywordHits.map(toRanked) });
+    channelsRun.push("keyword");
+  } else if (needKeywordFallback) {
+    const docs = scanned.map((item) => ({ id: item.key, value: item.value, texts: texts(item.value, options.fields) }));
+    lists.push({ channel: "keyword", items: bm25Search(docs, query, fetch) });
+    channelsRun.push("keyword");
+    fallbacks.push("keyword");
+  }
+  return { fused: reciprocalRankFusion(lists), channelsRun, fallbacks, depth: fetch };
+}
+
+function toRanked(item: SearchItem): { id: string; value: Value; score?: number } {
+  return item.score === undefined || item.score === null
+    ? { id: item.key, value: item.value }
+    : { id: item.key, value: item.value, score: item.score };
+}
+
+function texts(value: Value, fields: string[]): string[] {
+  return textsAtPaths(value, fields).map((entry) => entry.text);
+}
+
+/** Every item under `namespace` matching `filter`, page by page (fallback paths only). */
+async function scanNamespace(store: BaseStore, namespace: string[], filter: Record<string, unknown> | undefined): Promise<SearchItem[]> {
+  const items: SearchItem[] = [];
+  for (let offset = 0; ; offset += SCAN_PAGE) {
+    const page = await store.search(namespace, { filter, limit: SCAN_PAGE, offset });
+    // A prefix also matches deeper namespaces; the channels must see exactly this one.
+    for (const item of page) if (sameNamespace(item.namespace, namespace)) items.push(item);
+    if (page.length < SCAN_PAGE) return items;
+  }
+}
+
+async function cosineFallback(
+  items: SearchItem[],
+  query: string,
+  fields: string[],
+  embeddings: EmbeddingsInterface,
+  limit: number,
+): Promise<{ id: string; value: Value; score: number }[]> {
+  if (items.length === 0) return [];
+  const perItem = items.map((item) => texts(item.value, fields));
+  const [queryVector, docVectors] = await Promise.all([embeddings.embedQuery(query), embeddings.embedDocuments(perItem.flat())]);
+  const scored: { id: string; value: Value; score: number }[] = [];
+  let cursor = 0;
+  items.forEach((item, i) => {
+    let best = Number.NEGATIVE_INFINITY;
+    // An item is as close as its closest indexed text (LangGraph's InMemoryStore does the same).
+    for (let j = 0; j < perItem[i]!.length; j++) best = Math.max(best, cosine(queryVector, docVectors[cursor + j]!));
+    cursor += perItem[i]!.length;
+    if (Number.isFinite(best)) scored.push({ id: item.key, value: item.value, score: best });
+  });
+  scored.sort((a, b) => b.score - a.score);
+  return scored.slice(0, limit);
+}
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+function sameNamespace(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((label, i) => label === b[i]);
+}

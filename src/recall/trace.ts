@@ -1,0 +1,144 @@
+/**
+ * The memory trace (seed 004 §4): "召回了哪些记忆、分数多少、是否进入 prompt…trace 不需要存太久，
+ * 但最近 N 天的一定要能查". One trace per recall, under the user's own traces namespace (not
+ * indexed), kept `retentionDays` (default 7); expired traces are purged when a new one is
+ * written and are never returned.
+ */
+import { randomUUID } from "node:crypto";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import { z } from "zod";
+import { NotFoundError } from "../errors.js";
+import { tracesNamespace } from "../namespaces.js";
+import type { MemoryScope } from "../schema.js";
+
+// seed 004 §4: "最近 N 天的一定要能查" — a week covers a complaint about yesterday's answer.
+export const DEFAULT_TRACE_RETENTION_DAYS = 7;
+
+// Purging scans the traces namespace; once a minute per scope is plenty for a 7-day window.
+const PURGE_INTERVAL_MS = 60_000;
+const PURGE_PAGE = 500;
+const DAY_MS = 86_400_000;
+
+const HitSchema = z.object({ rank: z.number().int().min(1), score: z.number().optional() });
+const ChannelsSchema = z.object({ vector: HitSchema.optional(), keyword: HitSchema.optional() });
+const OutcomeSchema = z.enum(["injected", "overridden", "dropped"]);
+
+export const TraceMemorySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  sourceType: z.string(),
+  messageIds: z.array(z.string()),
+  /** First 80 characters of the memory, enough to recognise it in a review. */
+  preview: z.string(),
+  channels: ChannelsSchema,
+  rrf: z.number(),
+  signals: z.object({ semantic: z.number(), recency: z.number(), importance: z.number(), usage: z.number() }).optional(),
+  score: z.number().optional(),
+  outcome: OutcomeSchema,
+  reason: z.string(),
+  detail: z.string().optional(),
+  neutralised: z.boolean().optional(),
+});
+export type TraceMemory = z.infer<typeof TraceMemorySchema>;
+
+export const TraceKnowledgeSchema = z.object({
+  id: z.string(),
+  docId: z.string(),
+  version: z.string(),
+  source: z.string(),
+  channels: ChannelsSchema,
+  rrf: z.number(),
+  score: z.number().optional(),
+  outcome: OutcomeSchema,
+  reason: z.string(),
+  neutralised: z.boolean().optional(),
+});
+export type TraceKnowledge = z.infer<typeof TraceKnowledgeSchema>;
+
+export const RecallTraceSchema = z.object({
+  traceId: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Numeric copy of `expiresAt`: store filters compare numbers, not ISO strings. */
+  expiresAtMs: z.number(),
+  scope: z.object({ tenantId: z.string().optional(), userId: z.string() }),
+  query: z.string(),
+  task: z.string().nullable(),
+  /** The policy that applied (`default` for an unknown or absent task). */
+  policy: z.string(),
+  includeHistory: z.boolean(),
+  /** Channels that ran, and which of them used an in-process fallback. */
+  channels: z.array(z.string()),
+  fallbacks: z.array(z.string()),
+  limit: z.number().int(),
+  /** Every candidate with its per-signal scores and what happened to it. */
+  memories: z.array(TraceMemorySchema),
+  knowledge: z.array(TraceKnowledgeSchema),
+  /** Ids of the records and chunks that went into the block. */
+  injected: z.array(z.string()),
+  overridden: z.array(z.string()),
+  contextTokens: z.number().int(),
+});
+export type RecallTrace = z.infer<typeof RecallTraceSchema>;
+
+/** A fresh trace id: `tr_` + UUID. */
+export function newTraceId(): string {
+  return `tr_${randomUUID()}`;
+}
+
+/** Expiry fields for a trace created at `now`. */
+export function traceExpiry(now: Date, retentionDays: number): { createdAt: string; expiresAt: string; expiresAtMs: number } {
+  const expiresAtMs = now.getTime() + retentionDays * DAY_MS;
+  return { createdAt: now.toISOString(), expiresAt: new Date(expiresAtMs).toISOString(), expiresAtMs };
+}
+
+const lastPurge = new WeakMap<BaseStore, Map<string, number>>();
+
+/**
+ * Store a trace (not indexed) and purge the scope's expired traces (at most once a minute per
+ * scope and store, so a busy agent does not rescan on every turn).
+ */
+export async function writeTrace(store: BaseStore, scope: MemoryScope, trace: RecallTrace, now: Date): Promise<void> {
+  const namespace = tracesNamespace(scope);
+  await store.put(namespace, trace.traceId, trace, false);
+  const scopeKey = namespace.join("\u0000");
+  const purged = lastPurge.get(store) ?? new Map<string, number>();
+  lastPurge.set(store, purged);
+  const last = purged.get(scopeKey);
+  if (last !== undefined && Math.abs(now.getTime() - last) < PURGE_INTERVAL_MS) return;
+  purged.set(scopeKey, now.getTime());
+  await purgeExpiredTraces(store, scope, now);
+}
+
+/** Delete every trace of `scope` that expired before `now`; returns how many. */
+export async function purgeExpiredTraces(store: BaseStore, scope: MemoryScope, now: Date): Promise<number> {
+  const namespace = tracesNamespace(scope);
+  let deleted = 0;
+  for (;;) {
+    const expired = await store.search(namespace, { filter: { expiresAtMs: { $lt: now.getTime() } }, limit: PURGE_PAGE });
+    if (expired.length === 0) return deleted;
+    await store.batch(expired.map((item) => ({ namespace: item.namespace, key: item.key, value: null })));
+    deleted += expired.length;
+    if (expired.length < PURGE_PAGE) return deleted;
+  }
+}
+
+/**
+ * Read a trace back.
+ * @throws {NotFoundError} when no trace with that id exists in this scope or it has expired.
+ * @example
+ * const trace = await readTrace(store, { userId: "u1" }, result.traceId, new Date());
+ */
+export async function readTrace(store: BaseStore, scope: MemoryScope, traceId: string, now: Date): Promise<RecallTrace> {
+  const item = await store.get(tracesNamespace(scope), traceId);
+  const parsed = item ? RecallTraceSchema.safeParse(item.value) : undefined;
+  if (!parsed?.success || parsed.data.expiresAtMs <= now.getTime()) {
+    throw new NotFoundError(
+      `No recall trace '${traceId}' for user '${scope.userId}'${scope.tenantId ? ` in tenant '${scope.tenantId}'` : ""}: it never existed in this scope or is older than the retention window.`,
+      { traceId, scope },
+    );
+  }
+  return parsed.data;
+}

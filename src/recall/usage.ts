@@ -1,0 +1,54 @@
+/**
+ * Usage bookkeeping: memories that made it into the block get `lastAccessedAt = now` and
+ * `accessCount + 1`. Both feed ranking (recency decays from the last access, seed 003 §3.4
+ * "last_accessed_at…是后面做遗忘机制、冷热分层的关键依据"; usage frequency is the 0.10 signal of
+ * seed 000) and the forget graph's cold tier.
+ *
+ * Reads and writes are one batch each. Between them the write graph may have changed a record
+ * (superseded it, edited it): such records are skipped, never overwritten with a stale copy,
+ * because a missed usage tick is harmless and a resurrected superseded value is not.
+ */
+import type { BaseStore, GetOperation, Item, PutOperation } from "@langchain/langgraph-checkpoint";
+import { recordsNamespace } from "../namespaces.js";
+import { parseMemoryRecord, type MemoryRecord, type MemoryScope } from "../schema.js";
+
+export interface UsageResult {
+  /** Ids whose counters were bumped. */
+  touched: string[];
+  /** Ids skipped because the stored record changed (or vanished) since it was recalled. */
+  skipped: string[];
+}
+
+/**
+ * Bump `lastAccessedAt` and `accessCount` of the injected records, in one write batch.
+ * `updatedAt` is left alone: it dates content changes, not reads.
+ * @example
+ * await recordUsage(store, scope, injectedRecords, new Date());
+ */
+export async function recordUsage(store: BaseStore, scope: MemoryScope, records: readonly MemoryRecord[], now: Date): Promise<UsageResult> {
+  if (records.length === 0) return { touched: [], skipped: [] };
+  const namespace = recordsNamespace(scope);
+  const gets: GetOperation[] = records.map((record) => ({ namespace, key: record.id }));
+  const current = (await store.batch(gets)) as (Item | null)[];
+  const puts: PutOperation[] = [];
+  const touched: string[] = [];
+  const skipped: string[] = [];
+  const at = now.toISOString();
+  records.forEach((recalled, i) => {
+    const stored = current[i];
+    if (!stored || stored.value.status !== recalled.status || stored.value.updatedAt !== recalled.updatedAt) {
+      skipped.push(recalled.id);
+      return;
+    }
+    const next = parseMemoryRecord({
+      ...stored.value,
+      // Never move the clock back (a recaller with a fake or skewed clock).
+      lastAccessedAt: now.getTime() > Date.parse(String(stored.value.lastAccessedAt)) ? at : stored.value.lastAccessedAt,
+      accessCount: Number(stored.value.accessCount) + 1,
+    });
+    puts.push({ namespace, key: recalled.id, value: next });
+    touched.push(recalled.id);
+  });
+  if (puts.length > 0) await store.batch(puts);
+  return { touched, skipped };
+}

@@ -1,0 +1,67 @@
+/**
+ * Test helpers for the read path: valid MemoryRecords written straight into a store (no
+ * write graph), and a LangGraph InMemoryStore indexed like the real one.
+ */
+import { InMemoryStore } from "@langchain/langgraph";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { createRecaller, type Recaller, type RecallerOptions } from "../../src/recall/recaller.js";
+import { parseMemoryRecord, type MemoryRecord, type MemoryScope } from "../../src/schema.js";
+import { HashEmbeddings } from "../../src/text/embeddings.js";
+
+export const NOW = new Date("2026-03-15T12:00:00.000Z");
+export const DAY_MS = 86_400_000;
+
+export function daysAgo(days: number, from: Date = NOW): string {
+  return new Date(from.getTime() - days * DAY_MS).toISOString();
+}
+
+export function memoryStore(dims = 256): InMemoryStore {
+  return new InMemoryStore({ index: { dims, embeddings: new HashEmbeddings({ dims }), fields: RECORD_INDEX_FIELDS } });
+}
+
+let counter = 0;
+
+export type RecordInput = Partial<MemoryRecord> & { content: string; key: string };
+
+/** A valid record with sensible defaults: active explicit preference observed 10 days ago. */
+export function makeRecord(scope: MemoryScope, input: RecordInput): MemoryRecord {
+  counter += 1;
+  const at = input.observedAt ?? daysAgo(10);
+  return parseMemoryRecord({
+    id: input.id ?? `rec_${counter}`,
+    kind: "preference",
+    confidence: 0.9,
+    importance: 0.5,
+    source: { type: "explicit", messageIds: [`msg_${counter}`] },
+    scope,
+    sensitivity: "low",
+    status: "active",
+    observedAt: at,
+    createdAt: at,
+    updatedAt: at,
+    lastAccessedAt: at,
+    accessCount: 0,
+    ...input,
+  });
+}
+
+export async function putRecords(store: BaseStore, records: MemoryRecord[]): Promise<void> {
+  await store.batch(records.map((record) => ({ namespace: recordsNamespace(record.scope), key: record.id, value: record })));
+}
+
+export async function getRecord(store: BaseStore, record: MemoryRecord): Promise<MemoryRecord> {
+  const item = await store.get(recordsNamespace(record.scope), record.id);
+  if (!item) throw new Error(`record ${record.id} missing`);
+  return parseMemoryRecord(item.value);
+}
+
+/** An InMemoryStore holding `records` and a recaller over it with the fixed clock {@link NOW}. */
+export async function recallerWith(
+  records: MemoryRecord[],
+  options: Omit<RecallerOptions, "store"> & { store?: BaseStore } = {},
+): Promise<{ store: BaseStore; recaller: Recaller }> {
+  const store = options.store ?? memoryStore();
+  await putRecords(store, records);
+  return { store, recaller: createRecaller({ now: () => NOW, ...options, store }) };
+}

@@ -1,0 +1,145 @@
+import { InMemoryStore } from "@langchain/langgraph";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { bm25Search } from "../../src/recall/bm25.js";
+import { reciprocalRankFusion, relevanceFromRrf, RRF_K } from "../../src/recall/fusion.js";
+import { hybridSearch, OVERFETCH_FACTOR } from "../../src/recall/hybrid.js";
+import { HNSWStore } from "../../src/store/hnsw-store.js";
+import { tempDir } from "../helpers/store.js";
+import { ConceptEmbeddings } from "./concept-embeddings.js";
+import { FIXTURE_MEMORIES, FIXTURE_QUERIES } from "./fixtures.js";
+import { makeRecord, putRecords } from "./helpers.js";
+
+const scope = { userId: "u_hybrid" };
+const K = 5;
+
+async function recallAtK(store: BaseStore, channels: ("vector" | "keyword")[]): Promise<{ recall: number; missed: string[] }> {
+  const missed: string[] = [];
+  for (const q of FIXTURE_QUERIES) {
+    const { fused } = await hybridSearch(store, recordsNamespace(scope), q.query, {
+      filter: { status: "active" },
+      limit: K,
+      fields: RECORD_INDEX_FIELDS,
+      channels,
+    });
+    if (!fused.slice(0, K).some((hit) => hit.id === q.target)) missed.push(q.target);
+  }
+  return { recall: 1 - missed.length / FIXTURE_QUERIES.length, missed };
+}
+
+const hnswStores: HNSWStore[] = [];
+afterAll(() => hnswStores.forEach((store) => store.stop()));
+
+const stores: [string, () => BaseStore][] = [
+  ["InMemoryStore (in-process BM25 fallback)", () => new InMemoryStore({ index: { dims: 128, embeddings: new ConceptEmbeddings(128), fields: RECORD_INDEX_FIELDS } })],
+  [
+    "HNSWStore (native FTS5 keyword channel)",
+    () => {
+      const store = new HNSWStore({ dir: tempDir("lgm-read-"), index: { dims: 128, embeddings: new ConceptEmbeddings(128), fields: RECORD_INDEX_FIELDS }, flushIntervalMs: 0 });
+      hnswStores.push(store);
+      return store;
+    },
+  ],
+];
+
+describe.each(stores)("hybrid retrieval on a bilingual fixture — %s", (_name, makeStore) => {
+  it(`recall@${K} of vector + BM25 fused with RRF beats either channel alone`, async () => {
+    const store = makeStore();
+    await putRecords(store, FIXTURE_MEMORIES.map((m) => makeRecord(scope, { id: m.id, key: "fixture.item", content: m.content })));
+
+    const vector = await recallAtK(store, ["vector"]);
+    const keyword = await recallAtK(store, ["keyword"]);
+    const hybrid = await recallAtK(store, ["vector", "keyword"]);
+
+    // Each channel fails where the fixture says it should: vector on exact identifiers,
+    // keyword on paraphrases and the other language.
+    const needs = (target: string) => FIXTURE_QUERIES.find((q) => q.target === target)!.needs;
+    expect(vector.missed.every((t) => needs(t) === "keyword")).toBe(true);
+    expect(keyword.missed.every((t) => needs(t) === "vector")).toBe(true);
+    expect(vector.missed.length).toBeGreaterThan(0);
+    expect(keyword.missed.length).toBeGreaterThan(0);
+
+    expect(hybrid.recall).toBeGreaterThan(vector.recall);
+    expect(hybrid.recall).toBeGreaterThan(keyword.recall);
+    expect(hybrid.recall).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("reciprocal rank fusion", () => {
+  it("uses k = 60 and sums 1 / (k + rank) over channels", () => {
+    const fused = reciprocalRankFusion([
+      { channel: "vector", items: [{ id: "a", value: 1, score: 0.9 }, { id: "b", value: 2, score: 0.8 }] },
+      { channel: "keyword", items: [{ id: "b", value: 2, score: 7 }, { id: "c", value: 3, score: 5 }] },
+    ]);
+    expect(RRF_K).toBe(60);
+    expect(fused.map((f) => f.id)).toEqual(["b", "a", "c"]);
+    expect(fused[0]!.rrf).toBeCloseTo(1 / 62 + 1 / 61, 12);
+    expect(fused[0]!.channels).toEqual({ vector: { rank: 2, score: 0.8 }, keyword: { rank: 1, score: 7 } });
+    expect(fused[1]!.rrf).toBeCloseTo(1 / 61, 12);
+  });
+
+  it("rescales fused scores to [0, 1] over the range they can take", () => {
+    expect(relevanceFromRrf(2 / 61, 2, 15)).toBe(1);
+    expect(relevanceFromRrf(1 / 75, 2, 15)).toBe(0);
+    expect(relevanceFromRrf(1 / 61, 1, 15)).toBe(1);
+    // Rank 1 and rank 2 in both channels stay close; one channel only is far below.
+    expect(relevanceFromRrf(2 / 62, 2, 15)).toBeGreaterThan(0.95);
+    expect(relevanceFromRrf(1 / 61, 2, 15)).toBeLessThan(0.2);
+    expect(relevanceFromRrf(0.01, 0, 15)).toBe(0);
+  });
+});
+
+describe("hybridSearch channels", () => {
+  it(`over-fetches ${OVERFETCH_FACTOR}× the limit in each channel, inside the scope's namespace`, async () => {
+    const store = new HNSWStore({ dir: tempDir("lgm-read-"), index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS }, flushIntervalMs: 0 });
+    hnswStores.push(store);
+    const search = vi.spyOn(store, "search");
+    const keyword = vi.spyOn(store, "keywordSearch");
+    await hybridSearch(store, recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 4, fields: RECORD_INDEX_FIELDS });
+    expect(search).toHaveBeenCalledWith(recordsNamespace(scope), { query: "coffee", filter: { status: "active" }, limit: 12 });
+    expect(keyword).toHaveBeenCalledWith(recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 12 });
+  });
+
+  it("falls back to in-process BM25 when the store has no keyword index, and reports it", async () => {
+    const store = new InMemoryStore({ index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS } });
+    await putRecords(store, [makeRecord(scope, { id: "a", key: "x.a", content: "订单 SF1029384756 已发货" }), makeRecord(scope, { id: "b", key: "x.b", content: "用户喜欢拿铁" })]);
+    const result = await hybridSearch(store, recordsNamespace(scope), "SF1029384756", { limit: 2, fields: RECORD_INDEX_FIELDS });
+    expect(result.channelsRun).toEqual(["vector", "keyword"]);
+    expect(result.fallbacks).toEqual(["keyword"]);
+    expect(result.fused[0]!.id).toBe("a");
+    expect(result.fused[0]!.channels.keyword?.rank).toBe(1);
+    expect(result.fused.find((f) => f.id === "b")!.channels.keyword).toBeUndefined();
+  });
+
+  it("computes cosine in-process when the store has no vector index and embeddings are given", async () => {
+    const store = new InMemoryStore();
+    await putRecords(store, [makeRecord(scope, { id: "a", key: "x.a", content: "用户每天喝拿铁" }), makeRecord(scope, { id: "b", key: "x.b", content: "The user lives in Beijing" })]);
+    const without = await hybridSearch(store, recordsNamespace(scope), "coffee", { limit: 2, fields: RECORD_INDEX_FIELDS });
+    expect(without.channelsRun).toEqual(["keyword"]);
+    const withEmbeddings = await hybridSearch(store, recordsNamespace(scope), "coffee", {
+      limit: 2,
+      fields: RECORD_INDEX_FIELDS,
+      embeddings: new ConceptEmbeddings(64),
+    });
+    expect(withEmbeddings.fallbacks).toEqual(["vector", "keyword"]);
+    expect(withEmbeddings.fused[0]!.id).toBe("a");
+  });
+});
+
+describe("bm25Search", () => {
+  it("ranks the rare term first and leaves out documents sharing no term", () => {
+    const docs = [
+      { id: "common1", value: null, texts: ["用户的订单已发货"] },
+      { id: "common2", value: null, texts: ["订单发货后短信通知"] },
+      { id: "common3", value: null, texts: ["订单一般两天内发货"] },
+      { id: "rare", value: null, texts: ["订单 SF1029384756 已签收"] },
+      { id: "other", value: null, texts: ["The user likes tea"] },
+    ];
+    const hits = bm25Search(docs, "SF1029384756 订单", 10);
+    expect(hits[0]!.id).toBe("rare");
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+    expect(hits.map((h) => h.id)).not.toContain("other");
+    expect(hits).toHaveLength(4);
+  });
+});
