@@ -1,0 +1,103 @@
+/**
+ * The write graph: redact → extract → score → resolve-conflict → ask-user → persist.
+ *
+ * Input: `messages` (LangChain BaseMessages or `{ role, content, id?, at?, name? }`), optional
+ * `sessionId` / `taskId`. Scope comes from `config.configurable` (`user_id`, `tenant_id`),
+ * never from model output. Output: `memoryWrite` (what was written, reinforced, superseded,
+ * merged, left pending or rejected, plus extraction failures). Only that one key leaves the
+ * graph, so a parent agent's own `messages` are never touched when it runs as a node.
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph-checkpoint";
+import { createAskUserNode } from "../nodes/write/ask-user.js";
+import { createExtractNode } from "../nodes/write/extract.js";
+import { createPersistNode } from "../nodes/write/persist.js";
+import { redact } from "../nodes/write/redact.js";
+import { createResolveConflictNode } from "../nodes/write/resolve-conflict.js";
+import { createScoreNode } from "../nodes/write/score.js";
+import type { MemoryCandidate } from "../src/candidate.js";
+import type { ConflictDecision, ExtractionFailure, MemoryWriteOutput } from "../src/conflict/decision.js";
+import { normalizeMessages, type ChatMessage } from "../src/messages.js";
+import { parseAdmissionConfig, type AdmissionConfigInput, type AdmittedCandidate, type Rejection } from "../src/scoring.js";
+
+export interface CreateWriteGraphOptions {
+  /** Where memories live; defaults to the store LangGraph passes in `config.store`. */
+  store?: BaseStore;
+  /** Optional extraction model (one structured call per batch); rules run without it. */
+  model?: BaseChatModel;
+  /** Clock for record and history times and for messages without `at`. @default () => new Date() */
+  now?: () => Date;
+  /** Admission score weights, threshold and source caps (seed 002 §2). */
+  admission?: AdmissionConfigInput;
+  /** A checkpointer of its own; leave unset (or false) when the graph runs inside a parent that has one. */
+  checkpointer?: BaseCheckpointSaver | false;
+  /** Interrupt on conflicts (true) or keep them as pending records (false). @default true */
+  interactive?: boolean;
+  /** Largest accepted message, in UTF-8 bytes. @default 65536 */
+  maxMessageBytes?: number;
+}
+
+const last = <T>(fallback: () => T) => Annotation<T>({ reducer: (_prev: T, next: T) => next, default: fallback });
+
+/**
+ * Build and compile the write graph.
+ * @example
+ * const graph = createWriteGraph({ store, interactive: false });
+ * const out = await graph.invoke(
+ *   { messages: [{ role: "user", content: "我不吃香菜，点外卖记得备注。" }] },
+ *   { configurable: { user_id: "u1" } },
+ * );
+ * out.memoryWrite.written[0].content; // 用户不吃香菜…
+ */
+export function createWriteGraph(options: CreateWriteGraphOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const admission = parseAdmissionConfig(options.admission ?? {});
+
+  const Input = Annotation.Root({
+    // Normalised on the way in: every node sees ChatMessage[] whatever the caller sent.
+    messages: Annotation<ChatMessage[], unknown>({
+      reducer: (_prev, next) => normalizeMessages(next, { now, maxMessageBytes: options.maxMessageBytes }),
+      default: () => [],
+    }),
+    sessionId: last<string | undefined>(() => undefined),
+    taskId: last<string | undefined>(() => undefined),
+  });
+  const Output = Annotation.Root({ memoryWrite: last<MemoryWriteOutput | undefined>(() => undefined) });
+  const State = Annotation.Root({
+    ...Input.spec,
+    ...Output.spec,
+    redactions: last<unknown[]>(() => []),
+    candidates: last<MemoryCandidate[]>(() => []),
+    extractionFailures: last<ExtractionFailure[]>(() => []),
+    admitted: last<AdmittedCandidate[]>(() => []),
+    rejected: last<Rejection[]>(() => []),
+    decisions: last<ConflictDecision[]>(() => []),
+  });
+
+  const graph = new StateGraph({ stateSchema: State, input: Input, output: Output })
+    .addNode("redact", redact)
+    .addNode("extract", createExtractNode({ model: options.model, now }))
+    .addNode("score", createScoreNode({ store: options.store, admission }))
+    .addNode("resolve_conflict", createResolveConflictNode({ store: options.store, admission, now }))
+    .addNode("ask_user", createAskUserNode({ interactive: options.interactive ?? true }))
+    .addNode("persist", createPersistNode({ store: options.store, now }))
+    .addEdge(START, "redact")
+    .addEdge("redact", "extract")
+    .addEdge("extract", "score")
+    .addEdge("score", "resolve_conflict")
+    .addEdge("resolve_conflict", "ask_user")
+    .addEdge("ask_user", "persist")
+    .addEdge("persist", END);
+
+  return graph.compile({
+    ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
+    ...(options.store ? { store: options.store } : {}),
+    name: "memory_write",
+  });
+}
+
+export type WriteGraph = ReturnType<typeof createWriteGraph>;
+
+/** For `langgraph.json` (`memory_write`): store and checkpointer come from the LangGraph server. */
+export const graph = createWriteGraph();

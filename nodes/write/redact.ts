@@ -1,0 +1,32 @@
+/**
+ * Write graph, step 1: redact. Runs before anything else, so neither extraction, a model, the
+ * store, the indexes nor any trace ever sees a raw phone number, id, card, address or secret
+ * (seed 001 §6.4, seed 003 §3.2). Input is validated here too: this is the graph's first node.
+ */
+import { normalizeMessages, type ChatMessage } from "../../src/messages.js";
+import { redactMessages } from "../../src/redact.js";
+
+export interface RedactNodeUpdate {
+  /** The same messages, contents redacted (ids, roles, times and names unchanged). */
+  messages: ChatMessage[];
+  /** Which messages had what redacted; types only, never the values. */
+  redactions: Array<{ messageId: string; types: string[] }>;
+}
+
+/**
+ * Normalise and redact the run's messages. The graph's `messages` channel must replace its
+ * value (a plain last-value channel): with an appending reducer the raw messages would stay.
+ *
+ * @throws {InvalidInputError} for no messages, an oversized message, an unknown role or a bad time.
+ * @example
+ * const { messages, redactions } = redact({ messages: [{ role: "user", content: "我的手机号是 13812345678" }] });
+ * messages[0].content; // "我的手机号是 [PHONE]"
+ * redactions;          // [{ messageId: "m0-…", types: ["phone_cn"] }]
+ */
+export function redact(state: { messages: ChatMessage[] }): RedactNodeUpdate {
+  const { messages, findings } = redactMessages(normalizeMessages(state.messages));
+  const redactions = findings
+    .filter((f) => f.findings.length > 0)
+    .map((f) => ({ messageId: f.messageId, types: [...new Set(f.findings.map((x) => x.type))] }));
+  return { messages, redactions };
+}

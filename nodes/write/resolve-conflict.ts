@@ -1,0 +1,68 @@
+/**
+ * resolve-conflict (seed 002 §3, seed 003 §4.2): for each admitted candidate, find related
+ * ACTIVE memories in the same scope (same key first, then vector neighbours, then keyword
+ * hits when the store has a keyword channel), classify the relation and decide the action.
+ * Decisions are applied to a scratch plan as they are made, so a statement repeated within
+ * one conversation reinforces the memory its first mention creates.
+ */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import { WritePlan } from "../../src/conflict/apply.js";
+import { decideConflict, mergeRelated, type RelatedMemory } from "../../src/conflict/decide.js";
+import { NEIGHBOURS, keyAndKeywordMatches, vectorNeighbours } from "../../src/conflict/lookup.js";
+import type { ConflictDecision } from "../../src/conflict/decision.js";
+import { recordsNamespace } from "../../src/namespaces.js";
+import { newRecordId } from "../../src/records.js";
+import type { AdmissionConfig, AdmittedCandidate } from "../../src/scoring.js";
+import { runIds, writeScopeFor, writeStoreFor } from "../../src/write-context.js";
+
+export interface ResolveConflictNodeOptions {
+  store?: BaseStore;
+  admission: AdmissionConfig;
+  now: () => Date;
+}
+
+export interface ResolveConflictState {
+  admitted: AdmittedCandidate[];
+  sessionId?: string;
+  taskId?: string;
+}
+
+export function createResolveConflictNode(options: ResolveConflictNodeOptions) {
+  return async function resolveConflict(
+    state: ResolveConflictState,
+    config: LangGraphRunnableConfig,
+  ): Promise<{ decisions: ConflictDecision[] }> {
+    const scope = writeScopeFor(config);
+    const store = writeStoreFor(options.store, config);
+    const admittedList = state.admitted ?? [];
+    const namespace = recordsNamespace(scope);
+    // The store does not change until persist, so every lookup of the run is made up front;
+    // only the scratch plan (this run's own decisions) evolves candidate by candidate.
+    const vectors = await missingNeighbours(store, namespace, admittedList);
+    const seenAll = vectors.some((near) => near.length < NEIGHBOURS);
+    const matches = await keyAndKeywordMatches(store, namespace, admittedList.map((a) => a.candidate), seenAll);
+    const scratch = new WritePlan({ scope, now: options.now().toISOString(), ...runIds(state, config) });
+    const decisions: ConflictDecision[] = [];
+    admittedList.forEach((admitted, i) => {
+      const found = [...vectors[i]!, ...matches[i]!];
+      scratch.seed(found.map((m) => m.record));
+      const inRun = scratch.activeChanges().map((record) => ({ record, similarity: 0 }));
+      const related = mergeRelated([...found, ...inRun], (id) => scratch.get(id));
+      const decision = decideConflict(admitted, related, {
+        recordId: newRecordId(),
+        duplicateSimilarity: options.admission.duplicateSimilarity,
+      });
+      decisions.push(decision);
+      scratch.apply(decision);
+    });
+    return { decisions };
+  };
+}
+
+/** The score node's neighbours, or a fresh vector search for candidates admitted without them. */
+async function missingNeighbours(store: BaseStore, namespace: string[], admitted: readonly AdmittedCandidate[]): Promise<RelatedMemory[][]> {
+  const missing = admitted.flatMap((a, i) => (a.neighbours ? [] : [i]));
+  const searched = await vectorNeighbours(store, namespace, missing.map((i) => admitted[i]!.candidate.content));
+  return admitted.map((a, i) => a.neighbours ?? searched[missing.indexOf(i)]!);
+}

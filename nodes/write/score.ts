@@ -1,0 +1,46 @@
+/**
+ * score: the admission gate (seed 002 §2). Source rules first (seeds 003, 004), then the
+ * four-question score against the threshold. Novelty is computed HERE, from the store: the
+ * similarity of the nearest active memory in scope. A candidate held back only by low novelty
+ * next to a near-duplicate is passed on as a restatement, which resolve-conflict reinforces.
+ */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { MemoryCandidate } from "../../src/candidate.js";
+import { vectorNeighbours } from "../../src/conflict/lookup.js";
+import { recordsNamespace } from "../../src/namespaces.js";
+import { admit, type AdmissionConfig, type AdmittedCandidate, type Rejection } from "../../src/scoring.js";
+import { writeScopeFor, writeStoreFor } from "../../src/write-context.js";
+
+export interface ScoreNodeOptions {
+  store?: BaseStore;
+  admission: AdmissionConfig;
+}
+
+export interface ScoreState {
+  candidates: MemoryCandidate[];
+}
+
+export interface ScoreUpdate {
+  admitted: AdmittedCandidate[];
+  rejected: Rejection[];
+}
+
+export function createScoreNode(options: ScoreNodeOptions) {
+  return async function score(state: ScoreState, config: LangGraphRunnableConfig): Promise<ScoreUpdate> {
+    const scope = writeScopeFor(config);
+    const store = writeStoreFor(options.store, config);
+    const candidates = state.candidates ?? [];
+    const neighbours = await vectorNeighbours(store, recordsNamespace(scope), candidates.map((c) => c.content));
+    const admitted: AdmittedCandidate[] = [];
+    const rejected: Rejection[] = [];
+    candidates.forEach((candidate, i) => {
+      const near = neighbours[i]!;
+      const verdict = admit(candidate, near[0]?.similarity ?? 0, options.admission);
+      // The neighbours travel on: resolve-conflict needs them too, and one search is enough.
+      if ("admitted" in verdict) admitted.push({ ...verdict.admitted, neighbours: near });
+      else rejected.push(verdict.rejected);
+    });
+    return { admitted, rejected };
+  };
+}

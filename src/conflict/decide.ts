@@ -1,0 +1,132 @@
+/**
+ * From relations to one decision per candidate: pick the strongest relation among the related
+ * memories, apply source precedence and the pending rules, name the action.
+ */
+import type { MemoryRecord } from "../schema.js";
+import type { AdmittedCandidate } from "../scoring.js";
+import { classifyRelation, type ConflictRelation, type RelationJudgement } from "./classify.js";
+import type { ConflictDecision } from "./decision.js";
+import { applyPrecedence } from "./precedence.js";
+import { confirmationQuestion, conflictQuestion } from "./question.js";
+
+/** An active memory found near a candidate: by key, vector or keyword, or created earlier in the run. */
+export interface RelatedMemory {
+  record: MemoryRecord;
+  /** Cosine similarity from the vector index; 0 when found another way. */
+  similarity: number;
+}
+
+// When a candidate relates to several memories, the most specific relation wins:
+// repeating a memory beats questioning another one.
+const PRIORITY: Record<ConflictRelation, number> = {
+  duplicate: 5,
+  exception: 4,
+  supersede: 3,
+  merge: 2,
+  ask_user: 1,
+  coexist: 0,
+};
+
+/**
+ * Decide what to do with one admitted candidate.
+ * @example
+ * const decision = decideConflict(admitted, [{ record: apple, similarity: 0.57 }], { recordId: newRecordId() });
+ * decision.action; // "supersede" for 用户最近不吃苹果了
+ */
+export function decideConflict(
+  admitted: AdmittedCandidate,
+  related: readonly RelatedMemory[],
+  options: { recordId: string; duplicateSimilarity?: number },
+): ConflictDecision {
+  const c = admitted.candidate;
+  const base = { admitted, recordId: options.recordId };
+  let best: { memory: RelatedMemory; judgement: RelationJudgement } | undefined;
+  for (const memory of related) {
+    const judgement = classifyRelation(c, memory.record, {
+      similarity: memory.similarity,
+      oneOffException: admitted.oneOffException,
+      duplicateSimilarity: options.duplicateSimilarity,
+    });
+    if (!best || PRIORITY[judgement.relation] > PRIORITY[best.judgement.relation] ||
+      (PRIORITY[judgement.relation] === PRIORITY[best.judgement.relation] && memory.similarity > best.memory.similarity)) {
+      best = { memory, judgement };
+    }
+  }
+  const relation = best?.judgement.relation ?? "coexist";
+  const existing = relation === "coexist" ? undefined : best!.memory.record;
+  const reason = best?.judgement.reason ?? "no related memory";
+
+  if (admitted.deferredRejection && !["duplicate", "exception", "merge", "supersede"].includes(relation)) {
+    const { reason: rejection, message } = admitted.deferredRejection;
+    return { ...base, relation, action: "reject", rejection, reason: message, existing };
+  }
+  if (!existing) {
+    return { ...base, relation, action: "add", reason: admittedReason(admitted), question: pendingQuestion(admitted) };
+  }
+
+  if (relation === "duplicate") {
+    // Seed 003 §5.6: the agent repeating what we know must not reinforce it (self-pollution).
+    if (admitted.status === "pending") {
+      return { ...base, relation, action: "reject", rejection: "already_known", reason: `already known as ${existing.id}: ${reason}`, existing };
+    }
+    return { ...base, relation, action: "reinforce", reason, existing };
+  }
+
+  const precedence = applyPrecedence({
+    relation,
+    candidateSource: c.sourceType,
+    candidateObservedAt: c.observedAt,
+    existingSource: existing.source.type,
+    existingObservedAt: existing.observedAt,
+  });
+  if ("rejected" in precedence) {
+    return { ...base, relation, action: "reject", rejection: precedence.rejected, reason: `${precedence.reason} (${reason})`, existing };
+  }
+  // Unconfirmed sources never change other memories; they wait for the user as they are.
+  if (admitted.status === "pending") {
+    return { ...base, relation, action: "add", reason: `${admittedReason(admitted)}; related to ${existing.id}: ${reason}`, existing, question: pendingQuestion(admitted) };
+  }
+  const finalReason = precedence.reason ? `${precedence.reason} (${reason})` : reason;
+  switch (precedence.relation) {
+    case "exception":
+      return { ...base, relation: "exception", action: "exception", reason: finalReason, existing };
+    case "supersede":
+      return { ...base, relation: "supersede", action: "supersede", reason: finalReason, existing };
+    case "merge":
+      return { ...base, relation: "merge", action: "merge", reason: finalReason, existing };
+    case "ask_user":
+      return {
+        ...base,
+        relation: "ask_user",
+        action: "ask",
+        reason: finalReason,
+        existing,
+        question: conflictQuestion(c.language, c.content, existing.content),
+      };
+    default:
+      return { ...base, relation: precedence.relation, action: "add", reason: admittedReason(admitted) };
+  }
+}
+
+function admittedReason(admitted: AdmittedCandidate): string {
+  const s = admitted.scores;
+  const why = `admission score ${s.score} (novelty ${s.novelty}, stability ${s.stability}, reusability ${s.reusability}, confidence ${s.confidence})`;
+  if (admitted.status === "active") return why;
+  return `${why}; ${admitted.candidate.sourceType} ${admitted.candidate.kind} waits for the user's confirmation`;
+}
+
+function pendingQuestion(admitted: AdmittedCandidate): string | undefined {
+  return admitted.status === "pending" ? confirmationQuestion(admitted.candidate.language, admitted.candidate.content) : undefined;
+}
+
+/** Drop memories the run has already retired, prefer the run's newest copy of each record. */
+export function mergeRelated(found: readonly RelatedMemory[], current: (id: string) => MemoryRecord | undefined): RelatedMemory[] {
+  const byId = new Map<string, RelatedMemory>();
+  for (const memory of found) {
+    const latest = current(memory.record.id) ?? memory.record;
+    if (latest.status !== "active") continue;
+    const previous = byId.get(latest.id);
+    byId.set(latest.id, { record: latest, similarity: Math.max(previous?.similarity ?? 0, memory.similarity) });
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,78 @@
+/**
+ * What resolve-conflict decides for each admitted candidate, what ask-user adds to it, and
+ * what a write run returns. Shared by the write graph's nodes and the facade.
+ */
+import type { MemoryCandidate } from "../candidate.js";
+import type { UserDecision } from "../history.js";
+import type { MemoryRecord } from "../schema.js";
+import type { AdmittedCandidate, Rejection, RejectionReason } from "../scoring.js";
+import type { ConflictRelation } from "./classify.js";
+
+/**
+ * The write action for one candidate:
+ * add · reinforce · supersede · merge · exception (one-off, next to a standing memory) ·
+ * ask (the user decides; ask-user turns it into `userDecision` or a pending record) · reject.
+ */
+export type WriteAction = "add" | "reinforce" | "supersede" | "merge" | "exception" | "ask" | "reject";
+
+export interface ConflictDecision {
+  admitted: AdmittedCandidate;
+  /** The id the candidate's record gets if it is written (pre-assigned so later candidates can refer to it). */
+  recordId: string;
+  relation: ConflictRelation;
+  action: WriteAction;
+  reason: string;
+  /** The memory it relates to, as read when deciding (persist re-reads it). */
+  existing?: MemoryRecord;
+  /** For `reject`. */
+  rejection?: RejectionReason;
+  /** For `ask`: the question in the candidate's language. */
+  question?: string;
+  /** For `ask`, once answered (interactive runs). */
+  userDecision?: UserDecision;
+  /** For `ask` in non-interactive runs: keep it as a pending record until `memory.resolve`. */
+  deferred?: boolean;
+}
+
+/** What one write run (or one `resolve`) changed. Records are as stored after the run. */
+export interface WriteResult {
+  /** New active records (including those that superseded an old one, and one-off exceptions). */
+  written: MemoryRecord[];
+  reinforced: MemoryRecord[];
+  /** Old records now marked superseded. */
+  superseded: MemoryRecord[];
+  /** Existing records that absorbed a candidate's detail. */
+  merged: MemoryRecord[];
+  /** Records waiting for the user: unresolved conflicts and unconfirmed inferences. */
+  pending: MemoryRecord[];
+  /** Candidates not written, each with its reason and admission score. */
+  rejected: Rejection[];
+  /** One-off exceptions recorded next to a standing preference (also in `written`). */
+  exceptions: MemoryRecord[];
+}
+
+/** What extraction could not read (malformed model output, ...): recorded, never thrown. */
+export interface ExtractionFailure {
+  stage: string;
+  error: string;
+  raw?: string;
+}
+
+/** A write run's output: the persisted result plus extraction failures. */
+export interface MemoryWriteOutput extends WriteResult {
+  extractionFailures: ExtractionFailure[];
+}
+
+export function emptyWriteResult(): WriteResult {
+  return { written: [], reinforced: [], superseded: [], merged: [], pending: [], rejected: [], exceptions: [] };
+}
+
+/** The JSON a conflict interrupt carries (seed 002 §3.2). */
+export interface MemoryConflictInterrupt {
+  type: "memory_conflict";
+  candidate: MemoryCandidate;
+  existing: MemoryRecord | null;
+  relation: ConflictRelation;
+  question: string;
+  options: string[];
+}

@@ -1,0 +1,56 @@
+/**
+ * Finding the active memories a candidate may relate to, with as few store round trips as
+ * possible: all vector searches of a run go in one `store.batch`, all same-key searches in
+ * another, keyword searches (a separate capability) in parallel.
+ */
+import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
+import type { MemoryCandidate } from "../candidate.js";
+import { parseMemoryRecord } from "../schema.js";
+import { isKeywordSearchable } from "../store/types.js";
+import type { RelatedMemory } from "./decide.js";
+
+/** Neighbours looked at per candidate: a user's memories on one topic are few. */
+export const NEIGHBOURS = 8;
+const ACTIVE = { status: "active" };
+
+/**
+ * The nearest active memories of each text by vector similarity, best first (`similarity` is
+ * the store's cosine score; 0 when the store has no vector index).
+ */
+export async function vectorNeighbours(store: BaseStore, namespace: string[], texts: readonly string[]): Promise<RelatedMemory[][]> {
+  if (texts.length === 0) return [];
+  const operations: SearchOperation[] = texts.map((query) => ({ namespacePrefix: namespace, query, filter: ACTIVE, limit: NEIGHBOURS, offset: 0 }));
+  const results = (await store.batch(operations)) as SearchItem[][];
+  return results.map((items) => items.map((item) => toRelated(item, true)));
+}
+
+/**
+ * Active memories under the same key, and keyword hits when the store has a keyword channel.
+ * Skipped when `seenAll` says a vector search already returned every active memory of the
+ * scope (fewer hits than its limit): a young memory store costs one search per candidate.
+ */
+export async function keyAndKeywordMatches(
+  store: BaseStore,
+  namespace: string[],
+  candidates: readonly MemoryCandidate[],
+  seenAll = false,
+): Promise<RelatedMemory[][]> {
+  if (candidates.length === 0 || seenAll) return candidates.map(() => []);
+  const operations: SearchOperation[] = candidates.map((c) => ({
+    namespacePrefix: namespace,
+    filter: { ...ACTIVE, key: c.key },
+    limit: NEIGHBOURS,
+    offset: 0,
+  }));
+  const [byKey, byKeyword] = await Promise.all([
+    store.batch(operations) as Promise<SearchItem[][]>,
+    isKeywordSearchable(store)
+      ? Promise.all(candidates.map((c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS })))
+      : Promise.resolve(candidates.map(() => [] as SearchItem[])),
+  ]);
+  return candidates.map((_, i) => [...byKey[i]!, ...byKeyword[i]!].map((item) => toRelated(item, false)));
+}
+
+function toRelated(item: SearchItem, vector: boolean): RelatedMemory {
+  return { record: parseMemoryRecord(item.value), similarity: vector ? (item.score ?? 0) : 0 };
+}

@@ -1,0 +1,145 @@
+/**
+ * Memory keys and retrieval hints from the topic lexicon (seed 000 §"存什么": key is the
+ * mergeable semantic key; seed 003 §3.4: retrieval hints bridge phrasing gaps).
+ *
+ * Keys follow MemoryKeySchema (dotted lowercase). Preferences are keyed by what they are about
+ * so that a change of mind lands on the same key: 我喜欢吃苹果 and 我最近不吃苹果了 are both
+ * `food.apple` (polarity lives in `positive`, not in the key), 我喜欢喝咖啡 is `food.coffee`
+ * (same `food` dimension, another object) and 我偏好华为手机 is `device.phone`.
+ */
+import { createHash } from "node:crypto";
+import { tokenize } from "../text/tokenizer.js";
+import type { MemoryKind } from "../schema.js";
+import { TOPICS, type LexiconTerm, type Topic } from "./lexicon.js";
+
+export interface TermMatch {
+  topic: Topic;
+  /** Undefined for a cue (吃, 快递, reply) that names the topic but no object. */
+  term?: LexiconTerm;
+  /** The text as it appeared. */
+  surface: string;
+  index: number;
+}
+
+interface Entry {
+  topic: Topic;
+  term?: LexiconTerm;
+}
+
+const HAN = /\p{Script=Han}/u;
+// Single Chinese characters anchor only after these (吃葱, 喝茶, 养猫, 一只猫, 香菜和葱).
+const SINGLE_CHAR_ANCHORS = new Set(["吃", "喝", "养", "只", "条", "和", "、", "与", "或", "也"]);
+
+const zhEntries = new Map<string, Entry>();
+const enEntries = new Map<string, Entry>();
+for (const topic of TOPICS) {
+  const add = (surface: string, entry: Entry): void => {
+    const isZh = HAN.test(surface);
+    const map = isZh ? zhEntries : enEntries;
+    const normalized = isZh ? surface : surface.toLowerCase();
+    if (!map.has(normalized)) map.set(normalized, entry);
+  };
+  for (const term of topic.terms) for (const surface of [...term.zh, ...term.en]) add(surface, { topic, term });
+  for (const cue of [...topic.cues.zh, ...topic.cues.en]) add(cue, { topic });
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const byLength = (a: string, b: string): number => b.length - a.length;
+const ZH_TERMS = new RegExp([...zhEntries.keys()].sort(byLength).map(escape).join("|"), "g");
+const EN_TERMS = new RegExp(`(?<![\\w-])(?:${[...enEntries.keys()].sort(byLength).map(escape).join("|")})(?![\\w-])`, "gi");
+
+/**
+ * Every lexicon term and topic cue in `text`, in order of appearance. Both languages are
+ * scanned, so mixed text ("I like 咖啡") still finds its topic.
+ * @example
+ * findTerms("我不吃香菜").map((m) => m.term?.slug ?? m.topic.name); // ["food", "cilantro"]
+ */
+export function findTerms(text: string): TermMatch[] {
+  const matches: TermMatch[] = [];
+  for (const match of text.matchAll(ZH_TERMS)) {
+    const surface = match[0];
+    const index = match.index;
+    if (surface.length === 1 && !SINGLE_CHAR_ANCHORS.has(text[index - 1] ?? "")) continue;
+    matches.push({ ...zhEntries.get(surface)!, surface, index });
+  }
+  for (const match of text.matchAll(EN_TERMS)) {
+    matches.push({ ...enEntries.get(match[0].toLowerCase())!, surface: match[0], index: match.index });
+  }
+  return matches.sort((a, b) => a.index - b.index);
+}
+
+/** Object terms only (no cues), in order. */
+export function objectTerms(matches: readonly TermMatch[]): Array<TermMatch & { term: LexiconTerm }> {
+  return matches.filter((m): m is TermMatch & { term: LexiconTerm } => m.term !== undefined);
+}
+
+/** The dominant match: highest topic priority, a named object over a bare cue, then earliest. */
+export function mainMatch(matches: readonly TermMatch[]): TermMatch | undefined {
+  let best: TermMatch | undefined;
+  const weight = (m: TermMatch): number => m.topic.priority + (m.term ? 0.5 : 0);
+  for (const match of matches) if (!best || weight(match) > weight(best)) best = match;
+  return best;
+}
+
+/** The key of a preference about `match`: `food.cilantro`, `communication.channel`, `device.phone`. */
+export function preferenceKeyOf(match: TermMatch, objectText: string): string {
+  if (match.term?.key) return match.term.key;
+  if (match.topic.preferenceKey !== "object") return match.topic.preferenceKey;
+  return `${match.topic.name}.${match.term ? match.term.slug : segmentOf(objectText)}`;
+}
+
+/**
+ * `<kind>.<topic>[.<object>]` for memories that are not keyed preferences or known attributes:
+ * `procedure.database.migration`, `episode.health.support_group`, `todo.work.report`.
+ * Without any lexicon match the last segment comes from the text itself.
+ */
+export function kindKeyOf(kind: MemoryKind, matches: readonly TermMatch[], text: string): string {
+  const main = mainMatch(matches);
+  if (!main) return `${kind}.${segmentOf(text)}`;
+  const term = main.term ?? objectTerms(matches).find((m) => m.topic === main.topic)?.term;
+  return term && term.slug !== main.topic.name ? `${kind}.${main.topic.name}.${term.slug}` : `${kind}.${main.topic.name}`;
+}
+
+// Words that say how, not what: a key named after them ("always_run") would merge unrelated rules.
+const SEGMENT_NOISE = new Set(
+  "user users assistant team their alway always never every each all run use make must should need first before after then please remember note instruction request agreed agree want like love prefer hate dislike".split(" "),
+);
+
+/**
+ * One key segment for text the lexicon does not know: up to two ASCII keywords
+ * ("make gen" → `make_gen`), else a short stable hash so equal text gets an equal key.
+ */
+export function segmentOf(text: string): string {
+  const words = tokenize(text)
+    .map((w) => w.replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, ""))
+    .filter((w) => w.length > 1 && !SEGMENT_NOISE.has(w) && !/^\d+$/.test(w));
+  if (words.length > 0) return words.slice(0, 2).join("_").slice(0, 40);
+  return `t${createHash("sha256").update(text.trim()).digest("hex").slice(0, 8)}`;
+}
+
+/**
+ * A few alternative phrasings for recall (seed 003 §3.4): for every lexicon term in `content`
+ * its synonyms in the other language first (香菜 → cilantro, coriander), then in its own, then
+ * the topic's label in the other language. Hints already in the content are skipped. `from`
+ * names the text to look for terms in when it differs from the content (the words the user
+ * said, not the 用户及其团队 the rewrite added).
+ * @example
+ * retrievalHintsFor("用户不吃香菜", "zh"); // ["cilantro", "coriander", "芫荽", "food"]
+ */
+export function retrievalHintsFor(content: string, language: "zh" | "en", options: { from?: string; limit?: number } = {}): string[] {
+  const limit = options.limit ?? 8;
+  const lower = content.toLowerCase();
+  const hints: string[] = [];
+  const add = (hint: string): void => {
+    if (hints.length < limit && !hints.includes(hint) && !lower.includes(hint.toLowerCase())) hints.push(hint);
+  };
+  const matches = findTerms(options.from ?? content);
+  for (const match of objectTerms(matches)) {
+    const [other, own] = language === "zh" ? [match.term.en, match.term.zh] : [match.term.zh, match.term.en];
+    for (const hint of other.slice(0, 2)) add(hint);
+    for (const hint of own.slice(0, 2)) add(hint);
+  }
+  const main = mainMatch(matches);
+  if (main) add(language === "zh" ? main.topic.label.en : main.topic.label.zh);
+  return hints;
+}

@@ -1,0 +1,188 @@
+/**
+ * Surface cues shared by the Chinese and English rules: where sentences and clauses end,
+ * what is small talk, what is a question or a request, and the admission signals of seed 002
+ * §2 (explicit markers, transient hints, one-off exceptions) and seed 001 §5.1 (记住 / 以后都 /
+ * 我的偏好是 write directly; 下周 / 月底之前 make todos).
+ */
+
+/** Split text into sentences, keeping the closing punctuation with its sentence. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[。！？!?；;\n])|(?<=\.)(?=\s|$)/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+export interface Clause {
+  text: string;
+  /** The separator that preceded it in the sentence ("", "，", ", ", " "). */
+  joiner: string;
+}
+
+// English clauses also break before "and/but/so" when a new first-person subject follows,
+// which is what turns "I went to X yesterday and my sister moved to Y" into two facts.
+const EN_CLAUSE_BREAK = /\s*[,，;；]\s*|\s+(?=(?:and|but|so|while|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b)/giu;
+const ZH_CLAUSE_BREAK = /\s*[，,；;]\s*/gu;
+
+/** Split one sentence into clauses (terminal punctuation removed). */
+export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] {
+  const body = sentence.replace(/[。！？!?；;.\s]+$/u, "");
+  const pattern = language === "zh" ? ZH_CLAUSE_BREAK : EN_CLAUSE_BREAK;
+  const clauses: Clause[] = [];
+  let cursor = 0;
+  let joiner = "";
+  for (const match of body.matchAll(pattern)) {
+    const text = body.slice(cursor, match.index).trim();
+    if (text.length > 0) clauses.push({ text, joiner });
+    joiner = match[0].trim().length > 0 ? (language === "zh" ? "，" : ", ") : " ";
+    cursor = match.index + match[0].length;
+  }
+  const last = body.slice(cursor).trim();
+  if (last.length > 0) clauses.push({ text: last, joiner });
+  return clauses;
+}
+
+const TRAILING_NOISE = /[\s~～…。，,.!！?？、:：;；\-—()（）"'“”‘’\p{Extended_Pictographic}\u200d\ufe0f]+$/u;
+const LEADING_NOISE = /^[\s~～…。，,.!！?？、:：;；\-—()（）"'“”‘’\p{Extended_Pictographic}\u200d\ufe0f]+/u;
+
+/** Lowercased text without surrounding punctuation, emoji or Chinese sentence particles. */
+export function bare(text: string): string {
+  return text.replace(LEADING_NOISE, "").replace(TRAILING_NOISE, "").replace(/[啊呀啦哈嘛吧呢哦噢嘞]+$/u, "").toLowerCase().trim();
+}
+
+const SMALL_TALK = new Set([
+  // English greetings, thanks, acknowledgements, filler
+  "hi", "hello", "hey", "hey there", "hi there", "good morning", "good afternoon", "good evening", "good night", "morning",
+  "thanks", "thank you", "thanks a lot", "thank you so much", "thanks so much", "many thanks", "thx", "ty", "cheers",
+  "ok", "okay", "k", "sure", "yes", "yeah", "yep", "no", "nope", "cool", "great", "nice", "awesome", "perfect", "exactly",
+  "right", "of course", "alright", "all right", "got it", "i see", "i agree", "i understand", "understood", "makes sense",
+  "sounds good", "sounds great", "lol", "haha", "hahaha", "hmm", "bye", "goodbye", "see you", "see ya", "see you later",
+  "you're welcome", "no problem", "np", "no worries", "i'm fine", "i'm good", "i'm ok", "i'm okay", "i don't know",
+  "i'm not sure", "not sure", "i think so", "me too", "same here", "how are you", "what's up", "nice to meet you",
+  "i know", "i guess so", "please", "sorry", "my bad", "wow", "oh", "ah", "um", "uh", "well", "good", "fine", "interesting",
+  // Chinese
+  "你好", "您好", "嗨", "哈喽", "早", "早上好", "上午好", "下午好", "晚上好", "晚安", "谢谢", "谢谢你", "谢谢您", "多谢",
+  "感谢", "谢啦", "好的", "好", "好吧", "嗯", "嗯嗯", "哦", "噢", "哈哈", "哈哈哈", "呵呵", "可以", "行", "没问题", "明白",
+  "明白了", "知道了", "收到", "再见", "拜拜", "不客气", "对", "对的", "是的", "没事", "辛苦了", "好嘞", "了解", "懂了",
+  "我知道了", "我明白了", "我不知道", "不知道", "不确定", "我也是", "是吗", "真的吗", "太好了", "棒", "厉害", "抱歉",
+  "不好意思", "好的谢谢", "ok谢谢", "谢谢啦", "以后再说", "回头再说", "再说吧", "再说", "下次再聊", "改天再聊",
+]);
+
+/** Greetings, thanks, acknowledgements and filler: nothing to remember. */
+export function isSmallTalk(text: string): boolean {
+  const b = bare(text);
+  return b.length === 0 || SMALL_TALK.has(b) || SMALL_TALK.has(b.replace(/[,，!！.。\s]+/gu, " ").trim());
+}
+
+/** Marker-only clauses that flag what follows (记住，…  / Remember: …) without content of their own. */
+const MARKER_ONLY = new Set([
+  "记住", "请记住", "记一下", "记下", "记下来", "帮我记住", "帮我记一下", "你记住", "对了", "另外", "顺便说一下", "提醒一下",
+  "remember", "please remember", "remember this", "note", "note this", "fyi", "btw", "by the way", "just so you know",
+  "for the record", "for your information", "keep in mind",
+]);
+const EXPLICIT_MARKER_ONLY = new Set(["记住", "请记住", "记一下", "记下", "记下来", "帮我记住", "帮我记一下", "你记住", "remember", "please remember", "remember this", "note", "note this", "keep in mind", "for the record"]);
+
+/** "记住" / "remember" on its own: returns whether it marks the next clause as explicit, or undefined if the clause has content. */
+export function markerOnly(text: string): { explicit: boolean } | undefined {
+  const b = bare(text);
+  return MARKER_ONLY.has(b) ? { explicit: EXPLICIT_MARKER_ONLY.has(b) } : undefined;
+}
+
+/** Seed 001 §5.1 explicit write markers, and the first-person stance words the issue lists (我不…, I never…). */
+export const EXPLICIT = {
+  zh: /记住|记一下|记下|记得|别忘了|以后都|以后|今后|从现在起|从现在开始|往后|我的偏好是|我偏好|我一直|我总是|我从不|我从来不|我不/u,
+  en: /\b(?:remember|don't forget|do not forget|keep in mind|note that|from now on|going forward|in the future|my preference is|i prefer|i always|i never|i don't|i do not)\b|^(?:always|never)\b/i,
+};
+
+/** Conventions and procedures: 我们约定：…, 以后都先…, always run X before Y. */
+export const PROCEDURE = {
+  zh: /约定|规定|规范|流程|规矩|惯例|必须先|都要先|都得先|都先|每次都|每次.{0,16}(?:前|之前)|一律|务必/u,
+  en: /\b(?:we(?: have|'ve)? agreed|agreed that|our convention|the convention is|(?:our|team|the) rule is|our process|(?:our|the) policy is|must\b.{0,60}\b(?:first|before)\b|always\b.{1,60}\bbefore\b|before\b.{1,60}\balways\b|every time\b.{1,60}\b(?:first|before)\b)/i,
+};
+
+/** Seed 002 §2.2: a task-scoped choice ("这次先用 SQLite") is new but not stable. */
+export const TRANSIENT = {
+  zh: /这次|这回|本次|暂时|临时|目前先|今天先|眼下|姑且|先.{1,24}再/u,
+  en: /\b(?:for now|this time|for the time being|temporarily|for the moment|just this once|this once|at the moment|right now|for today|for this (?:task|session|one))\b/i,
+};
+
+/** Seed 003 §4.2: "这次发微信也行" relaxes a standing preference once; it must not overwrite it. */
+export const ONE_OFF = {
+  zh: /(?:这次|这回|今天|就这一次|偶尔|临时).{0,16}(?:也行|也可以|也没关系|没关系|也好|无所谓|可以)/u,
+  en: /\b(?:this time|just this once|this once|for today)\b.{0,48}\b(?:is fine|is ok|is okay|works|is alright|is acceptable|would be fine|fine)\b|\b(?:is|it's|that's) (?:fine|ok|okay|alright) (?:this time|just this once|for today)\b/i,
+};
+
+/** Asking the assistant for something now: a task, not a fact about the user. */
+export const REQUEST = {
+  zh: /^(?:请|麻烦)?(?:你|您)?(?:帮我|帮忙|给我|替我|告诉我|写一?[个篇份]?|翻译|总结|解释|查一?下|看看|列出|生成)|我想问|请问|我想知道|我想让你|能不能|可不可以|可以帮|能帮/u,
+  en: /^(?:please\s+)?(?:(?:can|could|would|will) you\b|help me\b|write\b|tell me\b|show me\b|give me\b|explain\b|summari[sz]e\b|translate\b|find\b|create\b|generate\b|draft\b|list\b|check\b)|\b(?:i need you to|i want you to|i'd like you to|i need help|i'm looking for|i am looking for|i wonder|i was wondering)\b/i,
+};
+
+/** Reminders are todos even without a date. */
+export const REMINDER = { zh: /提醒我|提醒一下我|别让我忘了/u, en: /\bremind me\b|\bdon't let me forget\b/i };
+
+/** A question: asks, does not tell. */
+export function isQuestion(sentence: string, language: "zh" | "en"): boolean {
+  const trimmed = sentence.trim();
+  if (/[?？]\s*$/u.test(trimmed)) return true;
+  if (language === "zh") return /[吗么]\s*[。.]?$/u.test(trimmed) || /^(?:为什么|怎么|什么|哪|谁|多少|是否|能否|是不是|有没有|要不要)/u.test(trimmed);
+  return /^(?:what|why|how|when|where|who|which|whose|do|does|did|is|are|was|were|should|shall|may|might|could|would|can|will|won't|isn't|aren't|don't|doesn't)\b/i.test(trimmed);
+}
+
+/** Opinions about the conversation itself ("I think that's a good idea", "我觉得这个不错"). */
+export const REACTION = {
+  zh: /^我?(?:觉得|认为|感觉)(?:这|那|你|它|挺|还|不错|可以|很好)|你说得对|有道理|说得好|^(?:这|那)(?:个|样)?(?:不错|挺好|很好|可以|行)/u,
+  en: /^i (?:think|guess|believe|feel like|suppose|agree)\b.{0,12}\b(?:that|this|it|so|you|your)\b|^(?:that|this|it)(?:'s| is| was| sounds| looks| seems)\b|\b(?:your|the)(?: \w+)? (?:answer|reply|response|suggestion|idea|explanation|code)\b/i,
+};
+
+/** Momentary moods ("I'm so tired", "我今天好累") are chatter; lasting traits are personal facts. */
+export const MOOD = {
+  zh: /^(?:用户|我)?(?:今天|现在|刚才|有点|有些|好|很|太|真|超|特别)*(?:累|困|饿|渴|无聊|开心|高兴|难过|伤心|烦|生气|紧张|激动|兴奋|忙)(?:了|死了|啊|呀)?$/u,
+  en: /^(?:i'm|i am|i feel|i'm feeling|i am feeling|i was|feeling)\s+(?:so |really |a bit |a little |kind of |very |pretty |super |quite )?(?:tired|sleepy|hungry|thirsty|bored|happy|sad|upset|angry|excited|nervous|stressed|great|good|fine|okay|ok|exhausted|busy)(?:\s+(?:today|now|right now|tonight|at the moment))?$/i,
+};
+
+/** Traits, feelings and likes (seed 003 §5.1: written only at confidence ≥ 0.85). */
+export const PERSONAL = {
+  zh: /喜欢|爱|讨厌|受不了|反感|性格|内向|外向|脾气|焦虑|抑郁|孤独|害怕|情绪|心情|感觉自己|开心|高兴|难过|伤心|感激|感动|骄傲|生气|担心|压力/u,
+  en: /\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|dislike|dislikes|can't stand|personality|introvert|extrovert|anxious|depressed|lonely|afraid|scared|feel|feeling|felt|happy|sad|thankful|grateful|proud|excited|upset|angry|worried|stressed)\b/i,
+};
+
+/** Clauses that belong together: one that opens with its own subject, and those continuing it. */
+export interface Unit {
+  clauses: Clause[];
+  /** A preceding marker-only clause ("记住，…", "Remember: …") made this unit explicit. */
+  marked: boolean;
+}
+
+/**
+ * Group a sentence's clauses into units. `opens` decides whether a clause starts a unit, and
+ * with which text: its own when it has a subject, or with the speaker's subject restored when it
+ * states a new attribute or preference of its own (我叫李雷，在字节跳动工作 → "我在字节跳动工作").
+ * Other clauses continue the previous unit as detail of the same event (seed 003 §3.3: an event
+ * is one memory, "上周排查过一个 502，是网关超时导致的"). Marker-only clauses flag the next unit.
+ */
+export function groupUnits(clauses: readonly Clause[], opens: (text: string) => string | undefined): Unit[] {
+  const units: Unit[] = [];
+  let pendingMark = false;
+  for (const clause of clauses) {
+    const marker = markerOnly(clause.text);
+    if (marker) {
+      pendingMark ||= marker.explicit;
+      continue;
+    }
+    const current = units[units.length - 1];
+    const opened = current && !pendingMark ? opens(clause.text) : clause.text;
+    if (current && opened === undefined) {
+      current.clauses.push(clause);
+    } else {
+      units.push({ clauses: [{ text: opened ?? clause.text, joiner: "" }], marked: pendingMark });
+      pendingMark = false;
+    }
+  }
+  return units;
+}
+
+/** The unit's text, clauses rejoined with their original separators. */
+export function unitText(unit: Unit): string {
+  return unit.clauses.map((c) => c.joiner + c.text).join("");
+}

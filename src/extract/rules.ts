@@ -1,0 +1,176 @@
+/**
+ * The language-independent half of rule extraction: given what the Chinese or English reader
+ * saw in one unit of speech, decide the memory kind, key, polarity and admission signals.
+ *
+ * Kinds follow seed 001 §5.1 and seed 003 §3.3 in this order: conventions (procedure), one-off
+ * exceptions, time-bound todos, preferences, entity–attribute facts, then what is left of
+ * informative first-person speech: an episode when it happened at a time, else a fact.
+ */
+import type { MemoryKind } from "../schema.js";
+import type { MemoryCandidate } from "../candidate.js";
+import { endOfDay, clockOf, type TimeMention } from "./dates.js";
+import { findTerms, kindKeyOf, mainMatch, objectTerms, preferenceKeyOf, type TermMatch } from "./keys.js";
+
+export type Signals = NonNullable<MemoryCandidate["signals"]>;
+
+/** The verb family of a preference statement. */
+export type PreferenceVerb = "like" | "dislike" | "prefer" | "consume" | "use";
+
+/** Topics whose objects a plain "use" (用 / use / 发 / 走) states a preference about. */
+const USE_PREFERENCE_TOPICS = new Set(["communication", "shipping", "language", "reply"]);
+/** Topics whose objects a plain "use" states a fact about (我用的是 Mac). */
+const USE_FACT_TOPICS = new Set(["device", "tool"]);
+
+export interface ReadContext {
+  /** Message time: relative dates resolve against it. */
+  at: string;
+  /** Whose words: in a user message 我 is the user; in an assistant message 你 is. */
+  perspective: "user" | "assistant";
+  /** How the user is named in content: 用户, or the speaker's name. */
+  label: string;
+}
+
+/** A preference listing more objects than this is pasted data, not a person's tastes: not split. */
+export const MAX_LIST_ITEMS = 10;
+
+/** What a language reader found in one unit (a clause and the clauses that continue it). */
+export interface UnitReading {
+  /** The unit as written, for topic matching. */
+  source: string;
+  /** Third person, relative dates resolved: 用户在 2024-04-29 那一周排查过一个 502. */
+  content: string;
+  times: TimeMention[];
+  /** Told in the past tense (了/过, went, -ed): "today" then dates an episode, not a plan. */
+  past: boolean;
+  explicit: boolean;
+  procedure: boolean;
+  transient: boolean;
+  oneOff: boolean;
+  personal: boolean;
+  reminder: boolean;
+  /** True when the future date is a start ("从明天起", "starting tomorrow"), not a due date. */
+  startsLater: boolean;
+  preference?: { verb: PreferenceVerb; negated: boolean; objectText: string };
+  entity?: { key: string; value: string | number };
+  /** No marker, preference, attribute or todo pattern: ordinary speech, read with less certainty. */
+  ordinary: boolean;
+}
+
+export interface RuleDraft {
+  kind: MemoryKind;
+  key: string;
+  content: string;
+  /** The words as said, for retrieval hints. */
+  source: string;
+  value?: string | number | boolean;
+  positive: boolean;
+  confidence: number;
+  importance: number;
+  expiresAt?: string;
+  signals: Signals;
+  extractor: string;
+}
+
+// Seed 002 §9.1: what the user said in so many words counts as confidence 1.0. Ordinary speech
+// read by heuristics is less certain, and moods or traits lower still, so that seed 003 §5.1's
+// 0.85 bar for personal statements keeps heuristic guesses out.
+const CONFIDENCE_STATED = 1;
+const CONFIDENCE_ORDINARY = 0.9;
+const CONFIDENCE_PERSONAL_ORDINARY = 0.75;
+
+// Seed 000 §"写入策略": importance = 0.4 novelty + 0.3 relevance + 0.2 explicit + 0.1 emotion.
+// Novelty needs the store, which the score node sees; extraction assumes a neutral 0.5.
+const KIND_RELEVANCE: Record<MemoryKind, number> = {
+  procedure: 1,
+  preference: 0.9,
+  todo: 0.8,
+  business_fact: 0.8,
+  fact: 0.7,
+  episode: 0.5,
+};
+
+export function importanceOf(kind: MemoryKind, explicit: boolean, personal: boolean): number {
+  const score = 0.4 * 0.5 + 0.3 * KIND_RELEVANCE[kind] + 0.2 * (explicit ? 1 : 0) + 0.1 * (personal ? 1 : 0);
+  return Math.round(score * 100) / 100;
+}
+
+/**
+ * Kind, key, polarity, confidence and signals for one reading, or undefined when it carries
+ * nothing to keep.
+ */
+export function decide(reading: UnitReading, at: string): RuleDraft | undefined {
+  const matches = findTerms(reading.source);
+  const signals: Signals = {};
+  if (reading.explicit) signals.explicitMarker = true;
+  if (reading.transient) signals.transient = true;
+  if (reading.oneOff) signals.oneOffException = true;
+  if (reading.personal) signals.personal = true;
+
+  const draft = (kind: MemoryKind, key: string, extractor: string, extra: Partial<RuleDraft> = {}): RuleDraft => {
+    const confidence = !reading.ordinary ? CONFIDENCE_STATED : reading.personal ? CONFIDENCE_PERSONAL_ORDINARY : CONFIDENCE_ORDINARY;
+    return {
+      kind,
+      key,
+      content: reading.content,
+      source: reading.source,
+      positive: true,
+      confidence,
+      importance: importanceOf(kind, reading.explicit, reading.personal),
+      signals,
+      extractor,
+      ...extra,
+    };
+  };
+
+  if (reading.procedure) return draft("procedure", kindKeyOf("procedure", matches, reading.source), "rule:procedure");
+
+  if (reading.oneOff) {
+    const main = mainMatch(matches);
+    const key = main ? preferenceKeyOf(main, reading.source) : kindKeyOf("preference", matches, reading.source);
+    return draft("preference", key, "rule:one_off_exception", main?.term ? { value: main.surface } : {});
+  }
+
+  const due = reading.startsLater ? undefined : dueMention(reading.times);
+  if (due || reading.reminder) {
+    const extra: Partial<RuleDraft> = due ? { expiresAt: endOfDay(due.last, clockOf(at).offsetMinutes) } : {};
+    return draft("todo", kindKeyOf("todo", matches, reading.source), "rule:todo", extra);
+  }
+
+  const preference = reading.preference ? preferenceDraft(reading, matches, draft) : undefined;
+  if (preference) return preference;
+
+  if (reading.entity) {
+    return draft("fact", reading.entity.key, "rule:entity_attribute", { value: reading.entity.value });
+  }
+
+  const happened = reading.times.some((t) => t.direction === "past" || (reading.past && t.direction === "present"));
+  if (happened) return draft("episode", kindKeyOf("episode", matches, reading.source), "rule:episode");
+  return draft("fact", kindKeyOf("fact", matches, reading.source), reading.transient ? "rule:transient" : "rule:fact");
+}
+
+/** The first date that sets a due time: in the future or a deadline, not a noun modifier. */
+export function dueMention(times: readonly TimeMention[]): TimeMention | undefined {
+  return times.find((t) => !t.modifier && (t.direction === "future" || (t.deadline && t.direction !== "past")));
+}
+
+function preferenceDraft(
+  reading: UnitReading,
+  matches: readonly TermMatch[],
+  draft: (kind: MemoryKind, key: string, extractor: string, extra?: Partial<RuleDraft>) => RuleDraft,
+): RuleDraft | undefined {
+  const { verb, negated, objectText } = reading.preference!;
+  const objectMatches = findTerms(objectText);
+  const object = objectTerms(objectMatches)[0] ?? mainMatch(objectMatches) ?? mainMatch(matches);
+  if (verb === "use") {
+    if (object?.term && USE_FACT_TOPICS.has(object.topic.name) && !negated) {
+      const key = preferenceKeyOf(object, objectText);
+      return draft("fact", key, "rule:entity_attribute", { value: object.term ? object.surface : objectText });
+    }
+    if (!object || !USE_PREFERENCE_TOPICS.has(object.topic.name)) return undefined;
+  }
+  if (verb === "consume" && object && object.topic.name !== "food" && object.topic.name !== "health") return undefined;
+  const key = object ? preferenceKeyOf(object, objectText) : kindKeyOf("preference", matches, objectText || reading.source);
+  const extra: Partial<RuleDraft> = { positive: !negated };
+  if (object?.term) extra.value = object.surface;
+  return draft("preference", key, "rule:preference", extra);
+}

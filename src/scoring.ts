@@ -1,0 +1,288 @@
+/**
+ * The admission score (seed 002 §2): four questions before anything is remembered.
+ *
+ *   score = 0.25 × novelty + 0.30 × stability + 0.25 × reusability + 0.20 × confidence
+ *
+ * written when score ≥ 0.62. Stability weighs most: it is what keeps one-off task state
+ * ("这次先用 SQLite") out of long-term memory even when it is new and certain.
+ * Source rules from seeds 003 and 004 run before the score: who said it caps how sure we are.
+ *
+ * Novelty needs the store (1 − similarity of the nearest active memory); the write graph's
+ * score node looks it up and passes it in, so everything here stays pure and testable.
+ */
+import { z } from "zod";
+import type { MemoryCandidate } from "./candidate.js";
+import { InvalidConfigError } from "./errors.js";
+import type { MemoryRecord, SourceType } from "./schema.js";
+
+const unit = z.number().min(0).max(1);
+
+/** Seed 004 §2: inferred memories are capped at 0.6. */
+export const INFERRED_MAX_CONFIDENCE = 0.6;
+/** Seed 003 §5.6: agent-generated content is capped at 0.5 until the user confirms it. */
+export const AGENT_MAX_CONFIDENCE = 0.5;
+
+/** Seed 002 §2 / §9.1: W_NOVELTY, W_STABILITY, W_REUSABLE, W_CONFIDENCE. */
+export const AdmissionWeightsSchema = z
+  .object({
+    novelty: unit.default(0.25),
+    stability: unit.default(0.3),
+    reusability: unit.default(0.25),
+    confidence: unit.default(0.2),
+  })
+  .strict();
+
+export const AdmissionConfigSchema = z
+  .object({
+    weights: AdmissionWeightsSchema.prefault({}),
+    /** Seed 002 §2.2: 0.62, not 0.55, so transient decisions (≈ 0.58) stay out. */
+    threshold: unit.default(0.62),
+    /** Seed 003 §5.1: personality, likes and moods need at least this confidence. */
+    personalMinConfidence: unit.default(0.85),
+    inferredMaxConfidence: unit.default(INFERRED_MAX_CONFIDENCE),
+    agentMaxConfidence: unit.default(AGENT_MAX_CONFIDENCE),
+    /** Seed 001 §5 dedupe threshold: a nearer active memory makes a candidate a restatement. */
+    duplicateSimilarity: unit.default(0.85),
+  })
+  .strict()
+  .refine(
+    (c) => c.weights.novelty + c.weights.stability + c.weights.reusability + c.weights.confidence > 0,
+    { message: "weights must not all be 0", path: ["weights"] },
+  );
+
+export type AdmissionConfig = z.output<typeof AdmissionConfigSchema>;
+/** What callers may pass: any subset, weights too. */
+export type AdmissionConfigInput = z.input<typeof AdmissionConfigSchema>;
+
+/**
+ * Validate admission options and fill in the seed defaults.
+ * @throws {InvalidConfigError} naming the offending field and what it received.
+ * @example
+ * const config = parseAdmissionConfig({ threshold: 0.7, weights: { novelty: 0.2 } });
+ */
+export function parseAdmissionConfig(input: unknown = {}): AdmissionConfig {
+  const result = AdmissionConfigSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.map(String).join(".") || "(admission)";
+  throw new InvalidConfigError(`Invalid admission option '${field}': ${issue.message}.`, {
+    field,
+    issues: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+  });
+}
+
+// Seed 002 §9.1 sub-scores. The article gives them for the transient sample (stability 0.3,
+// reusability 0.2) and the rule samples (reusability 0.85, otherwise 0.5); an episode's
+// stability of 2/3 reproduces its 0.775 for "上周排查过一个 502" (true once, fades as history).
+const STABILITY_TRANSIENT = 0.3;
+const STABILITY_TIME_BOUND = 2 / 3;
+const STABILITY_STANDING = 1;
+const REUSABILITY_RULE = 0.85;
+const REUSABILITY_DEFAULT = 0.5;
+const REUSABILITY_TRANSIENT = 0.2;
+/** Seed 004 §2 Validate(): explicit statements below 0.8 are raised to 0.9. */
+const EXPLICIT_FLOOR = 0.8;
+const EXPLICIT_DEFAULT = 0.9;
+
+const TRANSIENT_HINTS =
+  /这次|这一次|这回|本次|暂时|临时|先用|先这样|目前先|今天先|上线再|回头再|\b(?:this time|for now|temporar(?:y|ily)|for the time being|just this once|until (?:launch|release|we ship|go-live))\b/iu;
+const RULE_HINTS =
+  /约定|所有|必须|每次|总是|一律|以后都|始终|规范|\b(?:always|every|must|whenever|from now on|convention|by default)\b/iu;
+const PERSONAL_HINTS =
+  /性格|脾气|心情|情绪|难搞|这个人|内向|外向|焦虑|郁闷|沮丧|心烦|\b(?:personality|mood|introvert(?:ed)?|extrovert(?:ed)?|anxious|depressed|grumpy|hard to deal with|difficult person)\b/iu;
+const EXCEPTION_HINTS =
+  /(?:这次|这一次|这回|今天|偶尔)[^。！？.!?]{0,12}(?:也行|也可以|可以|没关系|没问题|也没事|行)|\b(?:this time|just this once|today)\b[^.!?]{0,30}\b(?:is fine|fine|ok|okay|works|allowed)\b|\bmake an exception\b/iu;
+
+/** The signals the score reads: extraction's own flags, or else hints in the candidate's text. */
+export interface AdmissionSignals {
+  transient: boolean;
+  rule: boolean;
+  personal: boolean;
+  oneOffException: boolean;
+}
+
+export function admissionSignals(candidate: MemoryCandidate): AdmissionSignals {
+  const text = candidate.content;
+  const s = candidate.signals ?? {};
+  const oneOffException = s.oneOffException ?? EXCEPTION_HINTS.test(text);
+  return {
+    transient: s.transient ?? (oneOffException || TRANSIENT_HINTS.test(text)),
+    rule: candidate.kind === "procedure" || RULE_HINTS.test(text),
+    personal: s.personal ?? PERSONAL_HINTS.test(text),
+    oneOffException,
+  };
+}
+
+/**
+ * Seeds 003 §5.6 and 004 §2: how sure we may be, given who said it.
+ * explicit < 0.8 → 0.9; inferred ≤ 0.6; agent_generated ≤ 0.5; system_sync = 1.
+ */
+export function capConfidence(sourceType: SourceType, confidence: number, config: AdmissionConfig): number {
+  switch (sourceType) {
+    case "explicit":
+      return confidence < EXPLICIT_FLOOR ? EXPLICIT_DEFAULT : confidence;
+    case "inferred":
+      return Math.min(confidence, config.inferredMaxConfidence);
+    case "agent_generated":
+      return Math.min(confidence, config.agentMaxConfidence);
+    case "system_sync":
+      return 1;
+  }
+}
+
+export interface AdmissionScores {
+  novelty: number;
+  stability: number;
+  reusability: number;
+  confidence: number;
+  /** Weighted sum, rounded to 3 decimals like the article's table. */
+  score: number;
+}
+
+/**
+ * The four-question score of one candidate.
+ * @param novelty 1 − similarity of the nearest active memory in scope (1 when there is none).
+ * @example
+ * admissionScore(candidate, 1, parseAdmissionConfig()).score; // 0.875 for 我不吃香菜
+ */
+export function admissionScore(candidate: MemoryCandidate, novelty: number, config: AdmissionConfig): AdmissionScores {
+  const signals = admissionSignals(candidate);
+  const stability = signals.transient
+    ? STABILITY_TRANSIENT
+    : candidate.kind === "episode" || candidate.kind === "todo"
+      ? STABILITY_TIME_BOUND
+      : STABILITY_STANDING;
+  const reusability = signals.transient ? REUSABILITY_TRANSIENT : signals.rule ? REUSABILITY_RULE : REUSABILITY_DEFAULT;
+  const confidence = capConfidence(candidate.sourceType, candidate.confidence, config);
+  const w = config.weights;
+  const n = clamp01(novelty);
+  const raw = w.novelty * n + w.stability * stability + w.reusability * reusability + w.confidence * confidence;
+  return { novelty: round3(n), stability: round3(stability), reusability, confidence, score: round3(raw) };
+}
+
+/** Why a candidate was not written. Stable codes; `message` says it for people. */
+export const REJECTION_REASONS = [
+  "below_threshold",
+  "transient",
+  "not_novel",
+  "personal_low_confidence",
+  "business_fact_requires_system_sync",
+  "system_sync_requires_business_fact",
+  "outranked",
+  "stale",
+  "already_known",
+  "user_rejected",
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export interface Rejection {
+  candidate: MemoryCandidate;
+  reason: RejectionReason;
+  /** The admission score (0 when a source rule rejected it before scoring). */
+  score: number;
+  scores?: AdmissionScores;
+  message: string;
+  /** The existing memory involved, for conflict rejections. */
+  relatedId?: string;
+}
+
+/** A candidate that passed admission, with what the next nodes need. */
+export interface AdmittedCandidate {
+  candidate: MemoryCandidate;
+  scores: AdmissionScores;
+  /**
+   * The record's confidence: capped by source (seeds 003, 004); an explicit statement said once
+   * starts at 0.9 (seed 004 §2) even when the score counted it as fully certain.
+   */
+  confidence: number;
+  /** `pending` waits for the user: inferred preferences and anything agent-generated. */
+  status: "active" | "pending";
+  /** Restates an existing memory (low novelty only because of it): reinforce, don't reject. */
+  restatement: boolean;
+  /** A one-off permission; only kept if it qualifies a standing memory (seed 003 §4.2). */
+  oneOffException: boolean;
+  /** Set when the score alone would reject it; resolve-conflict rejects unless a relation rescues it. */
+  deferredRejection?: { reason: RejectionReason; message: string };
+  /** Nearest active memories found while computing novelty, best first (for resolve-conflict). */
+  neighbours?: Array<{ record: MemoryRecord; similarity: number }>;
+}
+
+export type AdmissionVerdict = { admitted: AdmittedCandidate } | { rejected: Rejection };
+
+/**
+ * Source rules, then the score. `nearestSimilarity` is the cosine similarity of the closest
+ * active memory in the same scope (0 when there is none).
+ * @example
+ * const verdict = admit(candidate, 0, parseAdmissionConfig());
+ * if ("rejected" in verdict) console.log(verdict.rejected.reason, verdict.rejected.score);
+ */
+export function admit(candidate: MemoryCandidate, nearestSimilarity: number, config: AdmissionConfig): AdmissionVerdict {
+  const reject = (reason: RejectionReason, message: string, scores?: AdmissionScores): AdmissionVerdict => ({
+    rejected: { candidate, reason, score: scores?.score ?? 0, scores, message },
+  });
+  // Seed 004 §2: business facts come from the business system, never from a chat.
+  if (candidate.kind === "business_fact" && candidate.sourceType !== "system_sync") {
+    return reject(
+      "business_fact_requires_system_sync",
+      `A business_fact must come from system_sync; received source '${candidate.sourceType}'.`,
+    );
+  }
+  if (candidate.sourceType === "system_sync" && candidate.kind !== "business_fact") {
+    return reject(
+      "system_sync_requires_business_fact",
+      `system_sync may only write business_fact memories; received kind '${candidate.kind}'.`,
+    );
+  }
+  const signals = admissionSignals(candidate);
+  const scores = admissionScore(candidate, 1 - Math.max(0, nearestSimilarity), config);
+  // Seed 003 §5.1: judged on what extraction was sure of, before the explicit floor lifts it.
+  // A trait or mood only these hints noticed was scored by extraction as ordinary speech, so
+  // its confidence does not vouch for the judgement: the user must have asked us to remember it
+  // ("我这个人就是比较难搞" said in passing is the seed's own example of memory pollution).
+  const vouched = candidate.signals?.personal !== undefined || candidate.signals?.explicitMarker === true;
+  const personalConfidence = vouched ? Math.min(candidate.confidence, scores.confidence) : 0;
+  if (signals.personal && personalConfidence < config.personalMinConfidence) {
+    return reject(
+      "personal_low_confidence",
+      vouched
+        ? `Statements about personality, likes or mood need confidence ≥ ${config.personalMinConfidence}; this one has ${personalConfidence}.`
+        : "A judgement about the user's personality or mood, said in passing: not written unless the user asks to remember it.",
+      scores,
+    );
+  }
+  const status =
+    candidate.sourceType === "agent_generated" || (candidate.sourceType === "inferred" && candidate.kind === "preference")
+      ? "pending"
+      : "active";
+  const admitted: AdmittedCandidate = {
+    candidate,
+    scores,
+    // Said once is worth the explicit default; repetition earns the rest (reinforcement).
+    confidence: candidate.sourceType === "explicit" ? Math.min(scores.confidence, EXPLICIT_DEFAULT) : scores.confidence,
+    status,
+    restatement: false,
+    oneOffException: signals.oneOffException,
+  };
+  if (scores.score >= config.threshold) return { admitted };
+
+  const reason: RejectionReason = signals.transient ? "transient" : "below_threshold";
+  const message =
+    reason === "transient"
+      ? `Transient statement: admission score ${scores.score} < threshold ${config.threshold} (stability ${scores.stability}).`
+      : `Admission score ${scores.score} < threshold ${config.threshold}.`;
+  // Novelty is the only thing holding it back and a near-duplicate exists: it restates a memory.
+  const withoutNoveltyPenalty = scores.score + config.weights.novelty * (1 - scores.novelty);
+  if (nearestSimilarity >= config.duplicateSimilarity && withoutNoveltyPenalty >= config.threshold) {
+    return { admitted: { ...admitted, restatement: true, deferredRejection: { reason: "not_novel", message } } };
+  }
+  if (signals.oneOffException) return { admitted: { ...admitted, deferredRejection: { reason, message } } };
+  return reject(reason, message, scores);
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 1;
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
