@@ -19,6 +19,7 @@ import { createScoreNode } from "../nodes/write/score.js";
 import type { MemoryCandidate } from "../src/candidate.js";
 import type { ConflictDecision, ExtractionFailure, MemoryWriteOutput } from "../src/conflict/decision.js";
 import { normalizeMessages, type ChatMessage } from "../src/messages.js";
+import { redactMessages } from "../src/redact.js";
 import { parseAdmissionConfig, type AdmissionConfigInput, type AdmittedCandidate, type Rejection } from "../src/scoring.js";
 
 export interface CreateWriteGraphOptions {
@@ -55,9 +56,10 @@ export function createWriteGraph(options: CreateWriteGraphOptions = {}) {
   const admission = parseAdmissionConfig(options.admission ?? {});
 
   const Input = Annotation.Root({
-    // Normalised on the way in: every node sees ChatMessage[] whatever the caller sent.
+    // Normalised and redacted on the way in: every node sees ChatMessage[] whatever the caller
+    // sent, and a checkpointer never stores a raw secret from the input.
     messages: Annotation<ChatMessage[], unknown>({
-      reducer: (_prev, next) => normalizeMessages(next, { now, maxMessageBytes: options.maxMessageBytes }),
+      reducer: (_prev, next) => redactMessages(normalizeMessages(next, { now, maxMessageBytes: options.maxMessageBytes })).messages,
       default: () => [],
     }),
     sessionId: last<string | undefined>(() => undefined),

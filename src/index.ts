@@ -60,3 +60,39 @@ export {
   tracesNamespace,
   knowledgeNamespace,
 } from "./namespaces.js";
+
+// ---- the facade -----------------------------------------------------------------------------
+export { createMemory, createWriteGraph } from "./memory.js";
+export type { Memory, CreateMemoryOptions, RememberInput, PendingMemory, CreateWriteGraphOptions, WriteGraph } from "./memory.js";
+
+// ---- write side -------------------------------------------------------------------------------
+export { normalizeMessages, PlainMessageSchema, DEFAULT_MAX_MESSAGE_BYTES } from "./messages.js";
+export type { ChatMessage, ChatRole, PlainMessage, NormalizeMessagesOptions } from "./messages.js";
+export { redactText, redactMessages, REDACTION_TYPES, REDACTION_PLACEHOLDERS } from "./redact.js";
+export type { RedactionType, RedactionFinding, RedactionResult } from "./redact.js";
+export type { MemoryCandidate } from "./candidate.js";
+export { parseAdmissionConfig, AdmissionConfigSchema, REJECTION_REASONS, admissionScore } from "./scoring.js";
+export type { AdmissionConfig, AdmissionConfigInput, AdmissionScores, Rejection, RejectionReason } from "./scoring.js";
+export { classifyRelation, CONFLICT_RELATIONS } from "./conflict/classify.js";
+export type { ConflictRelation } from "./conflict/classify.js";
+export type { WriteResult, MemoryWriteOutput, MemoryConflictInterrupt } from "./conflict/decision.js";
+export { readHistory, HistoryEntrySchema, HISTORY_ACTIONS, USER_DECISIONS, UserDecisionSchema } from "./history.js";
+export type { HistoryEntry, HistoryAction, UserDecision } from "./history.js";
+
+// ---- read side --------------------------------------------------------------------------------
+export { createRecaller } from "./recall/recaller.js";
+export type { Recaller, RecallerOptions } from "./recall/recaller.js";
+export { createReadGraph, createReadPipeline } from "../graphs/read.js";
+export type { ReadOptions } from "./recall/options.js";
+export { RecallInputSchema } from "./recall/request.js";
+export type { RecallInput } from "./recall/request.js";
+export type { RecallResult, RecalledMemory, RecalledKnowledge, SignalScores } from "./recall/types.js";
+export type { RecallTrace } from "./recall/trace.js";
+export { parseTaskPolicies, loadTaskPolicies, DEFAULT_POLICY, EXAMPLE_POLICIES_FILE } from "./recall/policies.js";
+export type { TaskPolicy, TaskPolicies, TaskPoliciesFile } from "./recall/policies.js";
+export { DEFAULT_BUDGETS, estimateTokens } from "./recall/budget.js";
+export type { Budgets, SourceBudget } from "./recall/budget.js";
+export { DEFAULT_WEIGHTS, DEFAULT_HALF_LIFE_DAYS } from "./recall/ranking.js";
+export type { RankingWeights } from "./recall/ranking.js";
+export { KnowledgeDocSchema } from "./recall/knowledge.js";
+export type { KnowledgeDoc, KnowledgeImportReport, KnowledgeDocSummary } from "./recall/knowledge.js";

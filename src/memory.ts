@@ -1,6 +1,7 @@
 /**
- * The facade: `createMemory()` wires store, embeddings, model and the write graph, and exposes
- * remember / pending / resolve / get / list / history / close plus the compiled graph.
+ * The facade: `createMemory()` wires store, embeddings, model, the write graph and the read
+ * side, and exposes remember / pending / resolve / get / list / history / recall / trace /
+ * knowledge / close plus the compiled graphs.
  * `remember()` runs non-interactively: conflicts it is unsure about become `pending` records,
  * listed by `pending()` and settled by `resolve()`.
  */
@@ -29,6 +30,11 @@ import {
 import { parseAdmissionConfig } from "./scoring.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
+import { createRecaller, type Recaller } from "./recall/recaller.js";
+import type { ReadOptions } from "./recall/options.js";
+import type { RecallInput } from "./recall/request.js";
+import type { RecallTrace } from "./recall/trace.js";
+import type { RecallResult } from "./recall/types.js";
 
 export { createWriteGraph, type CreateWriteGraphOptions, type WriteGraph } from "../graphs/write.js";
 
@@ -44,10 +50,15 @@ const OptionsSchema = z
     admission: z.unknown().optional(),
     maxMessageBytes: z.number().int().positive().optional(),
     env: z.record(z.string(), z.string().optional()).optional(),
+    policies: z.unknown().optional(),
+    weights: z.record(z.string(), z.number()).optional(),
+    halfLifeDays: z.number().positive().optional(),
+    budgets: z.record(z.string(), z.unknown()).optional(),
+    traceRetentionDays: z.number().positive().optional(),
   })
   .strict();
 
-export interface CreateMemoryOptions {
+export interface CreateMemoryOptions extends Pick<ReadOptions, "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays"> {
   /** Directory of the default HNSWStore (ignored when `store` is given). @default "./.memory" */
   dir?: string;
   /** Any LangGraph BaseStore; the facade then neither starts nor stops it. */
@@ -94,11 +105,20 @@ export interface Memory {
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | null>;
   list(scope: MemoryScope, filter?: { status?: MemoryStatus; kind?: MemoryKind }): Promise<MemoryRecord[]>;
   history(scope: MemoryScope, id: string): Promise<HistoryEntry[]>;
+  /**
+   * Recall for one turn: scoped hybrid search, ranking, task policy, budgets, the injection
+   * block (`context`) and a stored trace (`traceId`).
+   */
+  recall(input: RecallInput): Promise<RecallResult>;
+  /** A stored recall trace (kept `traceRetentionDays`, default 7). */
+  trace(scope: MemoryScope, traceId: string): Promise<RecallTrace>;
+  /** The shared, read-only, versioned knowledge layer (seed 003 §2.1). */
+  readonly knowledge: Recaller["knowledge"];
   /** Stops the store if the facade created it. */
   close(): Promise<void>;
   readonly store: BaseStore;
   /** Compiled graphs, ready to add as nodes of your own graph (they use its checkpointer). */
-  readonly graphs: { write: WriteGraph };
+  readonly graphs: { write: WriteGraph; read: Recaller["graph"] };
 }
 
 const RememberSchema = z.object({
@@ -120,6 +140,7 @@ const PAGE = 100;
  * out.written;  // [{ content: "用户不吃香菜…", status: "active", ... }]
  * out.rejected; // [] — or { reason: "transient", score: 0.58, ... } for 这次先用 SQLite
  * for (const p of await memory.pending(scope)) await memory.resolve(scope, p.record.id, "keep_both");
+ * const { context, traceId } = await memory.recall({ scope, query: "帮我点个外卖", task: "write_email" });
  * await memory.close();
  */
 export async function createMemory(options: CreateMemoryOptions = {}): Promise<Memory> {
@@ -141,6 +162,15 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   }
   const theStore = store;
   const write = createWriteGraph({ store: theStore, model, now, admission, maxMessageBytes: options.maxMessageBytes });
+  const recaller = createRecaller({
+    store: theStore,
+    now,
+    policies: options.policies,
+    weights: options.weights,
+    halfLifeDays: options.halfLifeDays,
+    budgets: options.budgets,
+    traceRetentionDays: options.traceRetentionDays,
+  });
 
   const scopeOf = (scope: unknown): MemoryScope => {
     const result = MemoryScopeSchema.safeParse(scope);
@@ -177,7 +207,10 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
 
   return {
     store: theStore,
-    graphs: { write },
+    graphs: { write, read: recaller.graph },
+    knowledge: recaller.knowledge,
+    recall: (input) => recaller.recall(input),
+    trace: (scope, traceId) => recaller.trace(scope, traceId),
 
     async remember(input) {
       const fields = RememberSchema.safeParse(input ?? {});

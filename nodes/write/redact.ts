@@ -4,7 +4,7 @@
  * (seed 001 §6.4, seed 003 §3.2). Input is validated here too: this is the graph's first node.
  */
 import { normalizeMessages, type ChatMessage } from "../../src/messages.js";
-import { redactMessages } from "../../src/redact.js";
+import { REDACTION_PLACEHOLDERS, REDACTION_TYPES, redactMessages } from "../../src/redact.js";
 
 export interface RedactNodeUpdate {
   /** The same messages, contents redacted (ids, roles, times and names unchanged). */
@@ -24,9 +24,22 @@ export interface RedactNodeUpdate {
  * redactions;          // [{ messageId: "m0-…", types: ["phone_cn"] }]
  */
 export function redact(state: { messages: ChatMessage[] }): RedactNodeUpdate {
-  const { messages, findings } = redactMessages(normalizeMessages(state.messages));
-  const redactions = findings
-    .filter((f) => f.findings.length > 0)
-    .map((f) => ({ messageId: f.messageId, types: [...new Set(f.findings.map((x) => x.type))] }));
+  const { messages } = redactMessages(normalizeMessages(state.messages));
+  // Read from the placeholders: the graph's input channel may already have redacted the text
+  // (so raw secrets never reach a checkpoint), and this node still reports what was found.
+  const redactions = messages
+    .map((m) => ({ messageId: m.id, types: typesIn(m.content) }))
+    .filter((r) => r.types.length > 0);
   return { messages, redactions };
+}
+
+/** Redaction types whose placeholder is in the text; types sharing one placeholder count once. */
+function typesIn(text: string): string[] {
+  const seen = new Set<string>();
+  return REDACTION_TYPES.filter((type) => {
+    const placeholder = REDACTION_PLACEHOLDERS[type];
+    if (seen.has(placeholder) || !text.includes(placeholder)) return false;
+    seen.add(placeholder);
+    return true;
+  });
 }
