@@ -69,3 +69,33 @@ function matchesCondition(actual: unknown, condition: unknown): boolean {
     }
   });
 }
+
+/**
+ * The part of a filter SQLite can check itself: plain equality, `$eq` and `$in` on strings and
+ * finite numbers of simple top-level fields. It only narrows the rows read; `matchesFilter`
+ * still has the last word, so a condition left out here is never lost.
+ */
+export function filterToSql(filter: Filter | undefined, column: string): { sql: string; params: Array<string | number> } {
+  const clauses: string[] = [];
+  const params: Array<string | number> = [];
+  const bindable = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+  for (const [field, condition] of Object.entries(filter ?? {})) {
+    if (!/^[A-Za-z0-9_]+$/.test(field)) continue;
+    const path = `json_extract(${column}, '$.${field}')`;
+    if (bindable(condition)) {
+      clauses.push(`${path} = ?`);
+      params.push(condition);
+    } else if (isOperatorObject(condition)) {
+      if (bindable(condition.$eq)) {
+        clauses.push(`${path} = ?`);
+        params.push(condition.$eq);
+      }
+      const list = condition.$in;
+      if (Array.isArray(list) && list.length > 0 && list.length <= 100 && list.every(bindable)) {
+        clauses.push(`${path} IN (${list.map(() => "?").join(", ")})`);
+        params.push(...list);
+      }
+    }
+  }
+  return { sql: clauses.join(" AND "), params };
+}

@@ -17,9 +17,9 @@ import { InvalidConfigError, InvalidOperationError, StoreClosedError } from "../
 import type { KeywordSearchable, KeywordSearchOptions } from "./types.js";
 import { decodeNamespace, encodeNamespace, matchesConditions, prefixRange, validateNamespaceLabels } from "./namespace.js";
 import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
-import { matchesFilter, validateFilter, type Filter } from "./filter.js";
+import { filterToSql, matchesFilter, validateFilter, type Filter } from "./filter.js";
 import { textsAtPaths } from "./fields.js";
-import { keywordBody, matchExpression } from "./keyword.js";
+import { dropUbiquitousTerms, keywordBody, matchExpression, queryTerms } from "./keyword.js";
 import { getMeta, openDatabase, setMeta, type Db, type Statement } from "./sqlite.js";
 import { StaleVectorsError, StoreWriter, type PreparedWrite } from "./writer.js";
 import { VectorIndex, type PartitionRef } from "./vector-index.js";
@@ -111,6 +111,8 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
   private vectors?: VectorIndex;
   private flushTimer?: NodeJS.Timeout;
   private readonly statements = new Map<string, Statement>();
+  /** Document frequencies of keyword terms, refreshed after enough writes (they only steer term choice). */
+  private docFrequency = { terms: new Map<string, number>(), totalDocs: 0, writesSinceFill: Number.POSITIVE_INFINITY };
 
   constructor(options: HNSWStoreOptions) {
     super();
@@ -203,21 +205,22 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     if (typeof query !== "string") throw new InvalidOperationError(`keywordSearch expects a string query, received ${typeof query}.`);
     const filter = validateFilter(options.filter);
     const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
-    const match = matchExpression(prefix, query);
+    const match = matchExpression(prefix, this.keywordQueryTerms(query));
     if (!match || limit === 0) return [];
     const range = prefixRange(prefix);
+    const pushed = filterToSql(filter, "i.value");
     const stmt = this.stmt(
       `SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at, bm25(fts, 0.0, 1.0) AS rank
        FROM fts JOIN items i ON i.id = fts.rowid
-       WHERE fts MATCH ? ${range ? "AND i.path >= ? AND i.path < ?" : ""}
+       WHERE fts MATCH ? ${range ? "AND i.path >= ? AND i.path < ?" : ""} ${pushed.sql ? `AND ${pushed.sql}` : ""}
        ORDER BY rank LIMIT ? OFFSET ?`,
     );
     const out: SearchItem[] = [];
     const want = offset + limit;
     let seen = 0;
     // Over-fetch pages until the filter has let `offset + limit` rows through.
-    for (let page = 0, size = Math.max(want * 3, 30); out.length < limit; page += size, size *= 2) {
-      const rows = stmt.all(match, ...(range ?? []), size, page) as Array<ItemRow & { rank: number }>;
+    for (let page = 0, size = Math.max(want * 2, 20); out.length < limit; page += size, size *= 2) {
+      const rows = stmt.all(match, ...(range ?? []), ...pushed.params, size, page) as Array<ItemRow & { rank: number }>;
       for (const row of rows) {
         const item = toItem(row);
         if (!matchesFilter(item.value, filter)) continue;
@@ -227,6 +230,28 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
       if (rows.length < size) break;
     }
     return out;
+  }
+
+  /** Query terms minus the ubiquitous ones (see dropUbiquitousTerms), with cached document frequencies. */
+  private keywordQueryTerms(query: string): string[] {
+    const terms = queryTerms(query);
+    if (terms.length <= 1) return terms;
+    if (this.docFrequency.writesSinceFill > 100 + this.docFrequency.totalDocs * 0.05) {
+      const total = this.stmt("SELECT coalesce(sum(item_count), 0) AS n FROM namespaces").get() as { n: number };
+      this.docFrequency = { terms: new Map(), totalDocs: total.n, writesSinceFill: 0 };
+    }
+    const cache = this.docFrequency;
+    const lookup = this.stmt("SELECT doc FROM fts_vocab WHERE term = ?");
+    const df = (term: string) => {
+      let n = cache.terms.get(term);
+      if (n === undefined) {
+        n = (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0;
+        if (cache.terms.size > 50_000) cache.terms.clear();
+        cache.terms.set(term, n);
+      }
+      return n;
+    };
+    return dropUbiquitousTerms(terms, df, cache.totalDocs);
   }
 
   // ---- planning and validation -------------------------------------------------------------
@@ -360,29 +385,40 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     return results;
   }
 
-  /** The best `want` items of one namespace that pass the filter, deepening k until enough do. */
+  /**
+   * The best `want` items of one namespace that pass the filter. Hits are read in score order,
+   * chunk by chunk, with the filter's simple conditions checked by SQLite; an exact partition is
+   * scored once, an HNSW partition is asked for more neighbours only when too few pass.
+   */
   private searchPartition(partition: PartitionRef, query: Float32Array, want: number, filter: Filter | undefined) {
-    const vidsToItems = this.stmt("SELECT v.id AS vid, v.item_id AS itemId FROM vectors v JOIN json_each(?) j ON v.id = j.value");
-    const itemsById = this.stmt(
-      "SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at FROM items i JOIN json_each(?) j ON i.id = j.value",
+    const pushed = filterToSql(filter, "i.value");
+    const lookup = this.stmt(
+      `SELECT v.id AS vid, i.id, i.path, i.key, i.value, i.created_at, i.updated_at
+       FROM json_each(?) j JOIN vectors v ON v.id = j.value JOIN items i ON i.id = v.item_id
+       ${pushed.sql ? `WHERE ${pushed.sql}` : ""}`,
     );
-    let k = Math.min(partition.vectorCount, Math.max(want * 2, 16));
+    const total = partition.vectorCount;
+    let k = this.vectors!.scansExactly(partition) ? total : Math.min(total, Math.max(want * 2, 16));
+    const passing = new Map<number, { row: ItemRow; score: number }>();
+    const failed = new Set<number>();
+    let read = 0;
     for (;;) {
       const hits = this.vectors!.search(partition, query, k);
-      const itemOf = new Map<number, number>();
-      for (const r of vidsToItems.all(JSON.stringify(hits.map((h) => h.vid))) as Array<{ vid: number; itemId: number }>) itemOf.set(r.vid, r.itemId);
-      // An item with several indexed fields scores as its best field.
-      const best = new Map<number, number>();
-      for (const hit of hits) {
-        const itemId = itemOf.get(hit.vid);
-        if (itemId !== undefined && !best.has(itemId)) best.set(itemId, hit.score);
+      for (let size = Math.max(want * 2, 32); read < hits.length && passing.size < want; size *= 2) {
+        const chunk = hits.slice(read, read + size);
+        read += chunk.length;
+        const scoreOf = new Map(chunk.map((h) => [h.vid, h.score]));
+        const rows = lookup.all(JSON.stringify(chunk.map((h) => h.vid)), ...pushed.params) as Array<ItemRow & { vid: number }>;
+        // Best score first, so an item with several indexed fields counts as its best field.
+        rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
+        for (const row of rows) {
+          if (passing.has(row.id) || failed.has(row.id)) continue;
+          if (filter && !matchesFilter(JSON.parse(row.value) as Record<string, unknown>, filter)) failed.add(row.id);
+          else passing.set(row.id, { row, score: scoreOf.get(row.vid)! });
+        }
       }
-      const rows = itemsById.all(JSON.stringify([...best.keys()])) as ItemRow[];
-      const passing = rows
-        .filter((row) => !filter || matchesFilter(JSON.parse(row.value) as Record<string, unknown>, filter))
-        .map((row) => ({ row, score: best.get(row.id)! }));
-      if (passing.length >= want || k >= partition.vectorCount) return passing;
-      k = Math.min(partition.vectorCount, k * 4);
+      if (passing.size >= want || k >= total) return [...passing.values()];
+      k = Math.min(total, k * 4);
     }
   }
 
@@ -425,6 +461,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
 
   private commit(writes: PreparedWrite[]): void {
     const result = this.writer!.commit(writes, Date.now());
+    this.docFrequency.writesSinceFill += writes.length;
     for (const nsId of result.emptied) this.vectors!.dropPartition(nsId);
     this.vectors!.applyCommitted(result.changes, result.partitions);
   }

@@ -23,12 +23,29 @@ export function keywordBody(texts: string[]): string {
   return texts.flatMap((text) => keywordTerms(text, { unique: false })).join(" ");
 }
 
+/** The distinct terms of a keyword query, in order. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(keywordTerms(query))];
+}
+
 /**
- * An FTS5 MATCH expression for a query under a prefix, or undefined when the query has no
- * searchable terms. Terms are OR-ed (BM25 ranks documents matching more of them higher).
+ * Leave out terms found in more than `maxShare` of all documents (用户, "user": nearly every
+ * memory says it). Their BM25 weight is close to zero anyway, but matching them makes FTS5 rank
+ * a whole namespace. The rarest term always stays, so a query never loses every term.
  */
-export function matchExpression(prefix: string[], query: string): string | undefined {
-  const terms = [...new Set(keywordTerms(query))];
+export function dropUbiquitousTerms(terms: string[], docFrequency: (term: string) => number, totalDocs: number, maxShare = 0.3): string[] {
+  if (terms.length <= 1 || totalDocs < 200) return terms;
+  const df = terms.map((term) => ({ term, n: docFrequency(term) }));
+  const kept = df.filter((t) => t.n <= maxShare * totalDocs).map((t) => t.term);
+  if (kept.length > 0) return kept;
+  return [df.reduce((a, b) => (b.n < a.n ? b : a)).term];
+}
+
+/**
+ * An FTS5 MATCH expression for query terms under a prefix, or undefined when there are none.
+ * Terms are OR-ed (BM25 ranks documents matching more of them higher).
+ */
+export function matchExpression(prefix: string[], terms: string[]): string | undefined {
   if (terms.length === 0) return undefined;
   const body = `body : (${terms.map(quote).join(" OR ")})`;
   return prefix.length === 0 ? body : `scope : ${quote(scopeToken(prefix))} AND ${body}`;

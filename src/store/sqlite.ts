@@ -73,6 +73,8 @@ function migrate(db: Db): void {
     -- rowid = items.id. scope: one token per namespace prefix, so a keyword query is scoped
     -- inside FTS itself. body: pre-segmented terms (Intl.Segmenter) joined by spaces.
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(scope, body, tokenize = "unicode61 remove_diacritics 0");
+    -- per-term document counts, to leave ubiquitous terms out of keyword queries
+    CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
   `);
   const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
   if (!version) {

@@ -88,12 +88,15 @@ export class VectorIndex {
     };
   }
 
+  /** True when searching this partition scores every vector (no HNSW graph). */
+  scansExactly(partition: PartitionRef): boolean {
+    return partition.vectorCount < this.options.hnswThreshold && !this.hnsw.has(partition.id);
+  }
+
   /** Best `k` vectors of one partition, best first. `k` may exceed the partition size. */
   search(partition: PartitionRef, query: Float32Array, k: number): VectorHit[] {
     if (partition.vectorCount === 0 || k <= 0) return [];
-    if (partition.vectorCount < this.options.hnswThreshold && !this.hnsw.has(partition.id)) {
-      return this.searchExact(partition, query, k);
-    }
+    if (this.scansExactly(partition)) return this.searchExact(partition, query, k);
     const { index } = this.loadHnsw(partition);
     const n = Math.min(k, partition.vectorCount);
     index.setEf(Math.max(this.options.efSearch, n));
@@ -105,8 +108,8 @@ export class VectorIndex {
   /** Mirror a committed batch. Runs synchronously right after the SQLite commit. */
   applyCommitted(changes: Map<number, PartitionChange>, partitions: Map<number, PartitionRef>): void {
     for (const [nsId, change] of changes) {
-      this.dropExact(nsId);
       const partition = partitions.get(nsId)!;
+      this.patchExact(nsId, change);
       const loaded = this.hnsw.get(nsId);
       if (!loaded) {
         // Crossing the threshold builds the graph now (from SQLite, which already has this batch)
@@ -199,6 +202,31 @@ export class VectorIndex {
       this.dropExact(oldest);
     }
     return partition;
+  }
+
+  /** Apply a commit to a cached exact partition instead of reloading it from SQLite. */
+  private patchExact(nsId: number, change: PartitionChange): void {
+    const cached = this.exact.get(nsId);
+    if (!cached) return;
+    const dims = this.options.dims;
+    const removed = new Set(change.removed);
+    const kept: number[] = [];
+    cached.vids.forEach((vid, row) => {
+      if (!removed.has(vid)) kept.push(row);
+    });
+    const n = kept.length + change.added.length;
+    const vids = new Float64Array(n);
+    const data = new Float32Array(n * dims);
+    kept.forEach((row, i) => {
+      vids[i] = cached.vids[row]!;
+      data.set(cached.data.subarray(row * dims, (row + 1) * dims), i * dims);
+    });
+    change.added.forEach(({ vid, vec }, i) => {
+      vids[kept.length + i] = vid;
+      data.set(vec, (kept.length + i) * dims);
+    });
+    this.cachedFloats += data.length - cached.data.length;
+    this.exact.set(nsId, { vids, data });
   }
 
   private dropExact(nsId: number): void {
