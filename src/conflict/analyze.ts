@@ -65,13 +65,30 @@ const DOMAINS: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 /**
- * Analyse one memory sentence (Chinese, English or mixed).
+ * Analyse one memory sentence (Chinese, English or mixed). The result is cached and shared
+ * between callers: read it, never change it.
  * @example
  * analyzeStatement("用户最近不吃苹果了").stance;            // -1
  * [...analyzeStatement("用户喜欢吃苹果").anchors];           // ["吃苹", "苹果"]
  * [...analyzeStatement("The user no longer eats apples").anchors]; // ["eat", "apple"]
  */
 export function analyzeStatement(text: string): StatementAnalysis {
+  const cached = analyses.get(text);
+  if (cached) return cached;
+  const analysis = analyze(text);
+  // First in, first out: a write run compares each candidate with up to ~24 memories, and the
+  // same memories come back run after run, so a modest window catches nearly every repeat.
+  if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
+  analyses.set(text, analysis);
+  return analysis;
+}
+
+// Analysis is pure but not cheap (Intl.Segmenter, a dozen regexes), and classification reads the
+// same sentences again and again: every candidate against every neighbour, in every run.
+const ANALYSIS_CACHE_SIZE = 4096;
+const analyses = new Map<string, StatementAnalysis>();
+
+function analyze(text: string): StatementAnalysis {
   const normalized = normalizeText(text);
   const zh = analyzeChinese(normalized);
   const en = analyzeEnglish(normalized);
@@ -85,13 +102,13 @@ export function analyzeStatement(text: string): StatementAnalysis {
   const stance = (attitude === "dislike" ? -1 : 1) * (negated ? -1 : 1);
   const domains = new Set<string>();
   for (const [name, pattern] of DOMAINS) if (pattern.test(normalized)) domains.add(name);
-  return {
+  return Object.freeze({
     stance: stance as 1 | -1,
     attitude,
     domains,
     anchors,
     changeMarker: ZH_CHANGE.test(normalized) || EN_CHANGE.test(normalized),
-  };
+  });
 }
 
 interface PartialAnalysis {

@@ -1,7 +1,7 @@
 /**
  * Finding the active memories a candidate may relate to, with as few store round trips as
- * possible: all vector searches of a run go in one `store.batch`, all same-key searches in
- * another, keyword searches (a separate capability) in parallel.
+ * possible: all vector searches of a run go in one `store.batch`, all same-key lookups in one
+ * listing, keyword searches (a separate capability) in parallel.
  */
 import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
 import type { MemoryCandidate } from "../candidate.js";
@@ -36,19 +36,34 @@ export async function keyAndKeywordMatches(
   seenAll = false,
 ): Promise<RelatedMemory[][]> {
   if (candidates.length === 0 || seenAll) return candidates.map(() => []);
-  const operations: SearchOperation[] = candidates.map((c) => ({
-    namespacePrefix: namespace,
-    filter: { ...ACTIVE, key: c.key },
-    limit: NEIGHBOURS,
-    offset: 0,
-  }));
   const [byKey, byKeyword] = await Promise.all([
-    store.batch(operations) as Promise<SearchItem[][]>,
+    sameKeyItems(store, namespace, candidates.map((c) => c.key)),
     isKeywordSearchable(store)
       ? Promise.all(candidates.map((c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS })))
       : Promise.resolve(candidates.map(() => [] as SearchItem[])),
   ]);
-  return candidates.map((_, i) => [...byKey[i]!, ...byKeyword[i]!].map((item) => toRelated(item, false)));
+  return candidates.map((c, i) => [...byKey.get(c.key)!, ...byKeyword[i]!].map((item) => toRelated(item, false)));
+}
+
+/**
+ * The first `NEIGHBOURS` active items of each key, in the store's listing order (newest first):
+ * what one filtered search per key returns, from one listing for all keys. A listing without a
+ * query reads the namespace row by row, so one per key made a run read it once per candidate.
+ */
+async function sameKeyItems(store: BaseStore, namespace: string[], keys: readonly string[]): Promise<Map<string, SearchItem[]>> {
+  const unique = [...new Set(keys)];
+  const byKey = new Map<string, SearchItem[]>(unique.map((key) => [key, []]));
+  const filter = { ...ACTIVE, key: { $in: unique } };
+  const page = NEIGHBOURS * unique.length;
+  for (let offset = 0; ; offset += page) {
+    const [items] = (await store.batch([{ namespacePrefix: namespace, filter, limit: page, offset }])) as SearchItem[][];
+    for (const item of items!) {
+      const bucket = byKey.get(item.value["key"] as string);
+      if (bucket && bucket.length < NEIGHBOURS) bucket.push(item);
+    }
+    // A short page is the end; a full one may hide a key's later items behind a busier key's.
+    if (items!.length < page || [...byKey.values()].every((bucket) => bucket.length === NEIGHBOURS)) return byKey;
+  }
 }
 
 function toRelated(item: SearchItem, vector: boolean): RelatedMemory {
