@@ -48,7 +48,10 @@ export interface HNSWStoreOptions {
   maxValueBytes?: number;
   /** `normal` survives a killed process; `full` also a power cut. @default "normal" */
   synchronous?: "normal" | "full";
-  /** HNSW tuning. Partitions below `threshold` vectors are scanned exactly. */
+  /**
+   * HNSW tuning. Partitions below `threshold` vectors are scanned exactly.
+   * @default { threshold: 2000, m: 32, efConstruction: 200, efSearch: 256 }
+   */
   hnsw?: { threshold?: number; m?: number; efConstruction?: number; efSearch?: number };
   /** Write changed HNSW graphs to disk this often (they are also written by `flush()` and `stop()`); 0 disables. @default 30000 */
   flushIntervalMs?: number;
@@ -487,9 +490,11 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
       this.vectors = new VectorIndex(db, this.dir, {
         dims: dims ?? 1,
         hnswThreshold: hnsw.threshold ?? 2000,
-        m: hnsw.m ?? 16,
-        efConstruction: hnsw.efConstruction ?? 100,
-        efSearch: hnsw.efSearch ?? 128,
+        // bench:store at 100k (HashEmbeddings, 256 dims): m 16 / efC 100 / ef 128 reached only
+        // recall@10 0.66; these reach 0.965 at about 1.4 ms p50.
+        m: hnsw.m ?? 32,
+        efConstruction: hnsw.efConstruction ?? 200,
+        efSearch: hnsw.efSearch ?? 256,
         cacheFloats: 32 * 1024 * 1024,
       });
     } catch (error) {

@@ -23,11 +23,11 @@ export interface VectorIndexOptions {
   dims: number;
   /** Vectors in one namespace before it gets an HNSW graph. @default 2000 */
   hnswThreshold: number;
-  /** HNSW out-degree. @default 16 */
+  /** HNSW out-degree. @default 32 */
   m: number;
-  /** @default 100 */
+  /** @default 200 */
   efConstruction: number;
-  /** Candidate list size at query time (raised to k when k is larger). @default 128 */
+  /** Candidate list size at query time (raised to k when k is larger). @default 256 */
   efSearch: number;
   /** Float budget for cached exact-scan partitions. @default 32M floats (128 MiB) */
   cacheFloats: number;
