@@ -17,6 +17,7 @@ import { redact } from "../nodes/write/redact.js";
 import { createResolveConflictNode } from "../nodes/write/resolve-conflict.js";
 import { createScoreNode } from "../nodes/write/score.js";
 import type { MemoryCandidate } from "../src/candidate.js";
+import type { ConversationContext } from "../src/extract/index.js";
 import type { ConflictDecision, ExtractionFailure, MemoryWriteOutput } from "../src/conflict/decision.js";
 import { normalizeMessages, type ChatMessage } from "../src/messages.js";
 import { redactMessages } from "../src/redact.js";
@@ -72,6 +73,7 @@ export function createWriteGraph(options: CreateWriteGraphOptions = {}) {
     redactions: last<unknown[]>(() => []),
     candidates: last<MemoryCandidate[]>(() => []),
     extractionFailures: last<ExtractionFailure[]>(() => []),
+    conversation: last<ConversationContext | undefined>(() => undefined),
     admitted: last<AdmittedCandidate[]>(() => []),
     rejected: last<Rejection[]>(() => []),
     decisions: last<ConflictDecision[]>(() => []),
@@ -79,7 +81,7 @@ export function createWriteGraph(options: CreateWriteGraphOptions = {}) {
 
   const graph = new StateGraph({ stateSchema: State, input: Input, output: Output })
     .addNode("redact", redact)
-    .addNode("extract", createExtractNode({ model: options.model, now }))
+    .addNode("extract", createExtractNode({ model: options.model, now, store: options.store }))
     .addNode("score", createScoreNode({ store: options.store, admission }))
     .addNode("resolve_conflict", createResolveConflictNode({ store: options.store, admission, now }))
     .addNode("ask_user", createAskUserNode({ interactive: options.interactive ?? true }))

@@ -18,6 +18,8 @@ export interface MemoryCandidate {
   /** Polarity of the statement: false for negations (不吃, never, don't). */
   positive: boolean;
   sourceType: SourceType;
+  /** Who said it when several people talk (the message's `name` or "Name: " prefix). */
+  speaker?: string;
   messageIds: string[];
   /** ISO time of the message it came from (relative dates are resolved against it). */
   observedAt: string;

@@ -58,6 +58,7 @@ export function recordFromCandidate(
     source: {
       type: candidate.sourceType,
       messageIds: [...candidate.messageIds],
+      ...(candidate.speaker ? { speaker: candidate.speaker } : {}),
       ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
       ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
     },

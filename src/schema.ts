@@ -48,6 +48,8 @@ export const MemorySourceSchema = z.object({
   type: SourceTypeSchema,
   /** Ids of the messages this memory was distilled from; recall evaluation checks them. */
   messageIds: z.array(z.string().min(1)),
+  /** Who said it when several people talk (a message's `name`): whose statement this is. */
+  speaker: z.string().min(1).max(200).optional(),
   sessionId: z.string().min(1).optional(),
   taskId: z.string().min(1).optional(),
 });

@@ -5,9 +5,11 @@
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { MemoryCandidate } from "../../src/candidate.js";
 import type { ChatMessage } from "../../src/messages.js";
-import { extractCandidates, type ModelFailure } from "../../src/extract/index.js";
+import { extractCandidates, nextConversation, readConversation, type ConversationContext, type ModelFailure } from "../../src/extract/index.js";
+import { writeScopeFor, writeStoreFor } from "../../src/write-context.js";
 
 export interface ExtractNodeOptions {
   /** Optional model layer (seed 001 §5.2). Without it extraction is rules only and offline. */
@@ -16,6 +18,11 @@ export interface ExtractNodeOptions {
   now?: () => Date;
   /** Read every message as this language instead of detecting it per sentence. */
   language?: "zh" | "en";
+  /**
+   * Where the conversation context of named speakers lives between calls (the graph's store, or
+   * LangGraph's `config.store`). Without a store each call is read on its own.
+   */
+  store?: BaseStore;
 }
 
 export interface ExtractNodeState {
@@ -27,6 +34,8 @@ export interface ExtractNodeState {
 export interface ExtractNodeUpdate {
   candidates: MemoryCandidate[];
   extractionFailures: ModelFailure[];
+  /** The conversation context after this call, for persist to store (named speakers only). */
+  conversation?: ConversationContext;
 }
 
 /**
@@ -46,12 +55,18 @@ export function createExtractNode(
   options: ExtractNodeOptions = {},
 ): (state: ExtractNodeState, config?: LangGraphRunnableConfig) => Promise<ExtractNodeUpdate> {
   return async function extract(state, config) {
+    // Inside a graph with a store, earlier calls of the same conversation are context.
+    const store = options.store ?? config?.store;
+    const scope = store && config ? writeScopeFor(config) : undefined;
+    const context = scope ? await readConversation(writeStoreFor(store, config!), scope) : undefined;
     const { candidates, extractionFailures } = await extractCandidates(state.messages, {
       model: options.model,
       now: options.now,
       language: options.language,
       config,
+      ...(context ? { context } : {}),
     });
-    return { candidates, extractionFailures };
+    const conversation = scope ? nextConversation(context, state.messages) : undefined;
+    return { candidates, extractionFailures, ...(conversation ? { conversation } : {}) };
   };
 }

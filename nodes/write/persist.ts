@@ -12,6 +12,7 @@ import { newRecordId } from "../../src/records.js";
 import { parseMemoryRecord, type MemoryRecord } from "../../src/schema.js";
 import type { Rejection } from "../../src/scoring.js";
 import { runIds, writeScopeFor, writeStoreFor } from "../../src/write-context.js";
+import { conversationOperation, type ConversationContext } from "../../src/extract/index.js";
 
 export interface PersistNodeOptions {
   store?: BaseStore;
@@ -24,6 +25,8 @@ export interface PersistState {
   extractionFailures?: MemoryWriteOutput["extractionFailures"];
   sessionId?: string;
   taskId?: string;
+  /** The conversation context to keep for the next call (named speakers only). */
+  conversation?: ConversationContext;
 }
 
 export function createPersistNode(options: PersistNodeOptions) {
@@ -44,6 +47,7 @@ export function createPersistNode(options: PersistNodeOptions) {
     for (const rejection of state.rejected ?? []) plan.reject(rejection, newRecordId());
     for (const decision of decisions) plan.apply(decision);
     const operations = plan.operations();
+    if (state.conversation) operations.push(conversationOperation(scope, state.conversation));
     if (operations.length > 0) await store.batch(operations);
     return { memoryWrite: { ...plan.result(), extractionFailures: state.extractionFailures ?? [] } };
   };

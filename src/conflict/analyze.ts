@@ -23,10 +23,17 @@ export interface StatementAnalysis {
   anchors: ReadonlySet<string>;
   /** Says the fact changed (改成, switched to, no longer). */
   changeMarker: boolean;
+  /**
+   * Dates and numbers the statement names ("2023-05-07", "2024年4月", "14"). They tell two
+   * events or values apart, but never make two statements about the same topic.
+   */
+  details: ReadonlySet<string>;
 }
 
-// Words that name the subject or frame the sentence without carrying its topic.
+// Words that name the subject or frame the sentence without carrying its topic: the rewrite's
+// own frames (及其团队, 说：, 要求：) and time words (那一周, 中午之前) included.
 const ZH_FRAME = [
+  "及其团队", "及其家人", "等人", "要求", "那一周", "那个周末", "上午", "中午", "下午", "晚上", "早上", "之前", "之后", "以前",
   "用户", "我们", "我", "他们", "他", "她", "最近", "现在", "目前", "已经", "以后", "一直", "总是", "通常", "平时",
   "这次", "这一次", "这回", "今天", "也行", "也可以", "可以", "比较", "非常", "真的", "就是", "还是", "了", "的", "是", "都", "也", "还", "很",
 ];
@@ -41,12 +48,19 @@ const EN_SUBJECT = new Set(["user", "users", "person", "people", "team"]);
 const EN_FRAME = new Set([
   "recently", "now", "currently", "already", "always", "usually", "anymore", "longer", "lately", "today", "time", "also",
   "still", "really", "very", "much", "more", "fine", "okay", "ok",
+  // Dates are details, not topics (two things done in May share no topic).
+  "yesterday", "tomorrow", "tonight", "morning", "afternoon", "evening", "night", "day", "week", "weekend", "month", "year",
+  "ago", "last", "next", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+  "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 ]);
+// The rewrite's frames ("Priya and others…", "Marcus said…", "the user's instruction:") carry no topic.
+const EN_REWRITE_FRAME = /\b(?:and (?:their (?:team|family)|others)|said|'s (?:instruction|request):)/giu;
+const DETAILS = /\d{4}-\d{2}-\d{2}|\d{4}年(?:\d{1,2}月(?:\d{1,2}[日号])?)?|\d{1,2}月\d{1,2}[日号]|\d+(?:[.,]\d+)?/gu;
 const EN_NEGATION = new Set([
   "not", "never", "no", "don't", "doesn't", "didn't", "won't", "can't", "cannot", "isn't", "aren't", "wasn't", "weren't",
   "stopped", "stop", "quit", "avoid", "avoids", "nor",
 ]);
-const EN_LIKE = new Set(["like", "liked", "love", "loved", "prefer", "preferred", "enjoy", "enjoyed", "favorite", "favourite", "fan"]);
+const EN_LIKE = new Set(["like", "liked", "love", "loved", "prefer", "preferred", "enjoy", "enjoyed", "favorite", "favourite", "fan", "want", "wanted"]);
 const EN_DISLIKE = new Set(["dislike", "disliked", "hate", "hated", "detest", "detested"]);
 const EN_CHANGE = /\b(?:no longer|switched|switch(?:ed)? to|changed|now prefers?|instead|moved to|anymore|stopped|gave up|quit)\b/iu;
 
@@ -89,9 +103,11 @@ const ANALYSIS_CACHE_SIZE = 4096;
 const analyses = new Map<string, StatementAnalysis>();
 
 function analyze(text: string): StatementAnalysis {
-  const normalized = normalizeText(text);
+  const details = new Set(text.match(DETAILS) ?? []);
+  const framed = text.replace(EN_REWRITE_FRAME, " ").replace(DETAILS, " ");
+  const normalized = normalizeText(framed);
   const zh = analyzeChinese(normalized);
-  const en = analyzeEnglish(normalized);
+  const en = analyzeEnglish(normalized, leadingName(text));
   const anchors = new Set([...zh.anchors, ...en.anchors]);
   // Whichever language carries the main negation decides: the first negation before a topic word.
   const negated = zh.negated || en.negated;
@@ -108,6 +124,7 @@ function analyze(text: string): StatementAnalysis {
     domains,
     anchors,
     changeMarker: ZH_CHANGE.test(normalized) || EN_CHANGE.test(normalized),
+    details,
   });
 }
 
@@ -144,14 +161,20 @@ function analyzeChinese(text: string): PartialAnalysis {
   return { negated: negated && !afterAttitude, attitude, anchors };
 }
 
-function analyzeEnglish(text: string): PartialAnalysis {
+function analyzeEnglish(text: string, subject: ReadonlySet<string>): PartialAnalysis {
   let attitude: Attitude | null = null;
   let negated = false;
   let sawTopic = false;
   const anchors: string[] = [];
   const latin = wordTokens(text).filter((t) => !t.cjk);
-  for (const token of latin) {
+  for (const [i, token] of latin.entries()) {
     const word = token.term;
+    // "Priya does not run…": the subject the sentence opens with comes before its negation; it
+    // stays an anchor (a speaker's name is removed by the caller), but it is not yet the topic.
+    if (i < 2 && subject.has(word)) {
+      anchors.push(word);
+      continue;
+    }
     if (word.endsWith("n't") || EN_NEGATION.has(word)) {
       if (!sawTopic) negated = true;
       continue;
@@ -169,6 +192,14 @@ function analyzeEnglish(text: string): PartialAnalysis {
     anchors.push(word);
   }
   return { negated, attitude, anchors };
+}
+
+// The name a sentence opens with ("Priya does not…", "Mary Ann's sister…"), lowercased.
+const LEADING_NAME = /^(?!(?:The|This|That|These|Those|A|An|It|Its|There|My|Our|Your|His|Her|Their|Some|All|Every|Each|No)\b)([A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*)?)(?=['’]s\b|\s|$)/u;
+
+function leadingName(text: string): ReadonlySet<string> {
+  const match = LEADING_NAME.exec(text);
+  return new Set(match ? normalizeText(match[1]!).split(/\s+/u) : []);
 }
 
 function spliceOut(text: string, index: number, length: number): string {

@@ -14,6 +14,7 @@
  *
  * Rules only (seed 002 §3.4: fine for clear cases and as a fallback, not as semantics).
  */
+import { isObjectKey } from "../extract/keys.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";
 
 export const CONFLICT_RELATIONS = ["duplicate", "supersede", "merge", "ask_user", "coexist", "exception"] as const;
@@ -25,6 +26,8 @@ export interface Statement {
   key: string;
   kind: string;
   value?: string | number | boolean;
+  /** Who said it when several people talk (`MemoryCandidate.speaker`, `MemoryRecord.source.speaker`). */
+  speaker?: string;
 }
 
 export interface RelationJudgement {
@@ -44,6 +47,9 @@ export interface ClassifyOptions {
 
 /** Kinds whose key holds one value at a time: a new value replaces the old. */
 const SINGLE_VALUED_KINDS = new Set(["fact", "business_fact"]);
+// Outside preferences, sharing a word or two is not sharing a dimension: a fact is replaced or
+// questioned only when most of its topic words recur (Dice ≥ 0.5) or one statement contains the other.
+const STRONG_TOPIC_OVERLAP = 0.5;
 
 /**
  * Classify how `candidate` relates to `existing`.
@@ -53,18 +59,31 @@ const SINGLE_VALUED_KINDS = new Set(["fact", "business_fact"]);
  * classifyRelation(statement("用户偏好华为手机"), statement("用户喜欢吃苹果")).relation;   // "coexist"
  */
 export function classifyRelation(candidate: Statement, existing: Statement, options: ClassifyOptions = {}): RelationJudgement {
+  // What one person says about themselves never describes another (a conversation's two speakers).
+  if (candidate.speaker && existing.speaker && candidate.speaker !== existing.speaker) {
+    return { relation: "coexist", reason: `different speakers (${candidate.speaker} / ${existing.speaker})` };
+  }
   const threshold = options.duplicateSimilarity ?? 0.85;
   const similarity = options.similarity ?? 0;
   const a = analyzeStatement(candidate.content);
   const b = analyzeStatement(existing.content);
+  // The speaker's name is who, not what: "Marcus plays bass" and "Marcus tore out the cabinets" share no topic.
+  const names = nameWords(candidate.speaker, existing.speaker);
+  const anchorsA = withoutNames(a.anchors, names);
+  const anchorsB = withoutNames(b.anchors, names);
 
   const sameKey = candidate.key === existing.key;
-  const sharedAnchors = [...a.anchors].filter((anchor) => b.anchors.has(anchor));
+  const preferences = candidate.kind === "preference" && existing.kind === "preference";
+  const sharedAnchors = [...anchorsA].filter((anchor) => anchorsB.has(anchor));
   const shared = sharedAnchors.length > 0;
   const sameFrame = sameAttitudeFrame(a, b);
   const nearVector = similarity >= threshold;
   if (!sameKey && !shared && !sameFrame && !nearVector) {
     return { relation: "coexist", reason: "different dimension: no shared key, topic or attitude frame" };
+  }
+  // 不吃茄子 / 不吃洋葱: two objects of one topic; the words they share (点外卖记得备注) are not the topic.
+  if (preferences && !sameKey && isObjectKey(candidate.key) && isObjectKey(existing.key) && !sameFrame) {
+    return { relation: "coexist", reason: `different objects (${candidate.key} / ${existing.key})` };
   }
 
   const topic = shared ? `shared topic ${sharedAnchors.slice(0, 3).join("/")}` : sameKey ? `same key ${existing.key}` : "same attitude and domain";
@@ -74,11 +93,27 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
   if (options.oneOffException && related) {
     return { relation: "exception", reason: `one-off exception to a standing memory (${topic})` };
   }
-  const overlap = anchorSimilarity(a.anchors, b.anchors);
-  if (!opposite && (overlap >= threshold || (nearVector && similarity >= 0.97))) {
+  const overlap = anchorSimilarity(anchorsA, anchorsB);
+  // Different dates or numbers: another occurrence or another value, never the same statement.
+  const detailsDiffer = a.details.size > 0 && b.details.size > 0 && !sameSet(a.details, b.details);
+  if (!opposite && !detailsDiffer && (overlap >= threshold || (nearVector && similarity >= 0.97))) {
     return { relation: "duplicate", reason: `same statement (${topic}, overlap ${round2(overlap)})` };
   }
-  if (opposite && related) {
+  // One shared word is too little to call one memory a fuller version of another, outside the
+  // preferences the article merges (喝美式咖啡 → 喝美式咖啡不加糖).
+  const enough = (small: ReadonlySet<string>) => preferences || small.size >= 2;
+  const fuller = shared && !detailsDiffer && enough(anchorsB) && isStrictSuperset(anchorsA, anchorsB);
+  const covered = shared && !detailsDiffer && !opposite && enough(anchorsA) && isStrictSuperset(anchorsB, anchorsA);
+  // Events are additive: an episode never replaces or questions another memory, it only
+  // repeats or details the same event.
+  if (candidate.kind === "episode" || existing.kind === "episode") {
+    if (covered) return { relation: "duplicate", reason: `already covered by a fuller account of the event (${topic})` };
+    if (fuller && !opposite && candidate.kind === existing.kind) return { relation: "merge", reason: `same event, adds detail (${topic})` };
+    return { relation: "coexist", reason: `events are additive (${topic})` };
+  }
+  // Preferences share a dimension through a word or their attitude; other memories need more.
+  const sameDimension = preferences || sameKey || nearVector || overlap >= STRONG_TOPIC_OVERLAP || fuller || covered;
+  if (opposite && related && sameDimension) {
     return { relation: "supersede", reason: `same dimension, opposite polarity (${topic})` };
   }
   const valuesDiffer =
@@ -86,14 +121,18 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
   if (valuesDiffer && (SINGLE_VALUED_KINDS.has(candidate.kind) || a.changeMarker)) {
     return { relation: "supersede", reason: `same key ${existing.key}, value changed from ${existing.value} to ${candidate.value}` };
   }
-  if (related && a.changeMarker) {
+  if (related && a.changeMarker && sameDimension) {
     return { relation: "supersede", reason: `the statement says it changed (${topic})` };
   }
-  if (shared && isStrictSuperset(a.anchors, b.anchors)) {
+  if (fuller) {
     return { relation: "merge", reason: `same topic, adds detail (${topic})` };
   }
-  if (shared && isStrictSuperset(b.anchors, a.anchors)) {
+  if (covered) {
     return { relation: "duplicate", reason: `already covered by a fuller memory (${topic})` };
+  }
+  // Asking is for one dimension that may hold one answer: a preference, or a keyed value.
+  if (!preferences && !valuesDiffer) {
+    return { relation: "coexist", reason: `related (${topic}) but not the same dimension` };
   }
   return {
     relation: "ask_user",
@@ -106,6 +145,27 @@ function sameAttitudeFrame(a: StatementAnalysis, b: StatementAnalysis): boolean 
   if (!a.attitude || !b.attitude) return false;
   for (const domain of a.domains) if (b.domains.has(domain)) return true;
   return false;
+}
+
+/** Anchors a name can produce: its English words, its Chinese bigrams. */
+function nameWords(...names: Array<string | undefined>): Set<string> {
+  const words = new Set<string>();
+  for (const name of names) {
+    if (!name) continue;
+    for (const word of name.toLowerCase().split(/\s+/u)) words.add(word);
+    const han = Array.from(name.replace(/[^\p{Script=Han}]/gu, ""));
+    for (let i = 0; i + 1 < han.length; i++) words.add(han[i]! + han[i + 1]!);
+  }
+  return words;
+}
+
+function withoutNames(anchors: ReadonlySet<string>, names: ReadonlySet<string>): ReadonlySet<string> {
+  if (names.size === 0) return anchors;
+  return new Set([...anchors].filter((anchor) => !names.has(anchor)));
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
 }
 
 function round2(value: number): number {

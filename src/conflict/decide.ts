@@ -42,7 +42,7 @@ export function decideConflict(
   const base = { admitted, recordId: options.recordId };
   let best: { memory: RelatedMemory; judgement: RelationJudgement } | undefined;
   for (const memory of related) {
-    const judgement = classifyRelation(c, memory.record, {
+    const judgement = classifyRelation(c, { ...memory.record, speaker: memory.record.source.speaker }, {
       similarity: memory.similarity,
       oneOffException: admitted.oneOffException,
       duplicateSimilarity: options.duplicateSimilarity,

@@ -134,6 +134,43 @@ function absoluteDay(clock: LocalClock, y: number | undefined, m: number, d: num
   return Number.isNaN(Date.parse(date)) ? undefined : { ...day(date), absolute: true };
 }
 
+/**
+ * A month named without a year ("in September", "十月"): in a clause told in the past, the
+ * occurrence nearest the message (a tie goes to the past: "I signed up for the race in June"
+ * said in March is this June); otherwise the coming one ("classes start in January").
+ * "next"/"last" pick the coming or the previous one explicitly.
+ */
+function namedMonth(clock: LocalClock, monthNumber: number, which: string | undefined, tense: Tense): Period | undefined {
+  if (monthNumber < 1 || monthNumber > 12) return undefined;
+  let delta = monthNumber - Number(clock.date.slice(5, 7));
+  if (which === "next" || which === "coming" || which === "下") {
+    if (delta <= 0) delta += 12;
+  } else if (which === "last" || which === "上") {
+    if (delta >= 0) delta -= 12;
+  } else if (which !== "this" && which !== "今") {
+    const other = delta > 0 ? delta - 12 : delta + 12;
+    if (tense !== "past") delta = delta < 0 ? other : delta;
+    else if (Math.abs(other) < Math.abs(delta) || (Math.abs(other) === Math.abs(delta) && other < 0)) delta = other;
+  }
+  return month(clock, delta);
+}
+
+/** A yearly day ("Christmas Eve", "the Fourth of July"): the occurrence nearest the message. */
+function namedDay(clock: LocalClock, monthDay: string, tense: Tense): Period {
+  const y = yearOf(clock.date, 0);
+  const distance = (date: string): number => Date.parse(`${date}T00:00:00Z`) - Date.parse(`${clock.date}T00:00:00Z`);
+  // Nearest first; on a tie the past one for a clause in the past, else the coming one.
+  const rank = (date: string): number => Math.abs(distance(date)) * 2 + ((tense === "past") === distance(date) < 0 ? 0 : 1);
+  return day([y - 1, y, y + 1].map((year) => `${year}-${monthDay}`).sort((a, b) => rank(a) - rank(b))[0]!);
+}
+
+const HOLIDAYS: Record<string, string> = {
+  "new year's day": "01-01", "new years day": "01-01", "new year's eve": "12-31", "new years eve": "12-31", "valentine's day": "02-14",
+  "fourth of july": "07-04", "4th of july": "07-04", "independence day": "07-04", halloween: "10-31", "christmas eve": "12-24",
+  "christmas day": "12-25", christmas: "12-25",
+};
+const FULL_MONTH = "(january|february|march|april|may|june|july|august|september|october|november|december)";
+
 const ZH_DAY_OFFSETS: Record<string, number> = {
   大前天: -3, 前天: -2, 昨天: -1, 昨日: -1, 昨晚: -1, 今天: 0, 今日: 0, 今晚: 0, 今早: 0,
   明天: 1, 明日: 1, 明早: 1, 明晚: 1, 后天: 2, 大后天: 3,
@@ -176,6 +213,12 @@ const ZH_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
     if (m[2] === "年") return year(yearOf(c.date, sign * n));
     return day(addDays(c.date, sign * n * 7));
   }],
+  // 2024年4月 is already absolute; 四月 / 10月 alone is the nearest such month.
+  [/(\d{4})年(\d{1,2})月(?![\d日号])/y, (m) => {
+    const [first, last] = monthRange(`${m[1]}-${m[2]!.padStart(2, "0")}-01`, 0);
+    return Number(m[2]) >= 1 && Number(m[2]) <= 12 ? { granularity: "month", first, last, absolute: true } : undefined;
+  }],
+  [/(?<![\d年])(\d{1,2}|十[一二]?|[一二三四五六七八九])月份?(?![\d日号底末初])/y, (m, c, tense) => namedMonth(c, parseZhNumber(m[1]!) ?? 0, undefined, tense)],
 ];
 
 const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
@@ -184,6 +227,12 @@ const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
     absoluteDay(c, m[3] ? Number(m[3]) : undefined, monthIndex(m[1]!), Number(m[2]))],
   [new RegExp(`(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_NAME}\\b(?:,? (\\d{4}))?`, "iy"), (m, c) =>
     absoluteDay(c, m[3] ? Number(m[3]) : undefined, monthIndex(m[2]!), Number(m[1]))],
+  // A month alone needs a preposition or this/next/last before it: "may" is also a verb.
+  [new RegExp(`(?:(this|next|last|coming) )${FULL_MONTH}\\b(?!\\.?\\s*\\d)|(?<=\\b(?:in|by|until|till|since|from|during|of|early|late|mid|before|after|around)[ -])${FULL_MONTH}\\b(?!\\.?\\s*\\d)`, "iy"),
+    (m, c, tense) => namedMonth(c, monthIndex(m[2] ?? m[3]!), m[1]?.toLowerCase(), tense)],
+  // Bare "Christmas" only as a time ("on Christmas"), not as a noun modifier ("the Christmas lights").
+  [/(?:the )?(new year's day|new years day|new year's eve|new years eve|valentine's day|fourth of july|4th of july|independence day|halloween|christmas eve|christmas day|(?<=\b(?:on|at|for|over|during|before|after|since|until|by|this|last|next) )christmas(?! [a-z]))\b/iy,
+    (m, c, tense) => namedDay(c, HOLIDAYS[m[1]!.toLowerCase()]!, tense)],
   [/the day before yesterday|the day after tomorrow/iy, (m, c) => day(addDays(c.date, /before/i.test(m[0]) ? -2 : 2))],
   [/yesterday|last night/iy, (_m, c) => day(addDays(c.date, -1))],
   [/today|tonight|this (?:morning|afternoon|evening)/iy, (_m, c) => day(c.date)],

@@ -24,7 +24,7 @@ const UNCHANGED = new Set(
     "went got made took saw came ate drank bought met left began felt found gave knew ran said sent spent thought told wrote won " +
     "lost paid kept heard became brought caught taught built sat stood understood swam sang slept woke drove rode flew fell forgot " +
     "chose broke spoke stole threw grew drew wore tore led fed fled held meant sold shot lit hung dug stuck struck bit hid shook " +
-    "sought fought dealt dreamt learnt burnt lay laid not also"
+    "sought fought dealt dreamt learnt burnt lay laid not also too all both guys two here there again so and"
   ).split(" "),
 );
 /** Present-tense verbs that merely end in -ed. */
@@ -42,7 +42,8 @@ export function thirdPersonVerb(verb: string, past: boolean): string {
   return `${verb}s`;
 }
 
-const VERB_AFTER = `((?:(?:${ADVERBS})\\s+)*)([a-z]+(?:'[a-z]+)?)`;
+// Any -ly word is an adverb here ("I finally have"), except verbs that end in -ly.
+const VERB_AFTER = `((?:(?:${ADVERBS}|(?!(?:apply|reply|rely|supply|fly|bully|rally|comply|multiply|imply)\\b)[a-z]+ly)\\s+)*)([a-z]+(?:'[a-z]+)?)`;
 
 interface Persona {
   /** Singular subject whose verbs must agree ("the user prefers"). */
@@ -53,18 +54,20 @@ interface Persona {
 }
 
 /**
- * Rewrite first person (the speaker) into `label`, second person into "the assistant" for a
- * user's message; the other way round for an assistant's message about the user.
+ * Rewrite first person (the speaker) into `label`, second person into `other` ("the
+ * assistant", or the other person of a conversation) for a user's message; the other way round
+ * for an assistant's message about the user.
  * `past` keeps read/put/cut unchanged when the sentence is about the past.
  * @example
  * toThirdPerson("I don't eat cilantro", "the user", "user", false); // "the user does not eat cilantro"
  * toThirdPerson("You prefer tea", "the user", "assistant", false);   // "the user prefers tea"
  */
-export function toThirdPerson(text: string, label: string, perspective: "user" | "assistant", past: boolean): string {
+export function toThirdPerson(text: string, label: string, perspective: "user" | "assistant", past: boolean, other = "the assistant"): string {
   const user: Persona = { subject: label, possessive: `${label}'s`, group: `${label} and ${groupOf(text)}` };
-  const assistant: Persona = { subject: "the assistant", possessive: "the assistant's", group: "the assistant" };
+  const assistant: Persona = { subject: other, possessive: `${other}'s`, group: other };
   const [speaker, listener] = perspective === "user" ? [user, assistant] : [assistant, user];
-  let out = ` ${text} `;
+  // "Nadia and I are driving": a compound subject keeps its plural verb.
+  let out = ` ${text} `.replace(/\b((?:my |our )?[A-Za-z]+) and I\b(?!')/g, (_m, other: string) => `${other} and ${speaker.subject}`);
   // Contracted subjects first, so "I'm" is not read as "I" + "'m".
   out = out
     .replace(/\bI'm\b/gi, `${speaker.subject} is`)

@@ -12,22 +12,30 @@ import type { MemoryCandidate } from "../candidate.js";
 import type { ChatMessage } from "../messages.js";
 import { textSensitivity } from "../redact.js";
 import { detectLanguage } from "../text/tokenizer.js";
-import { retrievalHintsFor } from "./keys.js";
+import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
+import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
 import { groupUnits, isQuestion, splitClauses, splitSentences } from "./markers.js";
 import { dedupeCandidates, mergeModelCandidates, type DraftCandidate } from "./merge.js";
 import { AGENT_CONFIDENCE_CAP, extractWithModel, type ModelFailure } from "./model.js";
 import { decide, type ReadContext, type RuleDraft, type UnitReading } from "./rules.js";
 import { enUnitOpening, readEnUnit } from "./rules-en.js";
 import { readZhUnit, zhUnitOpening } from "./rules-zh.js";
+import { recentName, resolveSpeakers, type SpeakerView } from "./speakers.js";
+import { priorTurns, type ConversationContext } from "./context.js";
+
+const THIRD_PERSON = /\b(?:he|she|him|her|he's|she's)\b|他|她/iu;
 
 export { AGENT_CONFIDENCE_CAP, ModelExtractionSchema, buildExtractionPrompt, extractWithModel, type ModelFailure } from "./model.js";
 export { contentOverlap } from "./merge.js";
 export { findTerms, preferenceKeyOf, retrievalHintsFor } from "./keys.js";
 export { findTimeMentions, clockOf, endOfDay } from "./dates.js";
+export { conversationOperation, nextConversation, readConversation, type ConversationContext } from "./context.js";
 
 export interface RuleExtractionOptions {
   /** Read every message as this language instead of detecting it per sentence. */
   language?: "zh" | "en";
+  /** The conversation so far (earlier calls): who spoke and the last turns (see context.ts). */
+  context?: ConversationContext;
 }
 
 /**
@@ -38,18 +46,55 @@ export interface RuleExtractionOptions {
  * // [{ kind: "preference", key: "food.cilantro", content: "用户不吃香菜，点外卖记得备注", positive: false, ... }]
  */
 export function extractWithRules(messages: readonly ChatMessage[], options: RuleExtractionOptions = {}): MemoryCandidate[] {
-  return withIds(dedupeCandidates(messages.flatMap((m) => extractFromMessage(m, options.language))));
+  return withIds(dedupeCandidates(ruleDrafts(messages, options)));
 }
 
-function extractFromMessage(message: ChatMessage, forced?: "zh" | "en"): DraftCandidate[] {
+/** Every message read with who speaks and to whom, and the question it may answer. */
+function ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOptions): DraftCandidate[] {
+  // Earlier turns of the conversation are read for context only; only this call's are extracted.
+  const prior = priorTurns(options.context, batch);
+  const messages = [...prior, ...batch];
+  const views = resolveSpeakers(messages, options.context?.speakers);
+  const names = [...new Set([...(options.context?.speakers ?? []), ...views.flatMap((v) => (v.speaker ? [v.speaker] : []))])];
+  return messages.flatMap((message, i) => {
+    if (i < prior.length) return [];
+    const previous = i > 0 && views[i - 1]!.speaker !== views[i]!.speaker ? views[i - 1]!.content : undefined;
+    // Only the question sentences of the previous turn: "What kind of dog? What's the name?"
+    let asked = previous ? splitSentences(previous).filter((s) => /[?？]\s*$/u.test(s)).join(" ") : "";
+    // "I'm planning to propose!" — "When??" — "In May, on a hike…": when the other person's turn
+    // names no topic (a bare question, a reaction), the speaker is still on their own previous
+    // turn's topic, whose words the answer then inherits.
+    const thread = i > 1 && views[i - 2]!.speaker === views[i]!.speaker ? views[i - 2]!.content : undefined;
+    if (previous && thread && questionHints(asked).length < 2) asked = `${asked} ${thread}`;
+    // "My sister moved to Boston, and I visit her every summer": her = the relative named in the
+    // same message, else the person last named in the last few turns.
+    const relative = findTerms(views[i]!.content).filter((m) => m.term && (m.topic.name === "family" || m.topic.name === "pet")).at(-1)?.surface;
+    const window = views.slice(Math.max(0, i - 3), i + 1).map((v) => v.content);
+    return extractFromMessage(message, views[i]!, { names, asked, referent: relative ?? recentName(window, names) }, options.language);
+  });
+}
+
+interface TurnContext {
+  /** Everyone who speaks in the batch. */
+  names: string[];
+  /** The question sentences of the previous turn, when another speaker asked them. */
+  asked: string;
+  /** The person last named around this turn: whom "he"/"she" may mean. */
+  referent?: string;
+}
+
+function extractFromMessage(message: ChatMessage, view: SpeakerView, batch: TurnContext, forced?: "zh" | "en"): DraftCandidate[] {
   if (message.role !== "user" && message.role !== "assistant") return [];
-  const perspective = message.role === "user" ? "user" : "assistant";
+  // An assistant message carrying a person's name ("Melanie: …" replayed as the assistant) is
+  // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6).
+  const perspective = message.role === "user" || view.named ? "user" : "assistant";
   const drafts: DraftCandidate[] = [];
-  for (const sentence of splitSentences(message.content)) {
+  for (const sentence of splitSentences(view.content)) {
     // Per sentence: a message may switch language ("我不吃香菜. Also, I prefer email.").
     const language = forced ?? detectLanguage(sentence);
-    const label = perspective === "user" && message.name ? message.name : language === "zh" ? "用户" : "the user";
-    const ctx: ReadContext = { at: message.at, perspective, label };
+    const label = perspective === "user" && view.speaker ? view.speaker : language === "zh" ? "用户" : "the user";
+    const ctx: ReadContext = { at: message.at, perspective, label, conversation: view.conversation, names: batch.names };
+    if (view.listener) ctx.listener = view.listener;
     const question = isQuestion(sentence, language);
     const clauses = splitClauses(sentence, language);
     const opens = (text: string): string | undefined =>
@@ -58,18 +103,29 @@ function extractFromMessage(message: ChatMessage, forced?: "zh" | "en"): DraftCa
       const readings: UnitReading[] = language === "zh" ? readZhUnit(unit, question, ctx) : readEnUnit(unit, question, ctx);
       for (const reading of readings) {
         const draft = decide(reading, message.at);
-        if (draft) drafts.push(toCandidate(draft, message, language));
+        if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));
       }
     }
   }
   return drafts;
 }
 
-function toCandidate(draft: RuleDraft, message: ChatMessage, language: "zh" | "en"): DraftCandidate {
+function toCandidate(draft: RuleDraft, message: ChatMessage, language: "zh" | "en", speaker: string | undefined, turn: TurnContext): DraftCandidate {
   const agent = message.role === "assistant";
+  const lexical = retrievalHintsFor(draft.content, language, { from: draft.source });
+  const extra = packHints(
+    [
+      ...verbBaseForms(draft.source),
+      ...conceptHints(draft.source, language),
+      ...dateHints(draft.content, language),
+      ...questionHints(turn.asked, speaker ? [speaker] : []),
+      ...(turn.referent && THIRD_PERSON.test(draft.source) && !draft.content.includes(turn.referent) ? [turn.referent] : []),
+    ],
+    `${draft.content} ${lexical.join(" ")}`,
+  );
   const candidate: DraftCandidate = {
     kind: draft.kind,
-    key: draft.key,
+    key: speaker ? speakerKey(draft.key, speaker) : draft.key,
     content: draft.content,
     language,
     positive: draft.positive,
@@ -79,9 +135,10 @@ function toCandidate(draft: RuleDraft, message: ChatMessage, language: "zh" | "e
     confidence: agent ? Math.min(draft.confidence, AGENT_CONFIDENCE_CAP) : draft.confidence,
     importance: draft.importance,
     sensitivity: textSensitivity(draft.content),
-    retrievalHints: retrievalHintsFor(draft.content, language, { from: draft.source }),
+    retrievalHints: extra ? [...lexical, extra] : lexical,
     extractor: draft.extractor,
   };
+  if (speaker) candidate.speaker = speaker;
   if (draft.value !== undefined) candidate.value = draft.value;
   if (draft.expiresAt !== undefined) candidate.expiresAt = draft.expiresAt;
   // Markers are the user's; an assistant saying "remember" marks nothing (seed 003 §5.6).
@@ -111,7 +168,7 @@ export interface ExtractResult {
  * const { candidates, extractionFailures } = await extractCandidates(messages, { model });
  */
 export async function extractCandidates(messages: readonly ChatMessage[], options: ExtractOptions = {}): Promise<ExtractResult> {
-  const rules = dedupeCandidates(messages.flatMap((m) => extractFromMessage(m, options.language)));
+  const rules = dedupeCandidates(ruleDrafts(messages, options));
   const speaks = messages.some((m) => m.role === "user" || m.role === "assistant");
   if (!options.model || !speaks) return { candidates: withIds(rules), extractionFailures: [] };
   const modelResult = await extractWithModel(messages, options.model, { now: options.now, config: options.config });

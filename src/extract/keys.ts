@@ -43,7 +43,9 @@ for (const topic of TOPICS) {
   for (const cue of [...topic.cues.zh, ...topic.cues.en]) add(cue, { topic });
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** `s` as a literal inside a RegExp. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escape = escapeRegExp;
 const byLength = (a: string, b: string): number => b.length - a.length;
 const ZH_TERMS = new RegExp([...zhEntries.keys()].sort(byLength).map(escape).join("|"), "g");
 const EN_TERMS = new RegExp(`(?<![\\w-])(?:${[...enEntries.keys()].sort(byLength).map(escape).join("|")})(?![\\w-])`, "gi");
@@ -68,6 +70,11 @@ export function findTerms(text: string): TermMatch[] {
   return matches.sort((a, b) => a.index - b.index);
 }
 
+/** Names a relative or a pet (family and pet topics of the lexicon). */
+export function isFamilyTerm(text: string): boolean {
+  return findTerms(text).some((m) => m.term !== undefined && (m.topic.name === "family" || m.topic.name === "pet"));
+}
+
 /** Object terms only (no cues), in order. */
 export function objectTerms(matches: readonly TermMatch[]): Array<TermMatch & { term: LexiconTerm }> {
   return matches.filter((m): m is TermMatch & { term: LexiconTerm } => m.term !== undefined);
@@ -79,6 +86,18 @@ export function mainMatch(matches: readonly TermMatch[]): TermMatch | undefined 
   const weight = (m: TermMatch): number => m.topic.priority + (m.term ? 0.5 : 0);
   for (const match of matches) if (!best || weight(match) > weight(best)) best = match;
   return best;
+}
+
+const FIXED_KEYS = new Set(TOPICS.flatMap((t) => [...(t.preferenceKey === "object" ? [] : [t.preferenceKey]), ...t.terms.flatMap((term) => (term.key ? [term.key] : []))]));
+const OBJECT_TOPICS = new Set(TOPICS.filter((t) => t.preferenceKey === "object").map((t) => t.name));
+
+/**
+ * A preference key naming one object of a topic (`food.apple`, `food.t1a2b3c4d`), as opposed to
+ * a topic's single dimension (`communication.channel`, `reply.length`).
+ */
+export function isObjectKey(key: string): boolean {
+  const segments = withoutSpeaker(key).split(".");
+  return segments.length === 2 && OBJECT_TOPICS.has(segments[0]!) && !FIXED_KEYS.has(key);
 }
 
 /** The key of a preference about `match`: `food.cilantro`, `communication.channel`, `device.phone`. */
@@ -98,6 +117,33 @@ export function kindKeyOf(kind: MemoryKind, matches: readonly TermMatch[], text:
   if (!main) return `${kind}.${segmentOf(text)}`;
   const term = main.term ?? objectTerms(matches).find((m) => m.topic === main.topic)?.term;
   return term && term.slug !== main.topic.name ? `${kind}.${main.topic.name}.${term.slug}` : `${kind}.${main.topic.name}`;
+}
+
+/**
+ * A key qualified by its speaker (`work.role.p_priya`): in a conversation two people's
+ * attributes share a scope, and recall keeps one value per key, so "Priya is a nurse" and
+ * "Marcus is a teacher" must not be two values of one `work.role`.
+ */
+export function speakerKey(key: string, speaker: string): string {
+  const ascii = speaker.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 24);
+  const slug = ascii.length > 0 ? ascii : createHash("sha256").update(speaker).digest("hex").slice(0, 8);
+  return `${key}.p_${slug}`.slice(0, 128);
+}
+
+/** `speakerKey` undone: the semantic key without its speaker segment. */
+export function withoutSpeaker(key: string): string {
+  return key.replace(/\.p_[a-z0-9_]+$/u, "");
+}
+
+/**
+ * The key of one ordinary statement: its `<kind>.<topic>[.<object>]` plus a segment of its own
+ * words (`fact.family.brother.dev_got`), for kinds whose key holds a single value.
+ */
+export function statementKeyOf(kind: MemoryKind, matches: readonly TermMatch[], text: string): string {
+  const base = kindKeyOf(kind, matches, text);
+  if (!mainMatch(matches)) return base;
+  const rest = matches.reduce((t, m) => t.replace(m.surface, " "), text);
+  return `${base}.${segmentOf(rest)}`;
 }
 
 // Words that say how, not what: a key named after them ("always_run") would merge unrelated rules.

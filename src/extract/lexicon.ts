@@ -224,6 +224,7 @@ export const TOPICS: readonly Topic[] = [
     ["son", "儿子", "son"],
     ["daughter", "女儿", "daughter"],
     ["children", "孩子|小孩", "kids|children|child"],
+    ["baby", "宝宝|婴儿", "baby|babies|newborn"],
     ["grandmother", "奶奶|外婆|姥姥", "grandma|grandmother"],
     ["grandfather", "爷爷|外公|姥爷", "grandpa|grandfather"],
     ["partner", "男朋友|女朋友|对象", "boyfriend|girlfriend|partner"],

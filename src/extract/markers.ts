@@ -33,6 +33,9 @@ export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] 
   let joiner = "";
   for (const match of body.matchAll(pattern)) {
     const text = body.slice(cursor, match.index).trim();
+    // "My wife and I moved…", "Nadia and I are driving…": a short subject before "and I" is
+    // part of the next clause's subject, not a clause of its own.
+    if (match[0].trim().length === 0 && text.split(/\s+/).length <= 3 && /^and\b/i.test(body.slice(match.index + match[0].length))) continue;
     if (text.length > 0) clauses.push({ text, joiner });
     joiner = match[0].trim().length > 0 ? (language === "zh" ? "，" : ", ") : " ";
     cursor = match.index + match[0].length;
@@ -60,6 +63,9 @@ const SMALL_TALK = new Set([
   "you're welcome", "no problem", "np", "no worries", "i'm fine", "i'm good", "i'm ok", "i'm okay", "i don't know",
   "i'm not sure", "not sure", "i think so", "me too", "same here", "how are you", "what's up", "nice to meet you",
   "i know", "i guess so", "please", "sorry", "my bad", "wow", "oh", "ah", "um", "uh", "well", "good", "fine", "interesting",
+  "congrats", "congratulations", "oh no", "no way", "aww", "aw", "omg", "oh my gosh", "oh my god", "whoa", "yay", "fingers crossed",
+  "will do", "deal", "take care", "talk soon", "talk later", "good luck", "same", "true", "fair", "love that", "love it", "ha",
+  "so proud of you", "proud of you", "i'm so proud of you", "agree", "totally agree", "i totally agree", "you too", "happy new year", "happy birthday", "merry christmas", "happy holidays", "i love that", "i love it", "i love this", "i like that", "i like it", "love this", "bye", "see you soon", "me neither", "totally", "absolutely", "definitely", "for sure", "of course not", "i bet", "good for you",
   // Chinese
   "你好", "您好", "嗨", "哈喽", "早", "早上好", "上午好", "下午好", "晚上好", "晚安", "谢谢", "谢谢你", "谢谢您", "多谢",
   "感谢", "谢啦", "好的", "好", "好吧", "嗯", "嗯嗯", "哦", "噢", "哈哈", "哈哈哈", "呵呵", "可以", "行", "没问题", "明白",
@@ -132,7 +138,7 @@ export function isQuestion(sentence: string, language: "zh" | "en"): boolean {
 /** Opinions about the conversation itself ("I think that's a good idea", "我觉得这个不错"). */
 export const REACTION = {
   zh: /^我?(?:觉得|认为|感觉)(?:这|那|你|它|挺|还|不错|可以|很好)|你说得对|有道理|说得好|^(?:这|那)(?:个|样)?(?:不错|挺好|很好|可以|行)/u,
-  en: /^i (?:think|guess|believe|feel like|suppose|agree)\b.{0,12}\b(?:that|this|it|so|you|your)\b|^(?:that|this|it)(?:'s| is| was| sounds| looks| seems)\b|\b(?:your|the)(?: \w+)? (?:answer|reply|response|suggestion|idea|explanation|code)\b/i,
+  en: /^i (?:think|guess|believe|feel like|suppose|agree)\b.{0,12}\b(?:that|this|it|so|you|your)\b|^(?:that|this)(?:'s| is| was| sounds| looks| seems)\b|^it(?:'s| is| was| sounds| looks| seems)\s+(?:(?:so|really|very|such|pretty|just|totally|super|kind of|quite|a bit|not|been|always|all)\s+)*(?:great|good|cool|amazing|awesome|nice|fun|fine|ok|okay|beautiful|lovely|wonderful|incredible|fantastic|perfect|special|sweet|crazy|hard|tough|scary|exciting|interesting|true|funny|weird|sad|a lot|a blast|the best|worth it|going|over|what it is|like that|up to you|a deal|time|hectic|busy|rough|manageable)\b|\b(?:your|the)(?: \w+)? (?:answer|reply|response|suggestion|idea|explanation|code)\b|\bsounds (?:like (?:a|an|so|such|fun)\b|so |really |great|amazing|awesome|fun|lovely|perfect|magical|wonderful|beautiful|incredible|gorgeous|delicious|exciting)|\b(?:looks|seems) (?:so |really |great|amazing|awesome|lovely|perfect|wonderful|beautiful|incredible|gorgeous|delicious)/i,
 };
 
 /** Momentary moods ("I'm so tired", "我今天好累") are chatter; lasting traits are personal facts. */
@@ -144,8 +150,53 @@ export const MOOD = {
 /** Traits, feelings and likes (seed 003 §5.1: written only at confidence ≥ 0.85). */
 export const PERSONAL = {
   zh: /喜欢|爱|讨厌|受不了|反感|性格|内向|外向|脾气|焦虑|抑郁|孤独|害怕|情绪|心情|感觉自己|开心|高兴|难过|伤心|感激|感动|骄傲|生气|担心|压力/u,
-  en: /\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|dislike|dislikes|can't stand|personality|introvert|extrovert|anxious|depressed|lonely|afraid|scared|feel|feeling|felt|happy|sad|thankful|grateful|proud|excited|upset|angry|worried|stressed)\b/i,
+  en: /\b(?:like|likes|love|loves|enjoy|enjoys|hate|hates|dislike|dislikes|can't stand|keen on|passionate about|interested in|fond of|personality|introvert|extrovert|anxious|depressed|lonely|afraid|scared|feel|feeling|felt|happy|sad|thankful|grateful|proud|excited|upset|angry|worried|stressed)\b/i,
 };
+
+/**
+ * Self-judgements of personality (seed 002: "我这个人就是比较难搞" said in passing pollutes memory):
+ * these stay below the 0.85 bar for personal statements unless the user asks to remember them.
+ */
+export const TRAIT = {
+  zh: /性格|内向|外向|脾气|难搞|这个人|焦虑|抑郁|孤独|自卑|固执|挑剔|急性子|完美主义|懒/u,
+  en: /\b(?:personality|introvert(?:ed)?|extrovert(?:ed)?|shy|anxious|depressed|lonely|moody|grumpy|lazy|stubborn|picky|impatient|perfectionist|insecure|difficult|hard to deal with|(?:kind|sort|type) of (?:a )?(?:\w+ )?person)\b/i,
+};
+
+/**
+ * The speaker states something of their own: "I love painting", "I'd love to work in mental
+ * health", "it made me feel accepted", 我喜欢…, 让我很感动. Not "my mom loves gardening".
+ */
+export const SELF_STATED = {
+  zh: /^(?:我们|我)(?!妹|姐|哥|弟|妈|爸|父|母|老婆|老公|妻|丈夫|太太|儿|女儿|孩子|家人|朋友|同事|男朋友|女朋友|对象|爷|奶|外公|外婆|姥|老板|领导|室友|邻居)|[让使令]我/u,
+  en: /^(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'd)\b|\b(?:made|makes|make|making) (?:me|us) (?:feel|so|really)\b/i,
+};
+
+const PRONOUN = { en: /\b(?:he|she|they|him|her|his|hers|their|them|he's|she's|they're)\b/i, zh: /他|她|它/u };
+const VERB_AFTER_NAME = /^(?:is|was|are|were|has|had|have|got|gets|will|would|can|could|just|also|finally|\w{3,}ed)$/i;
+export const NOT_A_NAME: ReadonlySet<string> = new Set(
+  "I The A An This That These Those It There Here What Which Who When Where Why How My Our Your We You Oh Ok Okay Yes No Haha Wow And But So Also Just Maybe Well Hey Hi Thanks Sorry Please Congrats Congratulations Aww Omg Ha Lol Good Great Nice Cool Sure Anyway Then Now Today Yesterday Tomorrow Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December".split(" "),
+);
+
+/**
+ * A sentence about someone else: a pronoun, a named person or place, or a relative or pet
+ * ("The baby is due in September", "Sam is a nurse at the children's hospital"). In a
+ * conversation such sentences carry as much as the speaker's own (issue 3: "my sister moved to
+ * Boston last year"); `isFamily` tells whether a word names a relative or pet.
+ */
+export function aboutSomeone(text: string, language: "zh" | "en", names: readonly string[], isFamily: (text: string) => boolean): boolean {
+  if (PRONOUN[language].test(text) || isFamily(text)) return true;
+  if (language === "zh") return names.some((name) => text.includes(name));
+  const words = text.split(/\s+/);
+  return words.some((raw, i) => {
+    const word = raw.replace(/^[^\p{L}]+|[^\p{L}'’]+$/gu, "").replace(/['’]s$/u, "");
+    if (!/^[A-Z][a-z]/.test(word) || NOT_A_NAME.has(word)) return false;
+    if (names.includes(word)) return true;
+    // Mid-sentence capitals are names and places (Jaipur, Lake Michigan); a capital first word
+    // only when a verb follows it ("Sam painted…", not "Holiday sales were great").
+    if (i > 0) return !/[.!?:;]$/.test(words[i - 1]!);
+    return VERB_AFTER_NAME.test(words[1] ?? "");
+  });
+}
 
 /** Clauses that belong together: one that opens with its own subject, and those continuing it. */
 export interface Unit {

@@ -36,6 +36,7 @@ export function dedupeCandidates(candidates: readonly DraftCandidate[]): DraftCa
         k.key === candidate.key &&
         k.positive === candidate.positive &&
         k.sourceType === candidate.sourceType &&
+        k.speaker === candidate.speaker &&
         (k.content === candidate.content || contentOverlap(k.content, candidate.content) >= 0.9),
     );
     if (!twin) {

@@ -17,7 +17,7 @@ import { MemoryKeySchema, type SourceType } from "../schema.js";
 import type { ChatMessage } from "../messages.js";
 import { redactText, sensitivityOf } from "../redact.js";
 import { detectLanguage } from "../text/tokenizer.js";
-import { retrievalHintsFor, segmentOf } from "./keys.js";
+import { retrievalHintsFor, segmentOf, speakerKey } from "./keys.js";
 import type { DraftCandidate } from "./merge.js";
 import { importanceOf } from "./rules.js";
 
@@ -237,6 +237,12 @@ function toCandidates(extraction: ModelExtraction, messages: readonly ChatMessag
     if (memory.value !== undefined && memory.value !== null) candidate.value = value ? value.text : memory.value;
     if (memory.expiresAt && ISO_TIME.safeParse(memory.expiresAt).success) candidate.expiresAt = memory.expiresAt;
     if (memory.transient) candidate.signals = { transient: true };
+    // One named speaker behind it: whose statement it is (see MemoryCandidate.speaker, speakerKey).
+    const speakers = [...new Set(messageIds.map((id) => byId.get(id)?.name).filter((n): n is string => n !== undefined))];
+    if (speakers.length === 1) {
+      candidate.speaker = speakers[0]!;
+      candidate.key = speakerKey(candidate.key, speakers[0]!);
+    }
     candidates.push(candidate);
   }
   return candidates;

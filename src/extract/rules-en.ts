@@ -6,13 +6,13 @@ import { tokenize } from "../text/tokenizer.js";
 import { applyTimeMentions, findTimeMentions, type TimeMention } from "./dates.js";
 import { capitalize, toThirdPerson } from "./english.js";
 import {
-  EXPLICIT, MOOD, ONE_OFF, PERSONAL, PROCEDURE, REACTION, REMINDER, REQUEST, TRANSIENT,
-  bare, isQuestion, isSmallTalk, type Unit,
+  EXPLICIT, MOOD, ONE_OFF, PERSONAL, PROCEDURE, REACTION, REMINDER, REQUEST, SELF_STATED, TRAIT, TRANSIENT,
+  aboutSomeone, bare, isQuestion, isSmallTalk, type Unit,
 } from "./markers.js";
-import { findTerms, objectTerms } from "./keys.js";
+import { escapeRegExp, findTerms, isFamilyTerm, objectTerms } from "./keys.js";
 import { MAX_LIST_ITEMS, dueMention, type PreferenceVerb, type ReadContext, type UnitReading } from "./rules.js";
 
-const LEAD_FILLER = /^(?:(?:and|but|so|also|btw|by the way|oh|well|actually|honestly|anyway|plus|ok|okay|yeah|yes|no|hey|hi|hello|haha|lol|um|uh)\b[,!.]?\s*)+/i;
+const LEAD_FILLER = /^(?:(?:(?:oh )?my (?:gosh|god|goodness)|you too|happy (?:new year|birthday|holidays)|merry christmas|omg|wow|aww|whoa|ha|haha+|yay|congrats|congratulations|no way|oh no|and|but|so|also|btw|by the way|oh|well|actually|honestly|anyway|plus|ok|okay|yeah|yes|no|hey|hi|hello|haha|lol|um|uh)\b[,!.]?\s*)+/i;
 const MARKER_WORDS = "(?:please\\s+)?(?:remember|don't forget|do not forget|keep in mind|note|just so you know|fyi|for the record)";
 const LEAD_MARKER = new RegExp(`^${MARKER_WORDS}(?:\\s+that\\b|\\s*[:,-])\\s*|^${MARKER_WORDS}\\s+(?=(?:i|i'm|i've|my|we|we're|our)\\b)`, "i");
 const LEAD_TIME =
@@ -77,8 +77,10 @@ const ATTRIBUTE_KEYS: Record<string, string> = {
   address: "contact.address", birthday: "identity.birthday", "employee id": "work.employee_id",
 };
 const ADJUNCT = /^(?:according to|based on|regarding|as for|as per|given|if|because|although|when)\b/i;
+// Between two people: "Give her a hug", "Say hi to Sam", "Play me a song", "Have fun!".
+const SOCIAL_IMPERATIVE = /^(?:please\s+)?(?:hug|say|give|send|let|tell|call|text|come|bring|take|enjoy|have|keep|stay|get|go|look|wish|thank|ask|meet|join|play|show|sing|save|pick|hold|wait|think|imagine|guess)\b/i;
 const IMPERATIVE = /^(?:please\s+)?(?:always\s+|never\s+|don't\s+|do not\s+)?(?:use|switch|reply|respond|answer|write|send|call|ship|run|keep|stop|avoid|try|go|make|put|add|remove|skip|include|format|check|let|start|remind|help|tell|show|give|review|book|buy|schedule|email|text|note)\b/i;
-const COMMON_FIRST_WORD = new RegExp(`^(?:${IMPERATIVE.source.slice(1)}|(?:the|this|that|it|there|a|an|all|every|each|from|always|never|please|don't|do)\\b)`, "i");
+const COMMON_FIRST_WORD = new RegExp(`^(?:${IMPERATIVE.source.slice(1)}|(?:the|this|that|it|there|a|an|all|every|each|from|always|never|please|don't|do|now|then|still|also|just|she|he|they|her|his|their|its)\\b)`, "i");
 const ENUMERATION_GLUE = /^[\s,&/]*(?:(?:and|or|nor|as well as|the|a|an|some)[\s,&/]*)*$/i;
 const PAST_TENSE = /\b(?:(?!(?:need|feed|seed|speed|proceed|succeed|exceed|indeed|bed|red|shed|weed|breed|bleed|hundred)\b)\w+ed|went|was|were|had|did|got|made|took|saw|came|ate|drank|bought|met|left|began|felt|found|gave|knew|ran|said|sent|spent|thought|told|wrote|won|lost|paid|kept|heard|became|brought|caught|taught|built)\b/i;
 
@@ -88,7 +90,14 @@ const PAST_TENSE = /\b(?:(?!(?:need|feed|seed|speed|proceed|succeed|exceed|indee
  * preference lists several objects ("I like apples and bananas").
  */
 export function readEnUnit(unit: Unit, sentenceIsQuestion: boolean, ctx: ReadContext): UnitReading[] {
-  const [head, ...rest] = unit.clauses;
+  // "Talk soon, give Maya a hug from me": a leading greeting or thanks is not part of the statement.
+  let clauses = unit.clauses;
+  while (clauses.length > 1 && isSmallTalk(withoutVocative(clauses[0]!.text.replace(LEAD_FILLER, ""), ctx.names))) clauses = clauses.slice(1);
+  const [head, ...tail] = clauses;
+  // "Sam is a nurse at the children's hospital, … but they love it": someone else's liking,
+  // added to a fact about them, is left out rather than taking the fact down with it.
+  const headAboutOthers = !SPEAKER_ANYWHERE[ctx.perspective].test(head!.text) && !PERSONAL.en.test(head!.text);
+  const rest = headAboutOthers ? tail.filter((c) => !PERSONAL.en.test(c.text)) : tail;
   let first = head!.text.replace(LEAD_FILLER, "");
   let explicit = unit.marked;
   const unmarked = first.replace(LEAD_MARKER, "");
@@ -102,7 +111,9 @@ export function readEnUnit(unit: Unit, sentenceIsQuestion: boolean, ctx: ReadCon
   if (leadingTime && first.length > leadingTime[0].length) {
     first = `${first.slice(leadingTime[0].length)} ${leadingTime[0].replace(/,?\s*$/, "")}`;
   }
-  const text = restoreApostrophes([first, ...rest.map((c) => c.joiner + c.text)].join(""));
+  // A unit opened by an interjection ("Haha, YouTube is my teacher") keeps its joiner: drop both.
+  const joined = restoreApostrophes([first, ...rest.map((c) => c.joiner + c.text)].join("")).replace(/^[\s,;:.!-]+/, "").replace(LEAD_FILLER, "");
+  const text = withoutVocative(joined, ctx.names);
   if (text.length === 0 || isSmallTalk(text)) return [];
   const reminder = REMINDER.en.test(text);
   if ((sentenceIsQuestion || isQuestion(text, "en")) && !reminder) return [];
@@ -112,12 +123,26 @@ export function readEnUnit(unit: Unit, sentenceIsQuestion: boolean, ctx: ReadCon
   return readText(text, explicit, reminder, ctx, true);
 }
 
+/** "Marcus, you're full of surprises" / "Bye Priya!": the name of the person addressed is not content. */
+function withoutVocative(text: string, names: readonly string[] | undefined): string {
+  if (!names || names.length === 0) return text;
+  const name = names.map(escapeRegExp).join("|");
+  const led = text.replace(new RegExp(`^(?:${name}),\\s*`), "");
+  // A trailing name is a vocative after a comma ("Thanks, Tom") or a greeting ("Bye Priya"), not in "we call it the Elena".
+  const trailing = new RegExp(`(,?)\\s+(?:${name})\\s*[!.?]*$`).exec(led);
+  if (!trailing) return led.trim();
+  const rest = led.slice(0, trailing.index);
+  return trailing[1] || isSmallTalk(rest) ? rest.trim() : led.trim();
+}
+
 function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadContext, splitLists: boolean): UnitReading[] {
   const user = ctx.perspective === "user";
   const refersToSpeaker = SPEAKER_ANYWHERE[ctx.perspective].test(text);
   const procedure = PROCEDURE.en.test(text);
   const oneOff = ONE_OFF.en.test(text);
-  const transient = oneOff || (!procedure && TRANSIENT.en.test(text));
+  // Between two people "this time" / "right now" narrate a moment; they do not scope an
+  // instruction to one task (seed 002's transient is about what the assistant is told to do).
+  const transient = oneOff || (!procedure && TRANSIENT.en.test(text) && !(ctx.conversation && !IMPERATIVE.test(text) && !/\b(?:use|prefer|want)\b/i.test(text)));
   // A stated convention (我们约定 / we agreed) is as explicit as "remember".
   const explicit = marked || procedure || (user && EXPLICIT.en.test(text));
   const past = PAST_TENSE.test(text);
@@ -128,8 +153,16 @@ function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadCon
   // No subject and a bare verb first: an instruction ("Use SQLite for now", "From now on, reply in Chinese").
   const instruction = !subjectFirst && (explicit || procedure || reminder || request || IMPERATIVE.test(text));
   const preference = readPreference(text, ctx.perspective) ?? (instruction ? instructedPreference(text) : undefined);
-  if (!refersToSpeaker && !explicit && !procedure && !transient && !reminder && !preference) return [];
+  // Someone else's news, or a dated event ("The application is due in March"), needs some
+  // substance: a name and one more word ("Her name is Pixel"), or three words.
+  const dated = times.some((t) => t.direction !== "present");
+  const aboutOther =
+    !refersToSpeaker && user && (dated || aboutSomeone(text, "en", ctx.names ?? [], isFamilyTerm)) && tokenize(text).length >= (/\s[A-Z][a-z]/.test(text) ? 2 : 3);
+  if (!refersToSpeaker && !explicit && !procedure && !transient && !reminder && !preference && !aboutOther) return [];
   if (request && !reminder && !explicit && !future) return [];
+  // Between two people an imperative ("Let me know…", "Send me pictures!") asks the other person
+  // for something now; it says nothing lasting about the speaker.
+  if (ctx.conversation && (instruction || (!subjectFirst && SOCIAL_IMPERATIVE.test(text))) && !explicit && !procedure && !reminder) return [];
 
   if (preference && splitLists) {
     const items = objectTerms(findTerms(preference.objectText));
@@ -145,6 +178,7 @@ function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadCon
   const ordinary = !(explicit || procedure || transient || reminder || future || preference || entity);
   if (ordinary && tokenize(text).length < 2) return [];
   const startsLater = times.some((t) => /\b(?:starting|from|beginning|as of)\s+$/i.test(text.slice(0, t.start)));
+  const personal = PERSONAL.en.test(text);
   const reading: UnitReading = {
     source: text,
     content: rewrite(text, times, ctx, subjectFirst ? "subject" : instruction ? "instruction" : "said", past),
@@ -154,10 +188,14 @@ function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadCon
     procedure,
     transient,
     oneOff,
-    personal: PERSONAL.en.test(text),
+    personal,
     reminder,
     startsLater,
     ordinary,
+    selfStated: personal && user && SELF_STATED.en.test(text) && !TRAIT.en.test(text),
+    subjectOther: /^(?:my|our)\s+(?!own\b)/i.test(text),
+    aboutOther: aboutOther && !refersToSpeaker,
+    conversation: ctx.conversation === true,
   };
   if (preference) reading.preference = preference;
   if (entity) reading.entity = entity;
@@ -230,11 +268,12 @@ function toFirstPerson(text: string): string {
  */
 function rewrite(text: string, times: readonly TimeMention[], ctx: ReadContext, shape: "subject" | "instruction" | "said", past: boolean): string {
   const resolved = applyTimeMentions(text, times).replace(/[.!]+$/, "");
-  const third = toThirdPerson(resolved, ctx.label, ctx.perspective, past);
+  const third = toThirdPerson(resolved, ctx.label, ctx.perspective, past, ctx.listener);
   if (shape === "subject") return capitalize(third);
   // Lower-case only a common first word: "Use …" → "use …", but "WeChat is fine" stays.
   const body = COMMON_FIRST_WORD.test(third) ? third[0]!.toLowerCase() + third.slice(1) : third;
-  if (shape === "said") return capitalize(`${ctx.label} said ${body}`);
+  // "Now I just wait" → "Now Priya just waits": the speaker is in it, no "Priya said" frame needed.
+  if (shape === "said") return capitalize(new RegExp(`\\b${escapeRegExp(ctx.label)}\\b`).test(body) ? body : `${ctx.label} said ${body}`);
   const kind = ctx.perspective === "user" && !REQUEST.en.test(text) && !REMINDER.en.test(text) ? "instruction" : "request";
   return capitalize(`${ctx.label}'s ${kind}: ${body}`);
 }

@@ -8,10 +8,10 @@
 import { tokenize } from "../text/tokenizer.js";
 import { applyTimeMentions, findTimeMentions, parseZhNumber, tidySpaces, type TimeMention } from "./dates.js";
 import {
-  EXPLICIT, MOOD, ONE_OFF, PERSONAL, PROCEDURE, REACTION, REMINDER, REQUEST, TRANSIENT,
-  bare, isQuestion, isSmallTalk, unitText, type Unit,
+  EXPLICIT, MOOD, ONE_OFF, PERSONAL, PROCEDURE, REACTION, REMINDER, REQUEST, SELF_STATED, TRAIT, TRANSIENT,
+  aboutSomeone, bare, isQuestion, isSmallTalk, unitText, type Unit,
 } from "./markers.js";
-import { findTerms, objectTerms } from "./keys.js";
+import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";
 import { MAX_LIST_ITEMS, dueMention, type PreferenceVerb, type ReadContext, type UnitReading } from "./rules.js";
 
 const LEAD_FILLER = /^(?:(?:但是|不过|而且|另外|还有|并且|同时|所以|然后|对了|哦|嗯|其实|说实话|顺便说一下|哈哈|话说)[，,]?\s*)+/u;
@@ -64,6 +64,8 @@ const ATTRIBUTE_KEYS: Record<string, string> = {
 };
 
 const RELATION_AFTER_WO = /我(?=妹妹|姐姐|哥哥|弟弟|妈|爸|父亲|母亲|父母|老婆|老公|妻子|丈夫|太太|儿子|女儿|孩子|家|朋友|同事|男朋友|女朋友|对象|爷爷|奶奶|外公|外婆|姥姥|姥爷|老板|领导|室友|邻居)/gu;
+// 我妹妹下个月结婚: the sister's event, not the speaker's task.
+const OTHER_SUBJECT = /^我的?(?:妹妹|姐姐|哥哥|弟弟|妈|爸|父亲|母亲|父母|老婆|老公|妻子|丈夫|太太|儿子|女儿|孩子|朋友|同事|男朋友|女朋友|对象|爷爷|奶奶|外公|外婆|姥姥|姥爷|老板|领导|室友|邻居)/u;
 const ADJUNCT = /^(?:根据|按照|依据|关于|对于|基于|鉴于|为了|如果|要是|虽然|因为)/u;
 const ENUMERATION_GLUE = /^[\s和、与及或跟以及还有也都，,的]*$/u;
 
@@ -106,9 +108,12 @@ function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadCon
   // Without 我 or any marker, a dated clause counts only as an action (上周排查过…, 月底之前提交…),
   // not as a remark about the day (今天天气不错).
   const datedAction = times.length > 0 && (/了|过|要|得|需要|准备|打算/u.test(text) || times.some((t) => t.deadline));
-  if (!refersToSpeaker && !explicit && !procedure && !transient && !instruction && !datedAction && !reminder) return [];
+  const aboutOther = !refersToSpeaker && user && aboutSomeone(text, "zh", ctx.names ?? [], isFamilyTerm) && tokenize(text).length >= 3;
+  if (!refersToSpeaker && !explicit && !procedure && !transient && !instruction && !datedAction && !reminder && !aboutOther) return [];
   const request = REQUEST.zh.test(text.replace(LEAD_TIME, ""));
   if (request && !reminder && !explicit && !future) return [];
+  // Between two people a request (发我几张照片) is to the other person, not a lasting fact.
+  if (ctx.conversation && (instruction || request) && !explicit && !procedure && !reminder) return [];
 
   // A leading 用户 is the speaker; any other 用户 (我们的用户) is someone else, and must not
   // leave its 用 to be read as the verb "use".
@@ -129,19 +134,24 @@ function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadCon
   // Subject-less instructions read as the user's request: 以后都用中文回复我 → 用户要求：以后都用中文回复用户.
   const imperative = !SPEAKER[ctx.perspective].test(text) && (explicit || procedure || reminder || request || instruction);
   const startsLater = times.some((t) => /[从自]\s*$/u.test(text.slice(0, t.start)) || /^\s*(?:起|开始)/u.test(text.slice(t.end)));
+  const personal = PERSONAL.zh.test(text);
   const reading: UnitReading = {
     source: text,
-    content: rewrite(text, times, ctx, imperative),
+    content: aboutOther ? `${ctx.label}说：${rewrite(text, times, ctx, false).slice(ctx.label.length).trim()}` : rewrite(text, times, ctx, imperative),
     times,
     past,
     explicit,
     procedure,
     transient,
     oneOff,
-    personal: PERSONAL.zh.test(text),
+    personal,
     reminder,
     startsLater,
     ordinary,
+    selfStated: personal && user && SELF_STATED.zh.test(text) && !TRAIT.zh.test(text),
+    subjectOther: OTHER_SUBJECT.test(text),
+    aboutOther: aboutOther && !refersToSpeaker,
+    conversation: ctx.conversation === true,
   };
   if (preference) reading.preference = preference;
   if (entity) reading.entity = entity;
@@ -165,6 +175,9 @@ function readPreference(text: string): UnitReading["preference"] | undefined {
   if (allergy) return { verb: "dislike", negated: true, objectText: allergy[1]! };
   const match = PREFERENCE.exec(text);
   if (!match) return undefined;
+  // 你可以找她吃火锅: the verb belongs to someone else's clause, not to the speaker's taste.
+  const clause = text.slice(0, match.index).split(/[，,；;]/u).at(-1)!;
+  if (/^(?:你|您|他|她|它|某人)|(?:你|您|他|她)(?:可以|也|都|就|会|要|能)?$/u.test(clause)) return undefined;
   const verb = VERB_CLASS[match[2]!]!;
   const objectText = text.slice(match.index + match[0].length).split(/[，,；;。]/u)[0]!.trim();
   return { verb, negated: match[1] !== undefined || verb === "dislike", objectText };
@@ -199,9 +212,9 @@ function rewrite(text: string, times: readonly TimeMention[], ctx: ReadContext, 
       .replace(/我的/gu, `${label}的`)
       .replace(RELATION_AFTER_WO, `${label}的`)
       .replace(/(?<!自)我/gu, label)
-      .replace(/你们|您们/gu, "助手")
-      .replace(/你的|您的/gu, "助手的")
-      .replace(/你|您/gu, "助手");
+      .replace(/你们|您们/gu, ctx.listener ?? "助手")
+      .replace(/你的|您的/gu, `${ctx.listener ?? "助手"}的`)
+      .replace(/你|您/gu, ctx.listener ?? "助手");
   } else {
     out = out
       .replace(/我/gu, "\u0000")

@@ -9,7 +9,7 @@
 import type { MemoryKind } from "../schema.js";
 import type { MemoryCandidate } from "../candidate.js";
 import { endOfDay, clockOf, type TimeMention } from "./dates.js";
-import { findTerms, kindKeyOf, mainMatch, objectTerms, preferenceKeyOf, type TermMatch } from "./keys.js";
+import { findTerms, kindKeyOf, mainMatch, objectTerms, preferenceKeyOf, statementKeyOf, type TermMatch } from "./keys.js";
 
 export type Signals = NonNullable<MemoryCandidate["signals"]>;
 
@@ -28,6 +28,12 @@ export interface ReadContext {
   perspective: "user" | "assistant";
   /** How the user is named in content: 用户, or the speaker's name. */
   label: string;
+  /** Who "you" is in a user's message: 助手 / the assistant, or the other person of a conversation. */
+  listener?: string;
+  /** Two people talk to each other (not a user and an assistant): requests are to the other person. */
+  conversation?: boolean;
+  /** The people named in the batch (speakers), for telling a name from a capitalised word. */
+  names?: readonly string[];
 }
 
 /** A preference listing more objects than this is pasted data, not a person's tastes: not split. */
@@ -54,6 +60,18 @@ export interface UnitReading {
   entity?: { key: string; value: string | number };
   /** No marker, preference, attribute or todo pattern: ordinary speech, read with less certainty. */
   ordinary: boolean;
+  /**
+   * The speaker's own interest, plan, feeling about an event or like, in the first person ("I'd
+   * love to work in mental health", "it made me feel accepted"): information the user gave, read
+   * at ordinary confidence. Self-judgements of personality are not (seed 002's 我这个人就是比较难搞).
+   */
+  selfStated?: boolean;
+  /** About someone else, not the speaker ("The baby is due in September"): a fact or an event, never a todo. */
+  aboutOther?: boolean;
+  /** The subject is someone of the speaker's ("my sister is getting married next June"): their event, not the speaker's task. */
+  subjectOther?: boolean;
+  /** Said in a conversation between people (see ReadContext.conversation). */
+  conversation?: boolean;
 }
 
 export interface RuleDraft {
@@ -103,11 +121,14 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   const signals: Signals = {};
   if (reading.explicit) signals.explicitMarker = true;
   if (reading.transient) signals.transient = true;
+  // Between people, narration is not a task's scope: say so, or scoring would read "this time" itself.
+  else if (reading.conversation) signals.transient = false;
   if (reading.oneOff) signals.oneOffException = true;
   if (reading.personal) signals.personal = true;
 
   const draft = (kind: MemoryKind, key: string, extractor: string, extra: Partial<RuleDraft> = {}): RuleDraft => {
-    const confidence = !reading.ordinary ? CONFIDENCE_STATED : reading.personal ? CONFIDENCE_PERSONAL_ORDINARY : CONFIDENCE_ORDINARY;
+    const heuristicPersonal = reading.personal && !reading.selfStated;
+    const confidence = !reading.ordinary ? CONFIDENCE_STATED : heuristicPersonal ? CONFIDENCE_PERSONAL_ORDINARY : CONFIDENCE_ORDINARY;
     return {
       kind,
       key,
@@ -131,6 +152,10 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   }
 
   const due = reading.startsLater ? undefined : dueMention(reading.times);
+  // Between people, a dated plan ("we're recording an EP in August") is an event to remember,
+  // not a task for the assistant: kept as an episode, without the todo's expiry.
+  const planned = due && !reading.reminder && (reading.aboutOther || reading.subjectOther || (reading.conversation && !due.deadline));
+  if (planned) return draft("episode", kindKeyOf("episode", matches, reading.source), "rule:planned_event");
   if (due || reading.reminder) {
     const extra: Partial<RuleDraft> = due ? { expiresAt: endOfDay(due.last, clockOf(at).offsetMinutes) } : {};
     return draft("todo", kindKeyOf("todo", matches, reading.source), "rule:todo", extra);
@@ -145,7 +170,9 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
 
   const happened = reading.times.some((t) => t.direction === "past" || (reading.past && t.direction === "present"));
   if (happened) return draft("episode", kindKeyOf("episode", matches, reading.source), "rule:episode");
-  return draft("fact", kindKeyOf("fact", matches, reading.source), reading.transient ? "rule:transient" : "rule:fact");
+  // A fact key holds one value (recall keeps the newest per key), so an ordinary remark gets a
+  // key of its own words: "Priya's brother Dev got engaged" must not shadow another family fact.
+  return draft("fact", statementKeyOf("fact", matches, reading.source), reading.transient ? "rule:transient" : "rule:fact");
 }
 
 /** The first date that sets a due time: in the future or a deadline, not a noun modifier. */

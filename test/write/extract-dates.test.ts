@@ -82,3 +82,31 @@ describe("English relative dates", () => {
     expect(findTimeMentions("I go running on Mondays", "en", AT)).toEqual([]);
   });
 });
+
+describe("months and yearly days named without a year", () => {
+  it.each([
+    // Said in May 2024: the coming one, or the nearest one for a clause in the past.
+    ["the baby is due in September", "the baby is due in September 2024"],
+    ["classes start in January", "classes start in January 2025"],
+    ["we're thinking next May", "we're thinking in May 2025"],
+    ["I sold 300 postcards last December", "I sold 300 postcards in December 2023"],
+    ["Sam proposed on Christmas Eve", "Sam proposed on 2023-12-24"],
+    ["we went kayaking on the Fourth of July", "we went kayaking on 2024-07-04"],
+  ])("%s → %s", (text, expected) => {
+    expect(resolve(text, "en")).toBe(expected);
+  });
+
+  it("reads a month in a past clause as the nearest one, and leaves 'may' the verb and 'Christmas lights' alone", () => {
+    expect(resolve("I went freelance in March", "en", "past")).toBe("I went freelance in March 2024");
+    expect(resolve("I signed up for the race in June", "en", "past")).toBe("I signed up for the race in June 2024");
+    expect(resolve("the trip was in November", "en", "past")).toBe("the trip was in November 2023");
+    expect(findTimeMentions("I may go", "en", AT)).toEqual([]);
+    expect(resolve("we saw the Christmas lights", "en")).toBe("we saw the Christmas lights");
+  });
+
+  it("reads a Chinese month the same way, and leaves a month with its year as written", () => {
+    expect(resolve("婚礼在十月", "zh")).toBe("婚礼在 2024年10月");
+    expect(resolve("我 2024年4月骑行了一次", "zh")).toBe("我 2024年4月骑行了一次");
+    expect(resolve("我三月去了日本", "zh", "past")).toBe("我在 2024年3月去了日本");
+  });
+});
