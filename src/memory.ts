@@ -9,7 +9,7 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
-import { createWriteGraph, type WriteGraph } from "../graphs/write.js";
+import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { WritePlan } from "./conflict/apply.js";
 import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 import { InvalidConfigError, InvalidInputError, NotFoundError } from "./errors.js";
@@ -162,6 +162,8 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   }
   const theStore = store;
   const write = createWriteGraph({ store: theStore, model, now, admission, maxMessageBytes: options.maxMessageBytes });
+  // remember() never interrupts, so it runs the graph's nodes without LangGraph's runtime.
+  const runWrite = createWritePipeline({ store: theStore, model, now, admission, maxMessageBytes: options.maxMessageBytes });
   const recaller = createRecaller({
     store: theStore,
     now,
@@ -216,14 +218,14 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       const fields = RememberSchema.safeParse(input ?? {});
       if (!fields.success) throw new InvalidInputError(`remember() expects { scope, messages, sessionId?, taskId? }: ${fields.error.issues[0]!.message}.`);
       const scope = scopeOf(fields.data.scope);
-      // Redacted before the graph sees them: raw secrets never reach a checkpoint or trace.
+      // Redacted before the nodes see them: raw secrets never reach a model, a record or a trace.
       const normalized = normalizeMessages(fields.data.messages, { now, maxMessageBytes: options.maxMessageBytes });
       const { messages } = redactMessages(normalized);
-      const out = await write.invoke(
+      const out = await runWrite(
         { messages, sessionId: fields.data.sessionId, taskId: fields.data.taskId },
-        { configurable: { user_id: scope.userId, tenant_id: scope.tenantId, interactive: false } },
+        { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) },
       );
-      return out.memoryWrite!;
+      return out.memoryWrite;
     },
 
     async pending(scope) {
