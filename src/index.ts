@@ -63,6 +63,7 @@ export {
 
 // ---- the facade -----------------------------------------------------------------------------
 export { createMemory, createWriteGraph } from "./memory.js";
+export { createWritePipeline } from "../graphs/write.js";
 export type { Memory, CreateMemoryOptions, RememberInput, PendingMemory, CreateWriteGraphOptions, WriteGraph } from "./memory.js";
 
 // ---- write side -------------------------------------------------------------------------------
