@@ -2,8 +2,10 @@
  * The read graph (`memory_read`): scoped hybrid recall → ranking → one value per key →
  * current instruction wins → task policy and budgets → injection block → trace and usage.
  *
- *   START → resolve_scope ─┬─ retrieve ───────────┬─ rank → dedupe_keys → override → policy_budget → inject ─┬─ write_trace ── END
- *                          └─ retrieve_knowledge ─┘                                                          └─ record_usage ─ END
+ *   START → resolve_scope ─┬─ retrieve ───────────┬─ rank → dedupe_keys → override → policy_budget → inject → record → END
+ *                          └─ retrieve_knowledge ─┘
+ *
+ * `record` writes the trace and the usage counters in one store batch (one transaction).
  *
  * Input: `messages` (the latest user message is the query) or an explicit `query`, plus
  * optional `task`, `limit`, `kinds`, `includeKnowledge`, `includeHistory`, `scope`. Scope
@@ -11,6 +13,7 @@
  * `knowledge`, `context` (the block) and `traceId` — so it drops into a parent graph as a node
  * before the model call, whose prompt puts `context` after the system prompt.
  */
+import { performance } from "node:perf_hooks";
 import type { BaseMessage } from "@langchain/core/messages";
 import { Annotation, END, START, StateGraph, messagesStateReducer, type LangGraphRunnableConfig, type Messages } from "@langchain/langgraph";
 import { createDedupeKeysNode } from "../nodes/read/dedupe-keys.js";
@@ -18,11 +21,10 @@ import { createInjectNode } from "../nodes/read/inject.js";
 import { createOverrideNode } from "../nodes/read/override.js";
 import { createPolicyBudgetNode } from "../nodes/read/policy-budget.js";
 import { createRankNode } from "../nodes/read/rank.js";
+import { createRecordNode } from "../nodes/read/record.js";
 import { createRetrieveKnowledgeNode } from "../nodes/read/retrieve-knowledge.js";
 import { createRetrieveNode } from "../nodes/read/retrieve.js";
 import { createScopeNode } from "../nodes/read/scope.js";
-import { createTraceNode } from "../nodes/read/trace.js";
-import { createUsageNode } from "../nodes/read/usage.js";
 import type { MemoryKind, MemoryRecord, MemoryScope } from "../src/schema.js";
 import { resolveReadDeps, type ReadOptions } from "../src/recall/options.js";
 import type { ChannelName } from "../src/recall/fusion.js";
@@ -73,8 +75,7 @@ function readNodes(options: ReadOptions) {
     override: createOverrideNode(),
     policy_budget: createPolicyBudgetNode(deps),
     inject: createInjectNode(),
-    write_trace: createTraceNode(deps),
-    record_usage: createUsageNode(deps),
+    record: createRecordNode(deps),
   };
 }
 
@@ -99,8 +100,7 @@ export function createReadGraph(options: ReadOptions = {}) {
     .addNode("override", nodes.override)
     .addNode("policy_budget", nodes.policy_budget)
     .addNode("inject", nodes.inject)
-    .addNode("write_trace", nodes.write_trace)
-    .addNode("record_usage", nodes.record_usage)
+    .addNode("record", nodes.record)
     .addEdge(START, "resolve_scope")
     .addEdge("resolve_scope", "retrieve")
     .addEdge("resolve_scope", "retrieve_knowledge")
@@ -109,11 +109,18 @@ export function createReadGraph(options: ReadOptions = {}) {
     .addEdge("dedupe_keys", "override")
     .addEdge("override", "policy_budget")
     .addEdge("policy_budget", "inject")
-    .addEdge("inject", "write_trace")
-    .addEdge("inject", "record_usage")
-    .addEdge("write_trace", END)
-    .addEdge("record_usage", END)
+    .addEdge("inject", "record")
+    .addEdge("record", END)
     .compile({ name: "memory_read" });
+}
+
+/** Instrumentation for {@link createReadPipeline} (benchmarks, profiling). */
+export interface ReadPipelineHooks {
+  /**
+   * Called after each step with its wall time in milliseconds. Nodes that run side by side form
+   * one step, named `retrieve+retrieve_knowledge`.
+   */
+  onStep?: (step: string, ms: number) => void;
 }
 
 /**
@@ -125,21 +132,25 @@ export function createReadGraph(options: ReadOptions = {}) {
  * const run = createReadPipeline({ store });
  * const out = await run({ query: "回复风格" }, { configurable: { user_id: "u1" } });
  */
-export function createReadPipeline(options: ReadOptions = {}) {
+export function createReadPipeline(options: ReadOptions = {}, hooks: ReadPipelineHooks = {}) {
   const nodes = readNodes(options);
+  const onStep = hooks.onStep;
   return async (input: ReadInputValue, config: LangGraphRunnableConfig = {}): Promise<ReadOutputValue> => {
     let state = { ...emptyReadState(), ...input } as ReadStateValue;
-    const apply = (...updates: Partial<ReadStateValue>[]) => {
+    const step = async (name: string, ...run: ((s: ReadStateValue, c: LangGraphRunnableConfig) => Promise<Partial<ReadStateValue>>)[]) => {
+      const started = onStep ? performance.now() : 0;
+      const updates = run.length === 1 ? [await run[0]!(state, config)] : await Promise.all(run.map((node) => node(state, config)));
       for (const update of updates) state = { ...state, ...update };
+      if (onStep) onStep(name, performance.now() - started);
     };
-    apply(await nodes.resolve_scope(state, config));
-    apply(...(await Promise.all([nodes.retrieve(state, config), nodes.retrieve_knowledge(state, config)])));
-    apply(await nodes.rank(state, config));
-    apply(await nodes.dedupe_keys(state, config));
-    apply(await nodes.override(state, config));
-    apply(await nodes.policy_budget(state, config));
-    apply(await nodes.inject(state, config));
-    apply(...(await Promise.all([nodes.write_trace(state, config), nodes.record_usage(state, config)])));
+    await step("resolve_scope", nodes.resolve_scope);
+    await step("retrieve+retrieve_knowledge", nodes.retrieve, nodes.retrieve_knowledge);
+    await step("rank", nodes.rank);
+    await step("dedupe_keys", nodes.dedupe_keys);
+    await step("override", nodes.override);
+    await step("policy_budget", nodes.policy_budget);
+    await step("inject", nodes.inject);
+    await step("record", nodes.record);
     return { memories: state.memories, knowledge: state.knowledge, context: state.context, traceId: state.traceId };
   };
 }

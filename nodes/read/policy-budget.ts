@@ -3,7 +3,7 @@
  * at most `limit` memories within the long-term token budget and at most N knowledge chunks
  * within the knowledge budget, filled by score, each item whole or not at all.
  */
-import { fitToBudget } from "../../src/recall/budget.js";
+import { fitToBudget, type BudgetDrop } from "../../src/recall/budget.js";
 import { renderKnowledgeLine, renderMemoryLine } from "../../src/recall/injection.js";
 import { policyRejects } from "../../src/recall/policies.js";
 import { requestOf, type ReadDeps, type ReadNode } from "../../src/recall/state.js";
@@ -24,16 +24,19 @@ export function createPolicyBudgetNode(deps: ReadDeps): ReadNode {
     const longTerm = deps.budgets.longTerm;
     const maxItems = Math.min(request.limit, longTerm.maxItems ?? Number.POSITIVE_INFINITY);
     const memoryFit = fitToBudget(open, { maxTokens: longTerm.maxTokens, maxItems }, (c) => renderMemoryLine(c.value).line);
-    decide(memoryFit.kept, memoryFit.dropped);
+    decide(memoryFit.kept, memoryFit.dropped, maxItems);
 
     const knowledgeCandidates = state.knowledgeCandidates.map((candidate) => ({ ...candidate }));
     const knowledgeFit = fitToBudget(knowledgeCandidates, deps.budgets.knowledge, (c) => renderKnowledgeLine(c.value).line);
-    decide(knowledgeFit.kept, knowledgeFit.dropped);
+    decide(knowledgeFit.kept, knowledgeFit.dropped, deps.budgets.knowledge.maxItems);
     return { candidates, knowledgeCandidates };
   };
 }
 
-function decide<T>(kept: Candidate<T>[], dropped: { item: Candidate<T>; reason: string; tokens: number }[]): void {
+function decide<T>(kept: Candidate<T>[], dropped: BudgetDrop<Candidate<T>>[], maxItems: number | undefined): void {
   for (const candidate of kept) candidate.decision = { outcome: "injected", reason: "selected" };
-  for (const { item, reason, tokens } of dropped) item.decision = { outcome: "dropped", reason, detail: `~${tokens} tokens` };
+  for (const drop of dropped) {
+    const detail = drop.reason === "budget.tokens" ? `~${drop.tokens} tokens` : `at most ${maxItems} items`;
+    drop.item.decision = { outcome: "dropped", reason: drop.reason, detail };
+  }
 }

@@ -22,6 +22,8 @@ export function createRetrieveKnowledgeNode(deps: ReadDeps): ReadNode {
       limit: deps.budgets.knowledge.maxItems ?? DEFAULT_KNOWLEDGE_ITEMS,
       fields: KNOWLEDGE_INDEX_FIELDS,
       embeddings: deps.embeddings,
+      // Most tenants have no knowledge base: do not pay for a keyword query over nothing.
+      keywordOnlyIfVectorHits: true,
     });
     const knowledgeCandidates: Candidate<KnowledgeChunk>[] = [];
     for (const hit of fused) {

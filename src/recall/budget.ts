@@ -84,29 +84,34 @@ export function estimateTokens(text: string): number {
   return Math.ceil(tokens);
 }
 
+export type BudgetDrop<T> = { item: T; reason: "budget.items" } | { item: T; reason: "budget.tokens"; tokens: number };
+
 export interface BudgetFit<T> {
   kept: T[];
-  /** Items left out, with why: `budget.items` or `budget.tokens`. */
-  dropped: { item: T; reason: "budget.items" | "budget.tokens"; tokens: number }[];
+  /** Items left out, with why: `budget.items` (the item cap was reached) or `budget.tokens`. */
+  dropped: BudgetDrop<T>[];
   /** Estimated tokens of the kept items. */
   tokens: number;
 }
 
 /**
  * Greedy fill in the given (score) order: an item that does not fit whole is left out and the
- * next, possibly shorter, one is tried.
+ * next, possibly shorter, one is tried. Once the item cap is reached the rest are left out
+ * without being rendered or counted (a recall over-fetches 3×, so that is most of them).
  * @example
  * fitToBudget(lines, { maxTokens: 800, maxItems: 8 }, (line) => line);
  */
 export function fitToBudget<T>(items: readonly T[], budget: SourceBudget, textOf: (item: T) => string): BudgetFit<T> {
   const kept: T[] = [];
-  const dropped: BudgetFit<T>["dropped"] = [];
+  const dropped: BudgetDrop<T>[] = [];
   let used = 0;
   for (const item of items) {
-    const tokens = estimateTokens(textOf(item));
     if (budget.maxItems !== undefined && kept.length >= budget.maxItems) {
-      dropped.push({ item, reason: "budget.items", tokens });
-    } else if (used + tokens > budget.maxTokens) {
+      dropped.push({ item, reason: "budget.items" });
+      continue;
+    }
+    const tokens = estimateTokens(textOf(item));
+    if (used + tokens > budget.maxTokens) {
       dropped.push({ item, reason: "budget.tokens", tokens });
     } else {
       kept.push(item);

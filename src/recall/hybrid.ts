@@ -41,6 +41,14 @@ export interface HybridSearchOptions {
   channels?: ChannelName[];
   /** Embeddings for the in-process vector fallback when the store has no index. */
   embeddings?: EmbeddingsInterface;
+  /**
+   * Run the vector channel first and skip the keyword channel when it finds nothing. An empty
+   * vector answer (the filter applies to both channels) means no item of the namespace passes
+   * the filter, so a keyword search could not find one either. For namespaces that are often
+   * empty, such as a tenant's knowledge base: a keyword query costs 0.2–2 ms even then (FTS5
+   * still reads every query term's posting lists), a vector query on an empty one ~0.05 ms.
+   */
+  keywordOnlyIfVectorHits?: boolean;
 }
 
 export interface HybridSearchResult {
@@ -73,12 +81,18 @@ export async function hybridSearch(
   const fallbacks: ChannelName[] = [];
   const keywordNative = isKeywordSearchable(store);
 
-  const [vectorHits, keywordHits] = await Promise.all([
-    wanted.has("vector") ? store.search(namespace, { query, filter: options.filter, limit: fetch }) : undefined,
-    wanted.has("keyword") && keywordNative
-      ? store.keywordSearch(namespace, query, { filter: options.filter, limit: fetch })
-      : undefined,
-  ]);
+  const vectorSearch = () => (wanted.has("vector") ? store.search(namespace, { query, filter: options.filter, limit: fetch }) : undefined);
+  const keywordSearch = () =>
+    wanted.has("keyword") && keywordNative ? store.keywordSearch(namespace, query, { filter: options.filter, limit: fetch }) : undefined;
+  let vectorHits: SearchItem[] | undefined;
+  let keywordHits: SearchItem[] | undefined;
+  if (options.keywordOnlyIfVectorHits && wanted.has("vector")) {
+    vectorHits = await vectorSearch();
+    if (vectorHits!.length === 0) return { fused: [], channelsRun: ["vector"], fallbacks: [], depth: fetch };
+    keywordHits = await keywordSearch();
+  } else {
+    [vectorHits, keywordHits] = await Promise.all([vectorSearch(), keywordSearch()]);
+  }
 
   // An index-less store answers a vector query with unscored items.
   const vectorIndexed = vectorHits !== undefined && (vectorHits.length === 0 || vectorHits.some((hit) => hit.score !== undefined));

@@ -5,11 +5,14 @@
  * written and are never returned.
  */
 import { randomUUID } from "node:crypto";
-import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { BaseStore, PutOperation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { NotFoundError } from "../errors.js";
 import { tracesNamespace } from "../namespaces.js";
-import type { MemoryScope } from "../schema.js";
+import type { MemoryRecord, MemoryScope } from "../schema.js";
+import { estimateTokens } from "./budget.js";
+import type { ResolvedRequest } from "./request.js";
+import type { Candidate, KnowledgeChunk } from "./types.js";
 
 // seed 004 §4: "最近 N 天的一定要能查" — a week covers a complaint about yesterday's answer.
 export const DEFAULT_TRACE_RETENTION_DAYS = 7;
@@ -83,6 +86,72 @@ export const RecallTraceSchema = z.object({
 });
 export type RecallTrace = z.infer<typeof RecallTraceSchema>;
 
+const PREVIEW_CHARS = 80;
+
+/** What one recall decided, as the trace needs it (read-graph state after the inject node). */
+export interface TraceInput {
+  request: ResolvedRequest;
+  candidates: readonly Candidate<MemoryRecord>[];
+  knowledgeCandidates: readonly Candidate<KnowledgeChunk>[];
+  retrieval?: { channels: string[]; fallbacks: string[] };
+  context: string;
+}
+
+/**
+ * The trace of one recall: every candidate with its channels, per-signal scores and outcome.
+ * @example
+ * const trace = buildTrace({ request, candidates, knowledgeCandidates, retrieval, context }, 7);
+ */
+export function buildTrace(input: TraceInput, retentionDays: number): RecallTrace {
+  const { request } = input;
+  const memories: RecallTrace["memories"] = input.candidates.map((c) => ({
+    id: c.id,
+    key: c.value.key,
+    kind: c.value.kind,
+    status: c.value.status,
+    sourceType: c.value.source.type,
+    messageIds: c.value.source.messageIds,
+    preview: Array.from(c.value.content).slice(0, PREVIEW_CHARS).join(""),
+    channels: c.channels,
+    rrf: c.rrf,
+    ...(c.signals ? { signals: c.signals } : {}),
+    ...(c.score !== undefined ? { score: c.score } : {}),
+    outcome: c.decision?.outcome ?? "dropped",
+    reason: c.decision?.reason ?? "undecided",
+    ...(c.decision?.detail ? { detail: c.decision.detail } : {}),
+    ...(c.neutralised ? { neutralised: true } : {}),
+  }));
+  const knowledge: RecallTrace["knowledge"] = input.knowledgeCandidates.map((c) => ({
+    id: c.id,
+    docId: c.value.docId,
+    version: c.value.version,
+    source: c.value.source,
+    channels: c.channels,
+    rrf: c.rrf,
+    ...(c.score !== undefined ? { score: c.score } : {}),
+    outcome: c.decision?.outcome ?? "dropped",
+    reason: c.decision?.reason ?? "undecided",
+    ...(c.neutralised ? { neutralised: true } : {}),
+  }));
+  return {
+    traceId: newTraceId(),
+    ...traceExpiry(new Date(request.now), retentionDays),
+    scope: request.scope,
+    query: request.query,
+    task: request.task,
+    policy: request.policy.name,
+    includeHistory: request.includeHistory,
+    channels: input.retrieval?.channels ?? [],
+    fallbacks: input.retrieval?.fallbacks ?? [],
+    limit: request.limit,
+    memories,
+    knowledge,
+    injected: [...memories, ...knowledge].filter((m) => m.outcome === "injected").map((m) => m.id),
+    overridden: memories.filter((m) => m.outcome === "overridden").map((m) => m.id),
+    contextTokens: estimateTokens(input.context),
+  };
+}
+
 /** A fresh trace id: `tr_` + UUID. */
 export function newTraceId(): string {
   return `tr_${randomUUID()}`;
@@ -94,22 +163,25 @@ export function traceExpiry(now: Date, retentionDays: number): { createdAt: stri
   return { createdAt: now.toISOString(), expiresAt: new Date(expiresAtMs).toISOString(), expiresAtMs };
 }
 
+/** The store write of one trace: under the user's traces namespace, never indexed. */
+export function traceWrite(scope: MemoryScope, trace: RecallTrace): PutOperation {
+  return { namespace: tracesNamespace(scope), key: trace.traceId, value: trace, index: false };
+}
+
 const lastPurge = new WeakMap<BaseStore, Map<string, number>>();
 
 /**
- * Store a trace (not indexed) and purge the scope's expired traces (at most once a minute per
- * scope and store, so a busy agent does not rescan on every turn).
+ * Purge the scope's expired traces, at most once a minute per scope and store, so a busy agent
+ * does not rescan on every turn. Returns how many were deleted (0 when not due).
  */
-export async function writeTrace(store: BaseStore, scope: MemoryScope, trace: RecallTrace, now: Date): Promise<void> {
-  const namespace = tracesNamespace(scope);
-  await store.put(namespace, trace.traceId, trace, false);
-  const scopeKey = namespace.join("\u0000");
+export async function purgeExpiredTracesIfDue(store: BaseStore, scope: MemoryScope, now: Date): Promise<number> {
+  const scopeKey = tracesNamespace(scope).join("\u0000");
   const purged = lastPurge.get(store) ?? new Map<string, number>();
   lastPurge.set(store, purged);
   const last = purged.get(scopeKey);
-  if (last !== undefined && Math.abs(now.getTime() - last) < PURGE_INTERVAL_MS) return;
+  if (last !== undefined && Math.abs(now.getTime() - last) < PURGE_INTERVAL_MS) return 0;
   purged.set(scopeKey, now.getTime());
-  await purgeExpiredTraces(store, scope, now);
+  return purgeExpiredTraces(store, scope, now);
 }
 
 /** Delete every trace of `scope` that expired before `now`; returns how many. */

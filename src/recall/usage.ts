@@ -19,14 +19,21 @@ export interface UsageResult {
   skipped: string[];
 }
 
+/** The usage writes of one recall, not yet applied. */
+export interface UsagePlan extends UsageResult {
+  puts: PutOperation[];
+}
+
 /**
- * Bump `lastAccessedAt` and `accessCount` of the injected records, in one write batch.
+ * Read the injected records back (one batch) and prepare their bumped copies, without writing:
+ * the read graph commits them together with the trace, in one transaction.
  * `updatedAt` is left alone: it dates content changes, not reads.
  * @example
- * await recordUsage(store, scope, injectedRecords, new Date());
+ * const plan = await planUsage(store, scope, injectedRecords, new Date());
+ * await store.batch([traceWrite(scope, trace), ...plan.puts]);
  */
-export async function recordUsage(store: BaseStore, scope: MemoryScope, records: readonly MemoryRecord[], now: Date): Promise<UsageResult> {
-  if (records.length === 0) return { touched: [], skipped: [] };
+export async function planUsage(store: BaseStore, scope: MemoryScope, records: readonly MemoryRecord[], now: Date): Promise<UsagePlan> {
+  if (records.length === 0) return { puts: [], touched: [], skipped: [] };
   const namespace = recordsNamespace(scope);
   const gets: GetOperation[] = records.map((record) => ({ namespace, key: record.id }));
   const current = (await store.batch(gets)) as (Item | null)[];
@@ -49,6 +56,16 @@ export async function recordUsage(store: BaseStore, scope: MemoryScope, records:
     puts.push({ namespace, key: recalled.id, value: next });
     touched.push(recalled.id);
   });
+  return { puts, touched, skipped };
+}
+
+/**
+ * Bump `lastAccessedAt` and `accessCount` of the injected records, in one write batch.
+ * @example
+ * await recordUsage(store, scope, injectedRecords, new Date());
+ */
+export async function recordUsage(store: BaseStore, scope: MemoryScope, records: readonly MemoryRecord[], now: Date): Promise<UsageResult> {
+  const { puts, touched, skipped } = await planUsage(store, scope, records, now);
   if (puts.length > 0) await store.batch(puts);
   return { touched, skipped };
 }
