@@ -212,23 +212,29 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     if (!match || limit === 0) return [];
     const range = prefixRange(prefix);
     const pushed = filterToSql(filter, "i.value");
+    // Rank inside FTS alone, then join items for one page of rowids: joined first, SQLite reads
+    // (and json_extracts) the value of every matching row before sorting. The scope token in the
+    // match scopes the search; the path range stays as a guard. LEFT JOIN: a row the pushed
+    // filter rejects still comes back (as NULLs), so a short page still means the matches ran out.
     const stmt = this.stmt(
-      `SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at, bm25(fts, 0.0, 1.0) AS rank
-       FROM fts JOIN items i ON i.id = fts.rowid
-       WHERE fts MATCH ? ${range ? "AND i.path >= ? AND i.path < ?" : ""} ${pushed.sql ? `AND ${pushed.sql}` : ""}
-       ORDER BY rank LIMIT ? OFFSET ?`,
+      `SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at, f.rank
+       FROM (SELECT rowid, bm25(fts, 0.0, 1.0) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ? OFFSET ?) f
+       LEFT JOIN items i ON i.id = f.rowid ${range ? "AND i.path >= ? AND i.path < ?" : ""} ${pushed.sql ? `AND ${pushed.sql}` : ""}
+       ORDER BY f.rank`,
     );
     const out: SearchItem[] = [];
     const want = offset + limit;
     let seen = 0;
     // Over-fetch pages until the filter has let `offset + limit` rows through.
-    for (let page = 0, size = Math.max(want * 2, 20); out.length < limit; page += size, size *= 2) {
-      const rows = stmt.all(match, ...(range ?? []), ...pushed.params, size, page) as Array<ItemRow & { rank: number }>;
+    for (let page = 0, size = Math.max(want * 3, 48); out.length < limit; page += size, size *= 4) {
+      const rows = stmt.all(match, size, page, ...(range ?? []), ...pushed.params) as Array<(ItemRow & { rank: number }) | { id: null; rank: number }>;
       for (const row of rows) {
-        const item = toItem(row);
+        if (out.length >= limit) break;
+        if (row.id === null) continue;
+        const item = toItem(row as ItemRow);
         if (!matchesFilter(item.value, filter)) continue;
         seen += 1;
-        if (seen > offset && out.length < limit) out.push({ ...item, score: -row.rank });
+        if (seen > offset) out.push({ ...item, score: -row.rank });
       }
       if (rows.length < size) break;
     }
@@ -376,10 +382,10 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     const partitions = this.stmt(
       `SELECT id, vector_count AS vectorCount, seq FROM namespaces WHERE vector_count > 0 ${range ? "AND path >= ? AND path < ?" : ""}`,
     ).all(...(range ?? [])) as PartitionRef[];
-    const scored: Array<{ row: ItemRow; score: number }> = [];
+    const scored: Array<{ row: ItemRow; score: number; value?: Record<string, unknown> }> = [];
     for (const partition of partitions) scored.push(...this.searchPartition(partition, queryVector, want, op.filter));
     scored.sort((a, b) => b.score - a.score || a.row.id - b.row.id);
-    const results: SearchItem[] = scored.slice(op.offset, want).map(({ row, score }) => ({ ...toItem(row), score }));
+    const results: SearchItem[] = scored.slice(op.offset, want).map(({ row, score, value }) => ({ ...toItem(row, value), score }));
     if (scored.length < want) {
       // Items without vectors (put with index: false) come after the scored ones, as in InMemoryStore.
       const skip = Math.max(0, op.offset - scored.length);
@@ -402,7 +408,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     );
     const total = partition.vectorCount;
     let k = this.vectors!.scansExactly(partition) ? total : Math.min(total, Math.max(want * 2, 16));
-    const passing = new Map<number, { row: ItemRow; score: number }>();
+    const passing = new Map<number, { row: ItemRow; score: number; value?: Record<string, unknown> }>();
     const failed = new Set<number>();
     let read = 0;
     for (;;) {
@@ -416,8 +422,10 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
         rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
         for (const row of rows) {
           if (passing.has(row.id) || failed.has(row.id)) continue;
-          if (filter && !matchesFilter(JSON.parse(row.value) as Record<string, unknown>, filter)) failed.add(row.id);
-          else passing.set(row.id, { row, score: scoreOf.get(row.vid)! });
+          // Parsed once: the value is reused for the result item.
+          const value = filter ? (JSON.parse(row.value) as Record<string, unknown>) : undefined;
+          if (filter && !matchesFilter(value!, filter)) failed.add(row.id);
+          else passing.set(row.id, { row, score: scoreOf.get(row.vid)!, value });
         }
       }
       if (passing.size >= want || k >= total) return [...passing.values()];
@@ -531,11 +539,11 @@ function pageOf(limit: unknown, offset: unknown): { limit: number; offset: numbe
   return { limit: limit as number, offset: offset as number };
 }
 
-function toItem(row: ItemRow): Item {
+function toItem(row: ItemRow, parsed?: Record<string, unknown>): Item {
   return {
     namespace: decodeNamespace(row.path),
     key: row.key,
-    value: JSON.parse(row.value) as Record<string, unknown>,
+    value: parsed ?? (JSON.parse(row.value) as Record<string, unknown>),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
