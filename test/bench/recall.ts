@@ -294,8 +294,18 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
   };
 }
 
+// Temp stores still on disk; removed on Ctrl-C or `timeout` too, not only on a normal exit.
+const liveDirs = new Set<string>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const dir of liveDirs) fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+}
+
 async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-recall-"));
+  liveDirs.add(dir);
   try {
     const store = openStore(dir);
     const memories = layout.scopes * layout.perScope;
@@ -347,6 +357,7 @@ async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
     return results;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    liveDirs.delete(dir);
   }
 }
 
