@@ -86,6 +86,18 @@ const progress = (message: string) => process.stderr.write(`[bench:recall] ${mes
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
+// Temp stores still on disk; removed on Ctrl-C or `timeout` too, not only on a normal exit.
+// Signals are handled between macrotasks, and store work is all microtasks, so the loops below
+// yield with `tick()` now and then.
+const liveDirs = new Set<string>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    for (const dir of liveDirs) fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+}
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Nearest-rank percentile. */
 function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -219,6 +231,7 @@ async function load(store: HNSWStore, layout: Layout, queryCount: number): Promi
     loadMs += performance.now() - started;
     loaded += pending.length;
     pending = [];
+    await tick();
     if (loaded - reported >= 50_000) {
       reported = loaded;
       progress(`  ${loaded.toLocaleString("en")} loaded, ${(loaded / (loadMs / 1000)).toFixed(0)}/s`);
@@ -294,14 +307,6 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
   };
 }
 
-// Temp stores still on disk; removed on Ctrl-C or `timeout` too, not only on a normal exit.
-const liveDirs = new Set<string>();
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    for (const dir of liveDirs) fs.rmSync(dir, { recursive: true, force: true });
-    process.exit(signal === "SIGINT" ? 130 : 143);
-  });
-}
 
 async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-recall-"));
@@ -344,6 +349,7 @@ async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
         if (rank === 0) hits.at1 += 1;
         if (rank >= 0 && rank < 3) hits.at3 += 1;
         if (rank >= 0) hits.atK += 1;
+        await tick();
       }
       storeProbe.enabled = stepProbe.enabled = false;
       progress(`  ${set.label}: p50 ${percentile(latencies, 50).toFixed(2)} ms`);
