@@ -12,7 +12,9 @@
  *
  * `--profile` runs the read pipeline with timing hooks instead of the facade and also times
  * each store call inside a recall. Progress goes to stderr, the summary to stdout; temp
- * directories are removed.
+ * directories are removed. `--keep=<dir>` (for iterating on the read path) keeps each case's
+ * loaded store under `<dir>/<case>` and reuses it on the next run instead of loading again;
+ * recalls write usage counters and traces into it, so quote figures from runs without it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -55,6 +57,8 @@ const Args = z.object({
   scopes: z.number().int().min(1).max(100_000),
   /** Only the cases whose label contains this text. */
   only: z.string().min(1).optional(),
+  /** Keep loaded stores here and reuse them on later runs. */
+  keep: z.string().min(1).optional(),
 });
 type Args = z.infer<typeof Args>;
 
@@ -62,8 +66,8 @@ function parseArgs(argv: string[]): Args {
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (!match || !["quick", "profile", "queries", "scopes", "only"].includes(match[1]!)) {
-      throw new Error(`Unknown argument '${arg}'. Expected --quick, --profile, --queries=<n>, --scopes=<n>, --only=<case label text>.`);
+    if (!match || !["quick", "profile", "queries", "scopes", "only", "keep"].includes(match[1]!)) {
+      throw new Error(`Unknown argument '${arg}'. Expected --quick, --profile, --queries=<n>, --scopes=<n>, --only=<case label text>, --keep=<dir>.`);
     }
     flags.set(match[1]!, match[2] ?? "true");
   }
@@ -74,6 +78,7 @@ function parseArgs(argv: string[]): Args {
     queries: flags.has("queries") ? Number(flags.get("queries")) : quick ? 50 : 200,
     scopes: flags.has("scopes") ? Number(flags.get("scopes")) : SPREAD_SCOPES,
     only: flags.get("only"),
+    keep: flags.get("keep"),
   });
   if (!parsed.success) throw new Error(`Bad value for --${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}.`);
   return parsed.data;
@@ -214,7 +219,7 @@ const scopeOf = (i: number): MemoryScope => ({ tenantId: "bench", userId: `u${St
  * scope 0 gets every query of the first set; with `spreadQueries`, evenly spaced scopes get one
  * query each for the second.
  */
-async function load(store: HNSWStore, layout: Layout, queryCount: number): Promise<{ sets: QuerySet[]; loadMs: number }> {
+async function load(store: HNSWStore, layout: Layout, queryCount: number, alreadyLoaded = false): Promise<{ sets: QuerySet[]; loadMs: number }> {
   const now = Date.now();
   const total = WARMUP + queryCount;
   const spreadCount = layout.spreadQueries ? Math.min(layout.scopes, total) : 0;
@@ -227,7 +232,8 @@ async function load(store: HNSWStore, layout: Layout, queryCount: number): Promi
   let reported = 0;
   const flush = async () => {
     const started = performance.now();
-    await store.batch(pending);
+    // A kept store (--keep) already holds these: only the queries are made again.
+    if (!alreadyLoaded) await store.batch(pending);
     loadMs += performance.now() - started;
     loaded += pending.length;
     pending = [];
@@ -309,14 +315,18 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
 
 
 async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-recall-"));
-  liveDirs.add(dir);
+  const kept = args.keep ? path.join(path.resolve(args.keep), `${layout.scopes}x${layout.perScope}`) : undefined;
+  const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-recall-"));
+  const marker = path.join(dir, "bench-loaded.json");
+  const reuse = kept !== undefined && fs.existsSync(marker);
+  if (!kept) liveDirs.add(dir);
   try {
     const store = openStore(dir);
     const memories = layout.scopes * layout.perScope;
-    progress(`${layout.label}: loading ${memories.toLocaleString("en")} memories into ${layout.scopes.toLocaleString("en")} scope(s)…`);
-    const { sets, loadMs } = await load(store, layout, args.queries);
-    progress(`${layout.label}: loaded in ${(loadMs / 1000).toFixed(1)} s (${(memories / (loadMs / 1000)).toFixed(0)}/s)`);
+    progress(`${layout.label}: ${reuse ? "reusing" : "loading"} ${memories.toLocaleString("en")} memories in ${layout.scopes.toLocaleString("en")} scope(s)${kept ? ` (${dir})` : ""}…`);
+    const { sets, loadMs } = await load(store, layout, args.queries, reuse);
+    if (kept && !reuse) fs.writeFileSync(marker, JSON.stringify({ memories, scopes: layout.scopes, loadMs }));
+    progress(`${layout.label}: ${reuse ? "made its queries" : "loaded"} in ${(loadMs / 1000).toFixed(1)} s (${(memories / (loadMs / 1000)).toFixed(0)}/s)`);
     const memory = await createMemory({ store, env: {} });
     const storeProbe: Probe = { enabled: false, sink: new Map() };
     const stepProbe: Probe = { enabled: false, sink: new Map() };
@@ -362,7 +372,7 @@ async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
     store.stop();
     return results;
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(dir, { recursive: true, force: true });
     liveDirs.delete(dir);
   }
 }
