@@ -70,9 +70,16 @@ function matchesCondition(actual: unknown, condition: unknown): boolean {
   });
 }
 
+const RANGE_OPERATORS = [
+  ["$gt", ">"],
+  ["$gte", ">="],
+  ["$lt", "<"],
+  ["$lte", "<="],
+] as const;
+
 /**
  * The part of a filter SQLite can check itself: plain equality, `$eq` and `$in` on strings and
- * finite numbers of simple top-level fields. It only narrows the rows read; `matchesFilter`
+ * finite numbers of simple top-level fields, and ranges on fields that hold numbers. It only narrows the rows read; `matchesFilter`
  * still has the last word, so a condition left out here is never lost.
  */
 export function filterToSql(filter: Filter | undefined, column: string): { sql: string; params: Array<string | number> } {
@@ -94,6 +101,16 @@ export function filterToSql(filter: Filter | undefined, column: string): { sql: 
       if (Array.isArray(list) && list.length > 0 && list.length <= 100 && list.every(bindable)) {
         clauses.push(`${path} IN (${list.map(() => "?").join(", ")})`);
         params.push(...list);
+      }
+      // Ranges compare Number(actual) in JS, which also accepts numeric strings, booleans and
+      // null: SQL judges only the rows whose field is a JSON number and lets every other row
+      // through to matchesFilter.
+      for (const [op, sqlOp] of RANGE_OPERATORS) {
+        if (!(op in condition)) continue;
+        const bound = Number(condition[op]);
+        if (!Number.isFinite(bound)) continue;
+        clauses.push(`(json_type(${column}, '$.${field}') NOT IN ('integer', 'real') OR ${path} ${sqlOp} ?)`);
+        params.push(bound);
       }
     }
   }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { InMemoryStore } from "@langchain/langgraph";
 import type { HNSWStore } from "../../src/store/hnsw-store.js";
@@ -55,10 +56,37 @@ describe.each([
 describe("filter pushdown", () => {
   it("only narrows: every row matchesFilter accepts satisfies the SQL it produces", () => {
     const { sql, params } = filterToSql({ status: "active", n: { $in: [1, 2] }, kind: { $eq: "fact" }, "bad.field": "x", flag: true, v: { $gt: 3 } }, "i.value");
-    expect(sql).toBe("json_extract(i.value, '$.status') = ? AND json_extract(i.value, '$.n') IN (?, ?) AND json_extract(i.value, '$.kind') = ?");
-    expect(params).toEqual(["active", 1, 2, "fact"]);
+    expect(sql).toBe(
+      "json_extract(i.value, '$.status') = ? AND json_extract(i.value, '$.n') IN (?, ?) AND json_extract(i.value, '$.kind') = ? AND " +
+        "(json_type(i.value, '$.v') NOT IN ('integer', 'real') OR json_extract(i.value, '$.v') > ?)",
+    );
+    expect(params).toEqual(["active", 1, 2, "fact", 3]);
     expect(filterToSql(undefined, "v")).toEqual({ sql: "", params: [] });
     expect(matchesFilter({ status: "active", n: 2, kind: "fact", flag: true, v: 4 }, { status: "active", n: { $in: [1, 2] }, flag: true, v: { $gt: 3 } })).toBe(true);
+  });
+
+  it("range conditions in SQL never drop a row matchesFilter accepts (Number() coercion included)", () => {
+    const db = new Database(":memory:");
+    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, value TEXT)");
+    const values: unknown[] = [-2, 0, 3, 3.5, 5, 1e20, "3", " 4 ", "0x10", "abc", "", null, true, false, [1], { a: 1 }, undefined];
+    values.forEach((v, i) => db.prepare("INSERT INTO t (id, value) VALUES (?, ?)").run(i, JSON.stringify(v === undefined ? {} : { v })));
+    const bounds: unknown[] = [-1, 0, 3, "3", 4.5, 16, null];
+    let narrowed = 0;
+    for (const op of ["$gt", "$gte", "$lt", "$lte"]) {
+      for (const bound of bounds) {
+        const filter = { v: { [op]: bound } };
+        const pushed = filterToSql(filter, "value");
+        const rows = db.prepare(`SELECT id, value FROM t ${pushed.sql ? `WHERE ${pushed.sql}` : ""}`).all(...pushed.params) as Array<{ id: number; value: string }>;
+        const inSql = new Set(rows.map((r) => r.id));
+        values.forEach((_, i) => {
+          const accepted = matchesFilter(JSON.parse((db.prepare("SELECT value FROM t WHERE id = ?").get(i) as { value: string }).value), filter);
+          if (accepted) expect(inSql.has(i), `${JSON.stringify(filter)} dropped ${JSON.stringify(values[i])}`).toBe(true);
+        });
+        narrowed += values.length - inSql.size;
+      }
+    }
+    // And it does narrow: numeric rows outside the range are left out in SQL.
+    expect(narrowed).toBeGreaterThan(50);
   });
 
   it("keeps JS equality semantics in keyword search: '1' is not 1", async () => {
