@@ -19,7 +19,10 @@ import { decodeNamespace, encodeNamespace, matchesConditions, prefixRange, valid
 import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
 import { filterToSql, matchesFilter, validateFilter, type Filter } from "./filter.js";
 import { textsAtPaths } from "./fields.js";
-import { dropUbiquitousTerms, keywordBody, matchExpression, queryTerms } from "./keyword.js";
+import { keywordBody } from "./keyword.js";
+import { KeywordIndexCache } from "./keyword-index.js";
+import { KeywordSearch } from "./keyword-search.js";
+import { toItem, type ItemRow } from "./rows.js";
 import { getMeta, openDatabase, setMeta, type Db, type Statement } from "./sqlite.js";
 import { StaleVectorsError, StoreWriter, type PreparedWrite } from "./writer.js";
 import { VectorIndex, type PartitionRef } from "./vector-index.js";
@@ -85,14 +88,6 @@ const OptionsSchema = z.object({
 type PlannedWrite = PreparedWrite & { texts: Array<{ field: string; text: string; textHash: string }> };
 type GetOp = { namespace: string[]; key: string };
 type SearchOp = { namespacePrefix: string[]; filter?: Filter; limit: number; offset: number; query?: string };
-interface ItemRow {
-  id: number;
-  path: string;
-  key: string;
-  value: string;
-  created_at: number;
-  updated_at: number;
-}
 
 /**
  * @example
@@ -113,9 +108,9 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
   private writer?: StoreWriter;
   private vectors?: VectorIndex;
   private flushTimer?: NodeJS.Timeout;
+  private keywords?: KeywordSearch;
+  private keywordIndexes?: KeywordIndexCache;
   private readonly statements = new Map<string, Statement>();
-  /** Document frequencies of keyword terms, refreshed after enough writes (they only steer term choice). */
-  private docFrequency = { terms: new Map<string, number>(), totalDocs: 0, writesSinceFill: Number.POSITIVE_INFINITY };
 
   constructor(options: HNSWStoreOptions) {
     super();
@@ -152,6 +147,8 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     this.db = undefined;
     this.writer = undefined;
     this.vectors = undefined;
+    this.keywords = undefined;
+    this.keywordIndexes = undefined;
     releaseLock(this.dir);
   }
 
@@ -203,64 +200,12 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
   }
 
   async keywordSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<SearchItem[]> {
-    const db = this.requireOpen();
+    this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
     if (typeof query !== "string") throw new InvalidOperationError(`keywordSearch expects a string query, received ${typeof query}.`);
     const filter = validateFilter(options.filter);
     const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
-    const match = matchExpression(prefix, this.keywordQueryTerms(query));
-    if (!match || limit === 0) return [];
-    const range = prefixRange(prefix);
-    const pushed = filterToSql(filter, "i.value");
-    // Rank inside FTS alone, then join items for one page of rowids: joined first, SQLite reads
-    // (and json_extracts) the value of every matching row before sorting. The scope token in the
-    // match scopes the search; the path range stays as a guard. LEFT JOIN: a row the pushed
-    // filter rejects still comes back (as NULLs), so a short page still means the matches ran out.
-    const stmt = this.stmt(
-      `SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at, f.rank
-       FROM (SELECT rowid, bm25(fts, 0.0, 1.0) AS rank FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ? OFFSET ?) f
-       LEFT JOIN items i ON i.id = f.rowid ${range ? "AND i.path >= ? AND i.path < ?" : ""} ${pushed.sql ? `AND ${pushed.sql}` : ""}
-       ORDER BY f.rank`,
-    );
-    const out: SearchItem[] = [];
-    const want = offset + limit;
-    let seen = 0;
-    // Over-fetch pages until the filter has let `offset + limit` rows through.
-    for (let page = 0, size = Math.max(want * 3, 48); out.length < limit; page += size, size *= 4) {
-      const rows = stmt.all(match, size, page, ...(range ?? []), ...pushed.params) as Array<(ItemRow & { rank: number }) | { id: null; rank: number }>;
-      for (const row of rows) {
-        if (out.length >= limit) break;
-        if (row.id === null) continue;
-        const item = toItem(row as ItemRow);
-        if (!matchesFilter(item.value, filter)) continue;
-        seen += 1;
-        if (seen > offset) out.push({ ...item, score: -row.rank });
-      }
-      if (rows.length < size) break;
-    }
-    return out;
-  }
-
-  /** Query terms minus the ubiquitous ones (see dropUbiquitousTerms), with cached document frequencies. */
-  private keywordQueryTerms(query: string): string[] {
-    const terms = queryTerms(query);
-    if (terms.length <= 1) return terms;
-    if (this.docFrequency.writesSinceFill > 100 + this.docFrequency.totalDocs * 0.05) {
-      const total = this.stmt("SELECT coalesce(sum(item_count), 0) AS n FROM namespaces").get() as { n: number };
-      this.docFrequency = { terms: new Map(), totalDocs: total.n, writesSinceFill: 0 };
-    }
-    const cache = this.docFrequency;
-    const lookup = this.stmt("SELECT doc FROM fts_vocab WHERE term = ?");
-    const df = (term: string) => {
-      let n = cache.terms.get(term);
-      if (n === undefined) {
-        n = (lookup.get(term) as { doc: number } | undefined)?.doc ?? 0;
-        if (cache.terms.size > 50_000) cache.terms.clear();
-        cache.terms.set(term, n);
-      }
-      return n;
-    };
-    return dropUbiquitousTerms(terms, df, cache.totalDocs);
+    return this.keywords!.search({ prefix, query, filter, limit, offset });
   }
 
   // ---- planning and validation -------------------------------------------------------------
@@ -301,15 +246,20 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     const texts = (json === null || op.index === false ? [] : textsAtPaths(op.value as Record<string, unknown>, op.index ?? this.fields)).map(
       (t) => ({ ...t, textHash: hashText(t.text) }),
     );
-    const body = keywordBody(texts.map((t) => t.text));
+    // The keyword body (Intl.Segmenter over every text) is only built when the writer rewrites
+    // the item's FTS row; a usage-counter update leaves the texts alone and skips it. Its hash
+    // comes from the text hashes already computed.
+    let body: string | undefined;
     return {
       namespace,
       path: encodeNamespace(namespace),
       key: op.key,
       json,
       vectors: [],
-      keywordBody: body,
-      keywordHash: body ? hashText(body) : "",
+      get keywordBody() {
+        return (body ??= keywordBody(texts.map((t) => t.text)));
+      },
+      keywordHash: texts.length ? hashText(texts.map((t) => t.textHash).join("\n")) : "",
       // Ordered by field, as the writer reads them back (ORDER BY field).
       textSignature: this.options.index
         ? [...texts]
@@ -413,7 +363,8 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
     let read = 0;
     for (;;) {
       const hits = this.vectors!.search(partition, query, k);
-      for (let size = Math.max(want * 2, 32); read < hits.length && passing.size < want; size *= 2) {
+      // Chunks start a little above `want` (most filters pass most items) and double.
+      for (let size = Math.ceil(want * 1.25) + 8; read < hits.length && passing.size < want; size *= 2) {
         const chunk = hits.slice(read, read + size);
         read += chunk.length;
         const scoreOf = new Map(chunk.map((h) => [h.vid, h.score]));
@@ -421,6 +372,7 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
         // Best score first, so an item with several indexed fields counts as its best field.
         rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
         for (const row of rows) {
+          if (passing.size >= want) break;
           if (passing.has(row.id) || failed.has(row.id)) continue;
           // Parsed once: the value is reused for the result item.
           const value = filter ? (JSON.parse(row.value) as Record<string, unknown>) : undefined;
@@ -435,10 +387,17 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
 
   private listItems(op: SearchOp, offset: number, limit: number, unvectoredOnly: boolean): SearchItem[] {
     const range = prefixRange(op.namespacePrefix);
-    const conditions = [range ? "path >= ? AND path < ?" : "1", unvectoredOnly ? "NOT EXISTS (SELECT 1 FROM vectors v WHERE v.item_id = items.id)" : "1"];
+    // The filter's simple conditions run in SQL (a trace purge lists a few expired rows out of
+    // thousands without parsing the rest); matchesFilter below stays the judge.
+    const pushed = filterToSql(op.filter, "value");
+    const conditions = [
+      range ? "path >= ? AND path < ?" : "1",
+      unvectoredOnly ? "NOT EXISTS (SELECT 1 FROM vectors v WHERE v.item_id = items.id)" : "1",
+      pushed.sql || "1",
+    ];
     const rows = this.stmt(
       `SELECT id, path, key, value, created_at, updated_at FROM items WHERE ${conditions.join(" AND ")} ORDER BY updated_at DESC, id DESC`,
-    ).iterate(...(range ?? [])) as Iterable<ItemRow>;
+    ).iterate(...(range ?? []), ...pushed.params) as Iterable<ItemRow>;
     const out: SearchItem[] = [];
     let seen = 0;
     for (const row of rows) {
@@ -472,7 +431,8 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
 
   private commit(writes: PreparedWrite[]): void {
     const result = this.writer!.commit(writes, Date.now());
-    this.docFrequency.writesSinceFill += writes.length;
+    this.keywords!.noteWrites(writes.length);
+    this.keywordIndexes!.applyCommitted(result.keywordChanges, result.emptied);
     for (const nsId of result.emptied) this.vectors!.dropPartition(nsId);
     this.vectors!.applyCommitted(result.changes, result.partitions);
   }
@@ -505,6 +465,14 @@ export class HNSWStore extends BaseStore implements KeywordSearchable {
         efSearch: hnsw.efSearch ?? 256,
         cacheFloats: 32 * 1024 * 1024,
       });
+      const bodies = db.prepare("SELECT i.id, f.body FROM items i JOIN fts f ON f.rowid = i.id WHERE i.ns_id = ?");
+      const nsPath = db.prepare("SELECT path FROM namespaces WHERE id = ?");
+      this.keywordIndexes = new KeywordIndexCache((nsId) => ({
+        // An FTS row holds one scope token per namespace label (see scopeTokens).
+        lengthOffset: decodeNamespace((nsPath.get(nsId) as { path: string }).path).length,
+        rows: bodies.iterate(nsId) as Iterable<{ id: number; body: string }>,
+      }));
+      this.keywords = new KeywordSearch((sql) => this.stmt(sql), this.keywordIndexes);
     } catch (error) {
       releaseLock(this.dir);
       throw error;
@@ -537,14 +505,4 @@ function pageOf(limit: unknown, offset: unknown): { limit: number; offset: numbe
   if (!Number.isInteger(limit) || (limit as number) < 0) throw new InvalidOperationError(`limit must be a non-negative integer, received ${String(limit)}.`);
   if (!Number.isInteger(offset) || (offset as number) < 0) throw new InvalidOperationError(`offset must be a non-negative integer, received ${String(offset)}.`);
   return { limit: limit as number, offset: offset as number };
-}
-
-function toItem(row: ItemRow, parsed?: Record<string, unknown>): Item {
-  return {
-    namespace: decodeNamespace(row.path),
-    key: row.key,
-    value: parsed ?? (JSON.parse(row.value) as Record<string, unknown>),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
 }

@@ -25,6 +25,10 @@ export function openDatabase(file: string, options: OpenOptions): Db {
     db.pragma("secure_delete = ON");
     db.pragma("foreign_keys = ON");
     db.pragma("busy_timeout = 5000");
+    // 64 MiB of page cache instead of SQLite's 2 MiB: a recall reads a few dozen random item
+    // rows, and at 100k memories (~60 MB of rows) the default cache makes each a syscall;
+    // bench:recall measured 0.19 → 0.08 ms for one 38-row lookup.
+    db.pragma("cache_size = -65536");
     migrate(db);
   } catch (error) {
     throw new StoreCorruptError(`Could not open the store database ${file}: ${(error as Error).message}`, { file }, error);

@@ -7,6 +7,7 @@ import type { Db } from "./sqlite.js";
 import type { PartitionChange, PartitionRef } from "./vector-index.js";
 import { vectorToBuffer } from "./vector-index.js";
 import { scopeTokens } from "./keyword.js";
+import type { KeywordChange } from "./keyword-index.js";
 
 export interface PreparedWrite {
   namespace: string[];
@@ -15,8 +16,9 @@ export interface PreparedWrite {
   /** Serialized JSON, or null for a delete. */
   json: string | null;
   vectors: Array<{ field: string; vec: Float32Array; textHash: string }>;
-  /** Pre-segmented keyword terms joined by spaces; empty when nothing is indexed. */
-  keywordBody: string;
+  /** Pre-segmented keyword terms joined by spaces; empty when nothing is indexed. Read only when the FTS row is rewritten. */
+  readonly keywordBody: string;
+  /** Hash of the indexed texts: equal hashes mean the same keyword body. */
   keywordHash: string;
   /** `field=hash` of every indexed text, sorted: equal signatures mean the same vectors. */
   textSignature: string;
@@ -36,6 +38,8 @@ export interface CommitResult {
   partitions: Map<number, PartitionRef>;
   /** Namespaces whose last item went: their partitions are dropped. */
   emptied: number[];
+  /** Items whose keyword body was rewritten or removed, in write order. */
+  keywordChanges: KeywordChange[];
 }
 
 export class StoreWriter {
@@ -59,6 +63,7 @@ export class StoreWriter {
       deleteVectors: db.prepare("DELETE FROM vectors WHERE item_id = ?"),
       insertVector: db.prepare("INSERT INTO vectors (item_id, ns_id, field, text_hash, vec) VALUES (?, ?, ?, ?, ?) RETURNING id"),
       deleteFts: db.prepare("DELETE FROM fts WHERE rowid = ?"),
+      ftsBody: db.prepare("SELECT body FROM fts WHERE rowid = ?"),
       insertFts: db.prepare("INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)"),
     };
   }
@@ -68,6 +73,7 @@ export class StoreWriter {
     const run = this.db.transaction((): CommitResult => {
       const changes = new Map<number, PartitionChange>();
       const touched = new Set<number>();
+      const keywordChanges: KeywordChange[] = [];
       const change = (nsId: number) => {
         let c = changes.get(nsId);
         if (!c) changes.set(nsId, (c = { added: [], removed: [] }));
@@ -90,6 +96,11 @@ export class StoreWriter {
           keepVectors = write.json !== null && oldSignature === write.textSignature;
           if (write.reuseVectors && !keepVectors) throw new StaleVectorsError();
           keepKeywords = keepVectors && (this.stmts.itemKeywordHash.get(itemId) as { keyword_hash: string }).keyword_hash === write.keywordHash;
+          // Same texts, different hash: a row written while the hash was taken over the body
+          // (stores from 0.1.0). If the body is the same, only the hash is brought up to date:
+          // rewriting an FTS5 row costs milliseconds in a large store, and usage updates are
+          // exactly such puts.
+          if (keepVectors && !keepKeywords) keepKeywords = ((this.stmts.ftsBody.get(itemId) as { body: string } | undefined)?.body ?? "") === write.keywordBody;
           if (old.length && !keepVectors) {
             this.stmts.deleteVectors.run(itemId);
             change(nsId).removed.push(...old.map((v) => v.id));
@@ -115,8 +126,9 @@ export class StoreWriter {
               vectorDelta += 1;
             }
           }
-          if (write.keywordBody && !keepKeywords) this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
+          if (!keepKeywords && write.keywordBody) this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
         }
+        if (!keepKeywords) keywordChanges.push({ nsId, id: itemId, body: write.json !== null && write.keywordBody ? write.keywordBody : null });
         // seq marks changes to the vectors only: HNSW files compare against it.
         this.stmts.bumpNs.run(itemDelta, vectorDelta, keepVectors ? 0 : 1, nsId);
       }
@@ -132,7 +144,7 @@ export class StoreWriter {
           partitions.set(nsId, { id: row.id, vectorCount: row.vector_count, seq: row.seq });
         }
       }
-      return { changes, partitions, emptied };
+      return { changes, partitions, emptied, keywordChanges };
     });
     return run.immediate();
   }

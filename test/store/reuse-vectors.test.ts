@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
@@ -61,5 +63,33 @@ describe("HNSWStore keeps vectors of unchanged texts", () => {
     expect(hit!.score!).toBeGreaterThan(0.99);
     const keyword = await store.keywordSearch(["m"], (final!.value.content as string).split(" ").pop()!);
     expect(keyword.map((i) => i.key)).toEqual(["a"]);
+  });
+
+  it("leaves the FTS row of an unchanged text alone, also for rows whose hash predates the current form", async () => {
+    dir = tempDir();
+    const open = () => new HNSWStore({ dir, index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: ["content"] }, flushIntervalMs: 0 });
+    store = open();
+    await store.put(["m"], "a", { content: "用户喜欢喝乌龙茶 oolong", n: 0 });
+    await store.put(["m"], "b", { content: "unrelated words", n: 0 });
+    store.stop();
+    // A 0.1.0 store hashed the keyword body itself; rewrite the hash as such a store left it.
+    const file = path.join(dir, "store.sqlite");
+    const raw = new Database(file);
+    raw.prepare("UPDATE items SET keyword_hash = 'old-form-hash' WHERE key = 'a'").run();
+    const segments = () => (raw.prepare("SELECT group_concat(hex(block)) AS s FROM fts_data").get() as { s: string }).s;
+    const before = segments();
+    store = open();
+    await store.put(["m"], "a", { content: "用户喜欢喝乌龙茶 oolong", n: 1 });
+    store.flush();
+    expect(segments()).toBe(before);
+    const hash = (raw.prepare("SELECT keyword_hash FROM items WHERE key = 'a'").get() as { keyword_hash: string }).keyword_hash;
+    expect(hash).not.toBe("old-form-hash");
+    expect((await store.keywordSearch(["m"], "乌龙茶")).map((i) => [i.key, i.value.n])).toEqual([["a", 1]]);
+    // A real text change does rewrite it.
+    await store.put(["m"], "a", { content: "用户改喝咖啡了", n: 2 });
+    store.flush();
+    expect(segments()).not.toBe(before);
+    expect(await store.keywordSearch(["m"], "乌龙茶")).toEqual([]);
+    raw.close();
   });
 });
