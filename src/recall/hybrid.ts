@@ -11,13 +11,15 @@
  *   returns unscored items; then, if `embeddings` were given, cosine similarity is computed
  *   in-process over the scope's items, otherwise the channel is skipped.
  * - keyword: `store.keywordSearch(...)` when the store is {@link KeywordSearchable}
- *   (HNSWStore: SQLite FTS5); otherwise in-process BM25 over the scope's items (bm25.ts), which
- *   is what LangGraph's InMemoryStore gets.
+ *   (HNSWStore: per-namespace BM25); otherwise in-process BM25 over the scope's items (bm25.ts),
+ *   which is what LangGraph's InMemoryStore gets.
+ * - both at once: `store.hybridSearch(...)` when the store is {@link HybridSearchable}
+ *   (HNSWStore), with the same results per channel.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 import { textsAtPaths } from "../store/fields.js";
-import { isKeywordSearchable } from "../store/types.js";
+import { isHybridSearchable, isKeywordSearchable } from "../store/types.js";
 import { bm25Search } from "./bm25.js";
 import { reciprocalRankFusion, type ChannelName, type Fused, type RankedList } from "./fusion.js";
 
@@ -86,7 +88,13 @@ export async function hybridSearch(
     wanted.has("keyword") && keywordNative ? store.keywordSearch(namespace, query, { filter: options.filter, limit: fetch }) : undefined;
   let vectorHits: SearchItem[] | undefined;
   let keywordHits: SearchItem[] | undefined;
-  if (options.keywordOnlyIfVectorHits && wanted.has("vector")) {
+  if (isHybridSearchable(store) && wanted.has("vector") && wanted.has("keyword") && !options.keywordOnlyIfVectorHits) {
+    // One call answers both channels (HNSWStore: one embedding, one snapshot).
+    const both = await store.hybridSearch(namespace, query, { filter: options.filter, limit: fetch });
+    keywordHits = both.keyword;
+    // No vector index: the plain search answers with unscored items, handled below.
+    vectorHits = both.vector ?? (await vectorSearch());
+  } else if (options.keywordOnlyIfVectorHits && wanted.has("vector")) {
     vectorHits = await vectorSearch();
     if (vectorHits!.length === 0) return { fused: [], channelsRun: ["vector"], fallbacks: [], depth: fetch };
     keywordHits = await keywordSearch();

@@ -4,7 +4,9 @@
  * `BaseStore` gives get/put/delete/search (vector search when an index is configured).
  * The read graph also needs a keyword channel (BM25) to fuse with vector search
  * (seed 001 §3.2), so stores that have one implement {@link KeywordSearchable}.
- * HNSWStore maps it to SQLite FTS5; a PostgreSQL store maps it to its own text search.
+ * HNSWStore maps it to per-namespace BM25 (SQLite FTS5 underneath); a PostgreSQL store maps it
+ * to its own text search. A store that can answer both channels in one call implements
+ * {@link HybridSearchable} too.
  */
 import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 
@@ -30,4 +32,29 @@ export interface KeywordSearchable {
 
 export function isKeywordSearchable(store: BaseStore | undefined): store is BaseStore & KeywordSearchable {
   return !!store && typeof (store as Partial<KeywordSearchable>).keywordSearch === "function";
+}
+
+/** Both channels of one hybrid query, each ranked on its own (fusion is the caller's). */
+export interface HybridHits {
+  /** Vector hits, best first; undefined when the store has no vector index. */
+  vector?: SearchItem[];
+  /** BM25 hits, best first. */
+  keyword: SearchItem[];
+}
+
+/**
+ * A store that answers the vector and keyword channels of a hybrid query in one call: the
+ * query is embedded once and both channels run over the same snapshot. Each channel returns
+ * up to `limit` items passing the filter, as `search()` and `keywordSearch()` would.
+ */
+export interface HybridSearchable extends KeywordSearchable {
+  /**
+   * @example
+   * const { vector, keyword } = await store.hybridSearch(["memories", "u1"], "香菜 外卖", { filter: { status: "active" }, limit: 24 });
+   */
+  hybridSearch(namespacePrefix: string[], query: string, options?: KeywordSearchOptions): Promise<HybridHits>;
+}
+
+export function isHybridSearchable(store: BaseStore | undefined): store is BaseStore & HybridSearchable {
+  return isKeywordSearchable(store) && typeof (store as Partial<HybridSearchable>).hybridSearch === "function";
 }

@@ -19,33 +19,60 @@ export function serializeValue(value: unknown, maxBytes: number, where: string):
   return text;
 }
 
-function checkJson(value: unknown, path: string, seen: Set<object>, where: string): void {
+/**
+ * Throw InvalidValueError at the first part of `value` JSON cannot represent. The path to it is
+ * built only on the way out of a failure: building it for every node cost more than the check
+ * (a recall's trace has a few hundred nodes).
+ */
+function checkJson(value: unknown, root: string, seen: Set<object>, where: string): void {
+  const failure = findNonJson(value, seen);
+  if (!failure) return;
+  const path = root + failure.path.reverse().join("");
+  throw new InvalidValueError(`${where}: ${path} ${failure.reason}`, { where, path });
+}
+
+interface NonJson {
+  /** Segments from the failing node up to the root (`.key`, `[i]`). */
+  path: string[];
+  reason: string;
+}
+
+function findNonJson(value: unknown, seen: Set<object>): NonJson | undefined {
   switch (typeof value) {
     case "string":
     case "boolean":
-      return;
+      return undefined;
     case "number":
-      if (!Number.isFinite(value)) {
-        throw new InvalidValueError(`${where}: ${path} is ${value}, which JSON cannot represent.`, { where, path });
-      }
-      return;
+      return Number.isFinite(value) ? undefined : { path: [], reason: `is ${value}, which JSON cannot represent.` };
     case "object": {
-      if (value === null) return;
-      if (seen.has(value)) throw new InvalidValueError(`${where}: ${path} is a circular reference.`, { where, path });
+      if (value === null) return undefined;
+      if (seen.has(value)) return { path: [], reason: "is a circular reference." };
       if (!Array.isArray(value) && !isPlainObject(value)) {
-        throw new InvalidValueError(`${where}: ${path} is ${describeType(value)}; only plain objects, arrays and primitives are stored.`, {
-          where,
-          path,
-        });
+        return { path: [], reason: `is ${describeType(value)}; only plain objects, arrays and primitives are stored.` };
       }
       seen.add(value);
-      if (Array.isArray(value)) value.forEach((item, i) => checkJson(item, `${path}[${i}]`, seen, where));
-      else for (const [k, v] of Object.entries(value)) if (v !== undefined) checkJson(v, `${path}.${k}`, seen, where);
+      let failure: NonJson | undefined;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length && !failure; i++) {
+          failure = findNonJson(value[i], seen);
+          failure?.path.push(`[${i}]`);
+        }
+      } else {
+        for (const k in value) {
+          const v = (value as Record<string, unknown>)[k];
+          if (v === undefined) continue;
+          failure = findNonJson(v, seen);
+          if (failure) {
+            failure.path.push(`.${k}`);
+            break;
+          }
+        }
+      }
       seen.delete(value);
-      return;
+      return failure;
     }
     default:
-      throw new InvalidValueError(`${where}: ${path} is a ${typeof value}, which JSON cannot represent.`, { where, path });
+      return { path: [], reason: `is a ${typeof value}, which JSON cannot represent.` };
   }
 }
 

@@ -93,13 +93,16 @@ export class VectorIndex {
     return partition.vectorCount < this.options.hnswThreshold && !this.hnsw.has(partition.id);
   }
 
-  /** Best `k` vectors of one partition, best first. `k` may exceed the partition size. */
-  search(partition: PartitionRef, query: Float32Array, k: number): VectorHit[] {
+  /**
+   * Best `k` vectors of one partition, best first. `k` may exceed the partition size.
+   * `efSearch` overrides the configured candidate list size for this search.
+   */
+  search(partition: PartitionRef, query: Float32Array, k: number, efSearch = this.options.efSearch): VectorHit[] {
     if (partition.vectorCount === 0 || k <= 0) return [];
     if (this.scansExactly(partition)) return this.searchExact(partition, query, k);
     const { index } = this.loadHnsw(partition);
     const n = Math.min(k, partition.vectorCount);
-    index.setEf(Math.max(this.options.efSearch, n));
+    index.setEf(Math.max(efSearch, n));
     const { neighbors, distances } = index.searchKnn(Array.from(query), n);
     // Inner-product space on unit vectors: distance = 1 - cosine.
     return neighbors.map((vid, i) => ({ vid, score: 1 - distances[i]! }));

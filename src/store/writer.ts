@@ -52,14 +52,13 @@ export class StoreWriter {
       nsRef: db.prepare("SELECT id, item_count, vector_count, seq FROM namespaces WHERE id = ?"),
       bumpNs: db.prepare("UPDATE namespaces SET item_count = item_count + ?, vector_count = vector_count + ?, seq = seq + ? WHERE id = ?"),
       deleteNs: db.prepare("DELETE FROM namespaces WHERE id = ?"),
-      getItem: db.prepare("SELECT id FROM items WHERE path = ? AND key = ?"),
+      getItem: db.prepare("SELECT id, ns_id, keyword_hash FROM items WHERE path = ? AND key = ?"),
       insertItem: db.prepare(
         "INSERT INTO items (ns_id, path, key, value, keyword_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
       ),
       updateItem: db.prepare("UPDATE items SET value = ?, keyword_hash = ?, updated_at = ? WHERE id = ?"),
       deleteItem: db.prepare("DELETE FROM items WHERE id = ?"),
       itemVectors: db.prepare("SELECT id, field, text_hash FROM vectors WHERE item_id = ? ORDER BY field"),
-      itemKeywordHash: db.prepare("SELECT keyword_hash FROM items WHERE id = ?"),
       deleteVectors: db.prepare("DELETE FROM vectors WHERE item_id = ?"),
       insertVector: db.prepare("INSERT INTO vectors (item_id, ns_id, field, text_hash, vec) VALUES (?, ?, ?, ?, ?) RETURNING id"),
       deleteFts: db.prepare("DELETE FROM fts WHERE rowid = ?"),
@@ -72,7 +71,8 @@ export class StoreWriter {
   commit(writes: PreparedWrite[], now: number): CommitResult {
     const run = this.db.transaction((): CommitResult => {
       const changes = new Map<number, PartitionChange>();
-      const touched = new Set<number>();
+      // Per namespace: item, vector and seq deltas, applied once at the end.
+      const touched = new Map<number, { items: number; vectors: number; seq: number }>();
       const keywordChanges: KeywordChange[] = [];
       const change = (nsId: number) => {
         let c = changes.get(nsId);
@@ -80,10 +80,9 @@ export class StoreWriter {
         return c;
       };
       for (const write of writes) {
-        const existing = this.stmts.getItem.get(write.path, write.key) as { id: number } | undefined;
+        const existing = this.stmts.getItem.get(write.path, write.key) as { id: number; ns_id: number; keyword_hash: string } | undefined;
         if (write.json === null && !existing) continue;
-        const nsId = this.namespaceId(write.path, write.json !== null);
-        touched.add(nsId);
+        const nsId = existing?.ns_id ?? this.namespaceId(write.path, write.json !== null);
         let itemDelta = 0;
         let vectorDelta = 0;
         let itemId: number;
@@ -95,7 +94,7 @@ export class StoreWriter {
           const oldSignature = old.map((v) => `${v.field}=${v.text_hash}`).join("\n");
           keepVectors = write.json !== null && oldSignature === write.textSignature;
           if (write.reuseVectors && !keepVectors) throw new StaleVectorsError();
-          keepKeywords = keepVectors && (this.stmts.itemKeywordHash.get(itemId) as { keyword_hash: string }).keyword_hash === write.keywordHash;
+          keepKeywords = keepVectors && existing.keyword_hash === write.keywordHash;
           // Same texts, different hash: a row written while the hash was taken over the body
           // (stores from 0.1.0). If the body is the same, only the hash is brought up to date:
           // rewriting an FTS5 row costs milliseconds in a large store, and usage updates are
@@ -130,11 +129,16 @@ export class StoreWriter {
         }
         if (!keepKeywords) keywordChanges.push({ nsId, id: itemId, body: write.json !== null && write.keywordBody ? write.keywordBody : null });
         // seq marks changes to the vectors only: HNSW files compare against it.
-        this.stmts.bumpNs.run(itemDelta, vectorDelta, keepVectors ? 0 : 1, nsId);
+        const delta = touched.get(nsId) ?? { items: 0, vectors: 0, seq: 0 };
+        delta.items += itemDelta;
+        delta.vectors += vectorDelta;
+        delta.seq += keepVectors ? 0 : 1;
+        touched.set(nsId, delta);
       }
       const partitions = new Map<number, PartitionRef>();
       const emptied: number[] = [];
-      for (const nsId of touched) {
+      for (const [nsId, delta] of touched) {
+        if (delta.items !== 0 || delta.vectors !== 0 || delta.seq !== 0) this.stmts.bumpNs.run(delta.items, delta.vectors, delta.seq, nsId);
         const row = this.stmts.nsRef.get(nsId) as { id: number; item_count: number; vector_count: number; seq: number };
         if (row.item_count === 0) {
           this.stmts.deleteNs.run(nsId);

@@ -10,14 +10,22 @@
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
-import type { KeywordSearchOptions } from "../../src/store/types.js";
+import type { HybridHits, KeywordSearchOptions } from "../../src/store/types.js";
 
 export class KeywordFloorStore extends HNSWStore {
   /** Keep keyword hits scoring at least this share of the best hit's score. */
   floor = 0.05;
 
   override async keywordSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<SearchItem[]> {
-    const hits = await super.keywordSearch(namespacePrefix, query, options);
+    return this.applyFloor(await super.keywordSearch(namespacePrefix, query, options));
+  }
+
+  override async hybridSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<HybridHits> {
+    const hits = await super.hybridSearch(namespacePrefix, query, options);
+    return { ...hits, keyword: this.applyFloor(hits.keyword) };
+  }
+
+  private applyFloor(hits: SearchItem[]): SearchItem[] {
     const best = Math.max(0, ...hits.map((hit) => hit.score ?? 0));
     return best > 0 ? hits.filter((hit) => (hit.score ?? 0) >= this.floor * best) : hits;
   }

@@ -1,5 +1,5 @@
 import { InMemoryStore } from "@langchain/langgraph";
-import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { bm25Search } from "../../src/recall/bm25.js";
@@ -94,11 +94,54 @@ describe("hybridSearch channels", () => {
   it(`over-fetches ${OVERFETCH_FACTOR}× the limit in each channel, inside the scope's namespace`, async () => {
     const store = new HNSWStore({ dir: tempDir("lgm-read-"), index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS }, flushIntervalMs: 0 });
     hnswStores.push(store);
-    const search = vi.spyOn(store, "search");
-    const keyword = vi.spyOn(store, "keywordSearch");
+    const both = vi.spyOn(store, "hybridSearch");
     await hybridSearch(store, recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 4, fields: RECORD_INDEX_FIELDS });
+    expect(both).toHaveBeenCalledWith(recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 12 });
+    // A store with separate channels only is asked through search() and keywordSearch().
+    const separate = Object.assign(new InMemoryStore({ index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS } }), {
+      keywordSearch: async (): Promise<SearchItem[]> => [],
+    });
+    const search = vi.spyOn(separate, "search");
+    const keyword = vi.spyOn(separate, "keywordSearch");
+    await hybridSearch(separate, recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 4, fields: RECORD_INDEX_FIELDS });
     expect(search).toHaveBeenCalledWith(recordsNamespace(scope), { query: "coffee", filter: { status: "active" }, limit: 12 });
     expect(keyword).toHaveBeenCalledWith(recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 12 });
+  });
+
+  it("gets from HNSWStore.hybridSearch what search() and keywordSearch() give, embedding the query once", async () => {
+    const embeddings = new ConceptEmbeddings(64);
+    const embedQuery = vi.spyOn(embeddings, "embedQuery");
+    const store = new HNSWStore({
+      dir: tempDir("lgm-read-"),
+      index: { dims: 64, embeddings, fields: RECORD_INDEX_FIELDS },
+      flushIntervalMs: 0,
+      // A graph from the first vector, searched with the same ef both ways: equal answers.
+      hnsw: { threshold: 1, efSearch: 64, efSearchHybrid: 64 },
+    });
+    hnswStores.push(store);
+    const records = ["用户喜欢拿铁", "The user drinks coffee every morning", "订单 SF1029384756 已发货", "用户不吃香菜", "coffee beans from Yunnan"].map((content, i) =>
+      makeRecord(scope, { id: `r${i}`, key: `x.r${i}`, content, ...(i === 4 ? { status: "superseded" as const, supersededBy: "r1" } : {}) }),
+    );
+    await putRecords(store, records);
+    const ns = recordsNamespace(scope);
+    for (const query of ["coffee", "香菜 拿铁", "SF1029384756"]) {
+      embedQuery.mockClear();
+      const both = await store.hybridSearch(ns, query, { filter: { status: "active" }, limit: 3 });
+      expect(embedQuery).toHaveBeenCalledTimes(1);
+      const keys = (hits: SearchItem[] | undefined) => hits?.map((h) => [h.key, h.score]);
+      expect(keys(both.vector)).toEqual(keys(await store.search(ns, { query, filter: { status: "active" }, limit: 3 })));
+      expect(keys(both.keyword)).toEqual(keys(await store.keywordSearch(ns, query, { filter: { status: "active" }, limit: 3 })));
+      expect(both.vector!.every((h) => h.value.status === "active")).toBe(true);
+      // The same query again is answered from the query-embedding cache.
+      expect(embedQuery).toHaveBeenCalledTimes(1);
+    }
+    // Without a vector index there is no vector list; the keyword list is still there.
+    const plain = new HNSWStore({ dir: tempDir("lgm-read-"), flushIntervalMs: 0 });
+    hnswStores.push(plain);
+    await putRecords(plain, records);
+    const answer = await plain.hybridSearch(ns, "SF1029384756", { filter: { status: "active" } });
+    expect(answer.vector).toBeUndefined();
+    expect(answer.keyword.map((h) => h.key)).toEqual(["r2"]);
   });
 
   it("falls back to in-process BM25 when the store has no keyword index, and reports it", async () => {

@@ -70,6 +70,10 @@ describe("HNSWStore refuses bad input with typed errors and stays intact", () =>
     for (const value of bad) {
       await expect(store.batch([{ namespace: ["m", "u1"], key: "bad", value: value as Record<string, unknown> }])).rejects.toThrow(InvalidValueError);
     }
+    // The error names where the bad part sits.
+    const deep = { content: "deep", list: [1, { ok: true }, { at: [0, Number.POSITIVE_INFINITY] }] };
+    await expect(store.put(["m", "u1"], "deep", deep)).rejects.toThrow("value.list[2].at[1] is Infinity");
+    await expect(store.put(["m", "u1"], "loop", circular)).rejects.toThrow("value.self is a circular reference");
     await intact();
   });
 
