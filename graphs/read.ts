@@ -5,7 +5,9 @@
  *   START → resolve_scope ─┬─ retrieve ───────────┬─ rank → dedupe_keys → override → policy_budget → inject → record → END
  *                          └─ retrieve_knowledge ─┘
  *
- * `record` writes the trace and the usage counters in one store batch (one transaction).
+ * `record` writes the trace and the usage counters in one store batch (one transaction). The
+ * facade's recall() runs the same nodes without LangGraph and queues that write behind its
+ * answer (createReadPipeline's `deferBookkeeping`).
  *
  * Input: `messages` (the latest user message is the query) or an explicit `query`, plus
  * optional `task`, `limit`, `kinds`, `includeKnowledge`, `includeHistory`, `scope`. Scope
@@ -27,6 +29,7 @@ import { createRetrieveNode } from "../nodes/read/retrieve.js";
 import { createScopeNode } from "../nodes/read/scope.js";
 import type { MemoryKind, MemoryRecord, MemoryScope } from "../src/schema.js";
 import { resolveReadDeps, type ReadOptions } from "../src/recall/options.js";
+import { prepareBookkeeping, type PreparedBookkeeping } from "../src/recall/bookkeeping.js";
 import type { ChannelName } from "../src/recall/fusion.js";
 import type { ResolvedRequest } from "../src/recall/request.js";
 import type { Candidate, KnowledgeChunk, RecalledKnowledge, RecalledMemory } from "../src/recall/types.js";
@@ -67,6 +70,7 @@ type ReadOutputValue = typeof ReadOutputAnnotation.State;
 function readNodes(options: ReadOptions) {
   const deps = resolveReadDeps(options);
   return {
+    deps,
     resolve_scope: createScopeNode(deps),
     retrieve: createRetrieveNode(deps),
     retrieve_knowledge: createRetrieveKnowledgeNode(deps),
@@ -121,6 +125,11 @@ export interface ReadPipelineHooks {
    * one step, named `retrieve+retrieve_knowledge`.
    */
   onStep?: (step: string, ms: number) => void;
+  /**
+   * Take over the bookkeeping write (trace + usage counters): the pipeline builds the trace,
+   * hands the write here instead of awaiting it, and returns. The facade queues it per scope.
+   */
+  deferBookkeeping?: (bookkeeping: PreparedBookkeeping) => void;
 }
 
 /**
@@ -150,7 +159,13 @@ export function createReadPipeline(options: ReadOptions = {}, hooks: ReadPipelin
     await step("override", nodes.override);
     await step("policy_budget", nodes.policy_budget);
     await step("inject", nodes.inject);
-    await step("record", nodes.record);
+    if (hooks.deferBookkeeping) {
+      const bookkeeping = prepareBookkeeping(nodes.deps, state, config);
+      hooks.deferBookkeeping(bookkeeping);
+      state = { ...state, traceId: bookkeeping.traceId };
+    } else {
+      await step("record", nodes.record);
+    }
     return { memories: state.memories, knowledge: state.knowledge, context: state.context, traceId: state.traceId };
   };
 }

@@ -30,7 +30,8 @@ import {
 import { parseAdmissionConfig } from "./scoring.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
-import { createRecaller, type Recaller } from "./recall/recaller.js";
+import { createRecaller, type Recaller, type RecallerOptions } from "./recall/recaller.js";
+import { ScopeQueue, scopeKey } from "./scope-queue.js";
 import type { ReadOptions } from "./recall/options.js";
 import type { RecallInput } from "./recall/request.js";
 import type { RecallTrace } from "./recall/trace.js";
@@ -55,10 +56,13 @@ const OptionsSchema = z
     halfLifeDays: z.number().positive().optional(),
     budgets: z.record(z.string(), z.unknown()).optional(),
     traceRetentionDays: z.number().positive().optional(),
+    bookkeeping: z.enum(["background", "inline"]).optional(),
   })
   .strict();
 
-export interface CreateMemoryOptions extends Pick<ReadOptions, "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays"> {
+export interface CreateMemoryOptions
+  extends Pick<ReadOptions, "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays">,
+    Pick<RecallerOptions, "bookkeeping"> {
   /** Directory of the default HNSWStore (ignored when `store` is given). @default "./.memory" */
   dir?: string;
   /** Any LangGraph BaseStore; the facade then neither starts nor stops it. */
@@ -114,7 +118,12 @@ export interface Memory {
   trace(scope: MemoryScope, traceId: string): Promise<RecallTrace>;
   /** The shared, read-only, versioned knowledge layer (seed 003 §2.1). */
   readonly knowledge: Recaller["knowledge"];
-  /** Stops the store if the facade created it. */
+  /**
+   * Wait for the recall bookkeeping still queued (traces, usage counters).
+   * @throws the error of a background write that failed since the last call
+   */
+  settled(): Promise<void>;
+  /** Waits for queued writes, then stops the store if the facade created it (even when a queued write failed, which it then throws). */
   close(): Promise<void>;
   readonly store: BaseStore;
   /** Compiled graphs, ready to add as nodes of your own graph (they use its checkpointer). */
@@ -164,8 +173,12 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   const write = createWriteGraph({ store: theStore, model, now, admission, maxMessageBytes: options.maxMessageBytes });
   // remember() never interrupts, so it runs the graph's nodes without LangGraph's runtime.
   const runWrite = createWritePipeline({ store: theStore, model, now, admission, maxMessageBytes: options.maxMessageBytes });
+  // Writes to one scope run one at a time (remember, resolve, recall bookkeeping): see ScopeQueue.
+  const queue = new ScopeQueue();
   const recaller = createRecaller({
     store: theStore,
+    queue,
+    bookkeeping: options.bookkeeping,
     now,
     policies: options.policies,
     weights: options.weights,
@@ -221,9 +234,11 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       // Redacted before the nodes see them: raw secrets never reach a model, a record or a trace.
       const normalized = normalizeMessages(fields.data.messages, { now, maxMessageBytes: options.maxMessageBytes });
       const { messages } = redactMessages(normalized);
-      const out = await runWrite(
-        { messages, sessionId: fields.data.sessionId, taskId: fields.data.taskId },
-        { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) },
+      const out = await queue.run(scopeKey(scope), () =>
+        runWrite(
+          { messages, sessionId: fields.data.sessionId, taskId: fields.data.taskId },
+          { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) },
+        ),
       );
       return out.memoryWrite;
     },
@@ -236,22 +251,25 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
 
     async resolve(scope, pendingId, decision) {
       const valid = scopeOf(scope);
-      const choice = UserDecisionSchema.safeParse(decision);
-      const record = await getRecord(valid, pendingId);
-      if (!record || record.status !== "pending") {
-        throw new NotFoundError(`No pending memory '${pendingId}' in this scope${record ? ` (it is ${record.status})` : ""}.`, { id: pendingId });
-      }
-      const pending = await pendingOf(valid, record);
-      if (!choice.success || !pending.options.includes(choice.data)) {
-        throw new InvalidInputError(
-          `Decision for pending memory '${pendingId}' must be one of ${pending.options.join(", ")}; received ${JSON.stringify(decision)}.`,
-          { expected: pending.options, received: decision },
-        );
-      }
-      const plan = new WritePlan({ scope: valid, now: now().toISOString() }, pending.existing ? [pending.existing] : []);
-      plan.resolvePending(record, choice.data, pending.existing ?? undefined);
-      await theStore.batch(plan.operations());
-      return plan.result();
+      // Read and write under the scope's queue: nothing commits in between.
+      return queue.run(scopeKey(valid), async () => {
+        const choice = UserDecisionSchema.safeParse(decision);
+        const record = await getRecord(valid, pendingId);
+        if (!record || record.status !== "pending") {
+          throw new NotFoundError(`No pending memory '${pendingId}' in this scope${record ? ` (it is ${record.status})` : ""}.`, { id: pendingId });
+        }
+        const pending = await pendingOf(valid, record);
+        if (!choice.success || !pending.options.includes(choice.data)) {
+          throw new InvalidInputError(
+            `Decision for pending memory '${pendingId}' must be one of ${pending.options.join(", ")}; received ${JSON.stringify(decision)}.`,
+            { expected: pending.options, received: decision },
+          );
+        }
+        const plan = new WritePlan({ scope: valid, now: now().toISOString() }, pending.existing ? [pending.existing] : []);
+        plan.resolvePending(record, choice.data, pending.existing ?? undefined);
+        await theStore.batch(plan.operations());
+        return plan.result();
+      });
     },
 
     async get(scope, id) {
@@ -272,8 +290,14 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       return readHistory(theStore, scopeOf(scope), id);
     },
 
+    settled: () => recaller.settled(),
+
     async close() {
-      if (owned) await theStore.stop();
+      try {
+        await recaller.settled();
+      } finally {
+        if (owned) await theStore.stop();
+      }
     },
   };
 }

@@ -11,10 +11,20 @@ import { importKnowledge, listKnowledge, type KnowledgeDoc, type KnowledgeDocSum
 import { resolveReadDeps, type ReadOptions } from "./options.js";
 import { parseRecallInput, type RecallInput } from "./request.js";
 import { readTrace, type RecallTrace } from "./trace.js";
+import { ScopeQueue, scopeKey } from "../scope-queue.js";
 import type { RecallResult } from "./types.js";
 
 export interface RecallerOptions extends ReadOptions {
   store: BaseStore;
+  /**
+   * When recall() writes its trace and usage counters: `"background"` queues the write behind
+   * the answer (the scope's next write, `trace()`, `settled()` and the facade's `close()` wait
+   * for it; a failure is thrown by `settled()` / `close()`); `"inline"` writes before returning.
+   * @default "background"
+   */
+  bookkeeping?: "background" | "inline";
+  /** The per-scope queue shared with the facade's writes (one is created when omitted). */
+  queue?: ScopeQueue;
 }
 
 export interface Recaller {
@@ -37,6 +47,11 @@ export interface Recaller {
   };
   /** The compiled read graph, bound to this recaller's store and options. */
   graph: ReturnType<typeof createReadGraph>;
+  /**
+   * Wait for queued bookkeeping writes; throws what failed since the last call.
+   * @throws the error of a failed background write (an AggregateError for several)
+   */
+  settled(): Promise<void>;
 }
 
 /**
@@ -53,15 +68,27 @@ export function createRecaller(options: RecallerOptions): Recaller {
   }
   const deps = resolveReadDeps(options);
   const store = options.store;
+  if (options.bookkeeping !== undefined && options.bookkeeping !== "background" && options.bookkeeping !== "inline") {
+    throw new InvalidConfigError(`bookkeeping must be "background" or "inline"; received ${JSON.stringify(options.bookkeeping)}.`, { field: "bookkeeping" });
+  }
+  const queue = options.queue ?? new ScopeQueue();
   // The resolved policies are passed on so a policies file is read and validated once.
   const graph = createReadGraph({ ...options, policies: deps.policies });
   // recall() runs the graph's nodes directly: LangGraph's per-step overhead alone would exceed
   // the latency target (see createReadPipeline).
-  const run = createReadPipeline({ ...options, policies: deps.policies });
+  const run = createReadPipeline(
+    { ...options, policies: deps.policies },
+    options.bookkeeping === "inline"
+      ? {}
+      : { deferBookkeeping: (bookkeeping) => queue.defer(scopeKey(bookkeeping.scope), () => bookkeeping.commit()) },
+  );
 
   return {
     async recall(input) {
       const parsed = parseRecallInput(input);
+      // Read after the scope's queued writes (a previous recall's usage counters, a remember()
+      // still running): by the time an agent recalls again they are long done, so this rarely waits.
+      await queue.idle(scopeKey(parsed.scope));
       const out = await run({
         scope: parsed.scope,
         query: parsed.query,
@@ -82,6 +109,8 @@ export function createRecaller(options: RecallerOptions): Recaller {
       if (typeof traceId !== "string" || traceId.length === 0) {
         throw new InvalidInputError(`trace() needs a traceId string as returned by recall(); received ${JSON.stringify(traceId)}.`, { field: "traceId" });
       }
+      // A trace still queued is written first.
+      await queue.idle(scopeKey(parsedScope.data));
       return readTrace(store, parsedScope.data, traceId, deps.now());
     },
     knowledge: {
@@ -89,5 +118,6 @@ export function createRecaller(options: RecallerOptions): Recaller {
       list: (listOptions = {}) => listKnowledge(store, listOptions),
     },
     graph,
+    settled: () => queue.settled(),
   };
 }

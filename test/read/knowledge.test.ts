@@ -71,6 +71,7 @@ describe("the knowledge layer (seed 003 §2.1)", () => {
     const put = vi.spyOn(store, "put");
     const batch = vi.spyOn(store, "batch");
     await recaller.recall({ scope: acme, query: "退货" });
+    await recaller.settled();
     const writes = [...put.mock.calls.map((c) => c[0]), ...batch.mock.calls.flatMap((c) => c[0].filter((op) => "value" in op).map((op) => (op as { namespace: string[] }).namespace))];
     expect(writes.every((ns) => ns[0] !== "knowledge")).toBe(true);
   });

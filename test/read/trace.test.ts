@@ -56,6 +56,8 @@ describe("the memory trace (seed 004 §4)", () => {
     expect(await store.get(tracesNamespace(scope), traceId)).not.toBeNull();
 
     const fresh = await recaller.recall({ scope, query: "绿茶" });
+    // The facade's bookkeeping (trace write, purge) runs behind the answer.
+    await recaller.settled();
     expect(await store.get(tracesNamespace(scope), traceId)).toBeNull();
     expect((await recaller.trace(scope, fresh.traceId)).traceId).toBe(fresh.traceId);
   });
@@ -67,6 +69,7 @@ describe("the memory trace (seed 004 §4)", () => {
     const old = await recaller.recall({ scope, query: "喝茶" });
     now = new Date(NOW.getTime() + 0.5 * DAY_MS);
     const recent = await recaller.recall({ scope, query: "喝茶" });
+    await recaller.settled();
     expect(await purgeExpiredTraces(store, scope, new Date(NOW.getTime() + 1.2 * DAY_MS))).toBe(1);
     expect(await store.get(tracesNamespace(scope), old.traceId)).toBeNull();
     expect(await store.get(tracesNamespace(scope), recent.traceId)).not.toBeNull();

@@ -14,6 +14,7 @@ describe("usage bookkeeping", () => {
     const batch = vi.spyOn(store, "batch");
 
     await recaller.recall({ scope, query: "这次用中文：喝茶", task: "code_generation" });
+    await recaller.settled();
 
     const after = await getRecord(store, injected);
     expect(after.accessCount).toBe(3);

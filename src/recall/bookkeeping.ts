@@ -1,0 +1,47 @@
+/**
+ * Bookkeeping after a recall's block is built: the memory trace (seed 004 §4: every candidate
+ * with its per-signal scores and what became of it, kept `traceRetentionDays`) and usage
+ * counters (injected live memories get `lastAccessedAt` and `accessCount` bumped, feeding
+ * recency and usage frequency next time). Both go to the store in ONE batch: one write
+ * transaction per recall instead of two.
+ *
+ * Split in two so the trace id is known before anything is written: the read graph's `record`
+ * node does both at once; the facade returns the recall first and queues the write behind it
+ * (see ScopeQueue), which takes ~1 ms off every recall.
+ */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { buildTrace, purgeExpiredTracesIfDue, traceWrite } from "./trace.js";
+import { planUsage } from "./usage.js";
+import { requestOf, storeFor, type ReadDeps, type ReadState } from "./state.js";
+import type { MemoryScope } from "../schema.js";
+
+export interface PreparedBookkeeping {
+  traceId: string;
+  scope: MemoryScope;
+  /** Write the trace and the usage counters (one batch), purge expired traces when due. */
+  commit(): Promise<void>;
+}
+
+/**
+ * Build the trace of a finished recall (nothing is written yet).
+ * @example
+ * const { traceId, commit } = prepareBookkeeping(deps, state, config);
+ * await commit();
+ */
+export function prepareBookkeeping(deps: ReadDeps, state: ReadState, config: LangGraphRunnableConfig): PreparedBookkeeping {
+  const request = requestOf(state);
+  const store = storeFor(deps, config);
+  const now = new Date(request.now);
+  const trace = buildTrace({ ...state, request }, deps.traceRetentionDays);
+  // History answers (superseded, archived) are not "used" preferences; only live ones count.
+  const used = state.candidates.filter((c) => c.decision?.outcome === "injected" && c.value.status === "active").map((c) => c.value);
+  return {
+    traceId: trace.traceId,
+    scope: request.scope,
+    async commit() {
+      const usage = await planUsage(store, request.scope, used, now);
+      await store.batch([traceWrite(request.scope, trace), ...usage.puts]);
+      await purgeExpiredTracesIfDue(store, request.scope, now);
+    },
+  };
+}

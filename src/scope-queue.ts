@@ -1,0 +1,81 @@
+/**
+ * One queue per memory scope: the facade's writes to a user's memory run one after another.
+ *
+ * Why: a write is a read-modify-write across store batches (the write graph reads the records
+ * a candidate conflicts with, then commits; recall bookkeeping reads the injected records, then
+ * bumps their counters). Two of them interleaved on one scope could commit a stale copy over a
+ * newer one — a superseded preference brought back by a usage counter. Serialising per scope
+ * rules that out inside one process (HNSWStore allows one process per directory); scopes do not
+ * wait for each other.
+ *
+ * Recall bookkeeping (trace + usage counters) is queued in the background: `recall()` returns
+ * as soon as its block is ready, and the next write, `trace()`, `settled()` or `close()` of the
+ * scope waits for it.
+ */
+
+/** The first background failures, kept for {@link ScopeQueue.settled}. */
+const MAX_KEPT_ERRORS = 20;
+
+export class ScopeQueue {
+  private readonly tails = new Map<string, Promise<void>>();
+  private errors: unknown[] = [];
+
+  /**
+   * Run `task` after every earlier task of the scope; its result or error goes to the caller.
+   * @example
+   * const out = await queue.run(scopeKey(scope), () => runWrite(input));
+   */
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const result = previous.then(task);
+    this.setTail(key, result);
+    return result;
+  }
+
+  /** Run `task` in the background after every earlier task of the scope; a failure is kept for {@link settled}. */
+  defer(key: string, task: () => Promise<void>): void {
+    this.run(key, task).catch((error: unknown) => {
+      if (this.errors.length < MAX_KEPT_ERRORS) this.errors.push(error);
+    });
+  }
+
+  /** Resolves when the scope's queued tasks (all scopes' when `key` is omitted) have finished. */
+  async idle(key?: string): Promise<void> {
+    if (key !== undefined) {
+      await this.tails.get(key);
+      return;
+    }
+    // Tasks queued while waiting are waited for too.
+    while (this.tails.size > 0) await Promise.all(this.tails.values());
+  }
+
+  /**
+   * Wait for every queued task, then throw what background tasks failed with since the last
+   * call (the error itself when there was one, else an AggregateError).
+   */
+  async settled(): Promise<void> {
+    await this.idle();
+    const errors = this.errors;
+    this.errors = [];
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, `${errors.length} background memory writes failed.`);
+  }
+
+  private setTail(key: string, result: Promise<unknown>): void {
+    // The tail never rejects (a failed task does not block the next one) and is dropped once
+    // it is the last, so the map only holds scopes with work in flight.
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+  }
+}
+
+/** The queue key of a scope. */
+export function scopeKey(scope: { userId: string; tenantId?: string | null }): string {
+  return JSON.stringify([scope.tenantId ?? null, scope.userId]);
+}
