@@ -15,9 +15,9 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import { z } from "zod";
 import { InvalidConfigError, InvalidOperationError, StoreClosedError } from "../errors.js";
 import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
-import { decodeNamespace, encodeNamespace, matchesConditions, prefixRange, validateNamespaceLabels } from "./namespace.js";
+import { decodeNamespace, encodeNamespace, matchesConditions, validateNamespaceLabels } from "./namespace.js";
 import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
-import { filterToSql, matchesFilter, validateFilter, type Filter } from "./filter.js";
+import { validateFilter } from "./filter.js";
 import { textsAtPaths } from "./fields.js";
 import { keywordBody } from "./keyword.js";
 import { KeywordIndexCache } from "./keyword-index.js";
@@ -25,7 +25,8 @@ import { KeywordSearch } from "./keyword-search.js";
 import { toItem, type ItemRow } from "./rows.js";
 import { getMeta, openDatabase, setMeta, type Db, type Statement } from "./sqlite.js";
 import { StaleVectorsError, StoreWriter, type PreparedWrite } from "./writer.js";
-import { VectorIndex, type PartitionRef } from "./vector-index.js";
+import { VectorIndex } from "./vector-index.js";
+import { VectorSearch, type SearchOp } from "./vector-search.js";
 import { toUnitVector } from "./vectors.js";
 import { acquireLock, releaseLock } from "./lock.js";
 
@@ -98,7 +99,6 @@ const QUERY_CACHE_SIZE = 64;
 
 type PlannedWrite = PreparedWrite & { texts: Array<{ field: string; text: string; textHash: string }> };
 type GetOp = { namespace: string[]; key: string };
-type SearchOp = { namespacePrefix: string[]; filter?: Filter; limit: number; offset: number; query?: string };
 
 /**
  * @example
@@ -120,6 +120,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
   private vectors?: VectorIndex;
   private flushTimer?: NodeJS.Timeout;
   private keywords?: KeywordSearch;
+  private vectorSearch?: VectorSearch;
   private efSearchHybrid = DEFAULT_EF_HYBRID;
   private keywordIndexes?: KeywordIndexCache;
   private readonly statements = new Map<string, Statement>();
@@ -163,6 +164,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     this.vectors = undefined;
     this.keywords = undefined;
     this.keywordIndexes = undefined;
+    this.vectorSearch = undefined;
     releaseLock(this.dir);
   }
 
@@ -368,90 +370,9 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     return row ? toItem(row) : null;
   }
 
+  /** search() and the vector channel of hybridSearch() (kept as a method: bench:recall --profile times it). */
   private searchItems(op: SearchOp, queryVector: Float32Array | undefined, efSearch?: number): SearchItem[] {
-    if (op.limit === 0) return [];
-    if (!queryVector) return this.listItems(op, op.offset, op.limit, false);
-    const want = op.offset + op.limit;
-    const range = prefixRange(op.namespacePrefix);
-    const partitions = this.stmt(
-      `SELECT id, vector_count AS vectorCount, seq FROM namespaces WHERE vector_count > 0 ${range ? "AND path >= ? AND path < ?" : ""}`,
-    ).all(...(range ?? [])) as PartitionRef[];
-    const scored: Array<{ row: ItemRow; score: number; value?: Record<string, unknown> }> = [];
-    for (const partition of partitions) scored.push(...this.searchPartition(partition, queryVector, want, op.filter, efSearch));
-    scored.sort((a, b) => b.score - a.score || a.row.id - b.row.id);
-    const results: SearchItem[] = scored.slice(op.offset, want).map(({ row, score, value }) => ({ ...toItem(row, value), score }));
-    if (scored.length < want) {
-      // Items without vectors (put with index: false) come after the scored ones, as in InMemoryStore.
-      const skip = Math.max(0, op.offset - scored.length);
-      results.push(...this.listItems(op, skip, want - Math.max(scored.length, op.offset), true));
-    }
-    return results;
-  }
-
-  /**
-   * The best `want` items of one namespace that pass the filter. Hits are read in score order,
-   * chunk by chunk, with the filter's simple conditions checked by SQLite; an exact partition is
-   * scored once, an HNSW partition is asked for more neighbours only when too few pass.
-   */
-  private searchPartition(partition: PartitionRef, query: Float32Array, want: number, filter: Filter | undefined, efSearch?: number) {
-    const pushed = filterToSql(filter, "i.value");
-    const lookup = this.stmt(
-      `SELECT v.id AS vid, i.id, i.path, i.key, i.value, i.created_at, i.updated_at
-       FROM json_each(?) j JOIN vectors v ON v.id = j.value JOIN items i ON i.id = v.item_id
-       ${pushed.sql ? `WHERE ${pushed.sql}` : ""}`,
-    );
-    const total = partition.vectorCount;
-    let k = this.vectors!.scansExactly(partition) ? total : Math.min(total, Math.max(want * 2, 16));
-    const passing = new Map<number, { row: ItemRow; score: number; value?: Record<string, unknown> }>();
-    const failed = new Set<number>();
-    let read = 0;
-    for (;;) {
-      const hits = this.vectors!.search(partition, query, k, efSearch);
-      // Chunks start a little above `want` (most filters pass most items) and double.
-      for (let size = Math.ceil(want * 1.25) + 8; read < hits.length && passing.size < want; size *= 2) {
-        const chunk = hits.slice(read, read + size);
-        read += chunk.length;
-        const scoreOf = new Map(chunk.map((h) => [h.vid, h.score]));
-        const rows = lookup.all(JSON.stringify(chunk.map((h) => h.vid)), ...pushed.params) as Array<ItemRow & { vid: number }>;
-        // Best score first, so an item with several indexed fields counts as its best field.
-        rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
-        for (const row of rows) {
-          if (passing.size >= want) break;
-          if (passing.has(row.id) || failed.has(row.id)) continue;
-          // Parsed once: the value is reused for the result item.
-          const value = filter ? (JSON.parse(row.value) as Record<string, unknown>) : undefined;
-          if (filter && !matchesFilter(value!, filter)) failed.add(row.id);
-          else passing.set(row.id, { row, score: scoreOf.get(row.vid)!, value });
-        }
-      }
-      if (passing.size >= want || k >= total) return [...passing.values()];
-      k = Math.min(total, k * 4);
-    }
-  }
-
-  private listItems(op: SearchOp, offset: number, limit: number, unvectoredOnly: boolean): SearchItem[] {
-    const range = prefixRange(op.namespacePrefix);
-    // The filter's simple conditions run in SQL (a trace purge lists a few expired rows out of
-    // thousands without parsing the rest); matchesFilter below stays the judge.
-    const pushed = filterToSql(op.filter, "value");
-    const conditions = [
-      range ? "path >= ? AND path < ?" : "1",
-      unvectoredOnly ? "NOT EXISTS (SELECT 1 FROM vectors v WHERE v.item_id = items.id)" : "1",
-      pushed.sql || "1",
-    ];
-    const rows = this.stmt(
-      `SELECT id, path, key, value, created_at, updated_at FROM items WHERE ${conditions.join(" AND ")} ORDER BY updated_at DESC, id DESC`,
-    ).iterate(...(range ?? []), ...pushed.params) as Iterable<ItemRow>;
-    const out: SearchItem[] = [];
-    let seen = 0;
-    for (const row of rows) {
-      if (out.length >= limit) break;
-      const item = toItem(row);
-      if (!matchesFilter(item.value, op.filter)) continue;
-      seen += 1;
-      if (seen > offset) out.push({ ...item, score: undefined });
-    }
-    return out;
+    return this.vectorSearch!.search(op, queryVector, efSearch);
   }
 
   private listNamespacesOp(op: ListNamespacesOperation): string[][] {
@@ -518,6 +439,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
         rows: bodies.iterate(nsId) as Iterable<{ id: number; body: string }>,
       }));
       this.keywords = new KeywordSearch((sql) => this.stmt(sql), this.keywordIndexes);
+      this.vectorSearch = new VectorSearch((sql) => this.stmt(sql), this.vectors);
     } catch (error) {
       releaseLock(this.dir);
       throw error;
