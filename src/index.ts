@@ -41,8 +41,8 @@ export type { MemoryKind, SourceType, Sensitivity, MemoryStatus, MemorySource, M
 
 export { HNSWStore } from "./store/hnsw-store.js";
 export type { HNSWStoreOptions, HNSWStoreIndexConfig } from "./store/hnsw-store.js";
-export { isKeywordSearchable } from "./store/types.js";
-export type { KeywordSearchable, KeywordSearchOptions } from "./store/types.js";
+export { isHybridSearchable, isKeywordSearchable } from "./store/types.js";
+export type { HybridHits, HybridSearchable, KeywordSearchable, KeywordSearchOptions } from "./store/types.js";
 
 export { detectLanguage, tokenize, keywordTerms } from "./text/tokenizer.js";
 export { STOPWORDS_EN, STOPWORDS_ZH, isStopword } from "./text/stopwords.js";

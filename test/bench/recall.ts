@@ -429,7 +429,7 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
     const p50 = percentile(big.latencies, 50);
     lines.push(`  p50 ≤ ${TARGET_P50_MS} ms at 100k in one scope: ${ms(p50)} (cpu ${ms(percentile(big.cpu, 50))}) ${p50 <= TARGET_P50_MS ? "OK" : "MISS"}`);
   } else {
-    lines.push(`  p50 ≤ ${TARGET_P50_MS} ms at 100k in one scope: not run (--quick)`);
+    lines.push(`  p50 ≤ ${TARGET_P50_MS} ms at 100k in one scope: not run (--quick or --only)`);
   }
   const alone = results.find((r) => r.role === "alone");
   const beside = results.find((r) => r.role === "beside");
@@ -446,7 +446,7 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
       lines.push(`  (a different scope each query, cold caches: p50 ${ms(c)}, ×${(c / a).toFixed(2)} of alone)`);
     }
   } else {
-    lines.push("  flat with other scopes: not run (--quick)");
+    lines.push("  flat with other scopes: not run (--quick or --only)");
   }
   lines.push("  hit@k: share of queries whose source memory is among the recalled memories (k = the task policy's max_items, 8 by default)");
   lines.push("  cpu: this process's CPU time per recall, its bookkeeping included; when it is well below the wall time, other load on the machine inflated the latencies");
