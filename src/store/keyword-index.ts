@@ -68,6 +68,9 @@ class Postings {
 /** BM25 postings of one namespace. Documents are items, identified by `items.id`. */
 export class NamespaceKeywordIndex {
   private readonly termIds = new Map<string, number>();
+  /** term id → term, to forget a term once no document has it (deleted means gone here too). */
+  private readonly termOf: Array<string | undefined> = [];
+  private readonly freeTermIds: number[] = [];
   private readonly postings: Postings[] = [];
   /** slot → item id (−1 when free), length in terms, distinct term ids. */
   private ids = new Int32Array(16).fill(-1);
@@ -103,9 +106,10 @@ export class NamespaceKeywordIndex {
       length += 1;
       let termId = this.termIds.get(term);
       if (termId === undefined) {
-        termId = this.postings.length;
+        termId = this.freeTermIds.pop() ?? this.postings.length;
         this.termIds.set(term, termId);
-        this.postings.push(new Postings());
+        this.termOf[termId] = term;
+        this.postings[termId] = new Postings();
       }
       counts.set(termId, (counts.get(termId) ?? 0) + 1);
     }
@@ -131,13 +135,25 @@ export class NamespaceKeywordIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     const terms = this.docTerms[slot]!;
-    for (const termId of terms) this.postings[termId]!.remove(slot);
+    for (const termId of terms) {
+      const list = this.postings[termId]!;
+      list.remove(slot);
+      if (list.length > 0) continue;
+      this.termIds.delete(this.termOf[termId]!);
+      this.termOf[termId] = undefined;
+      this.freeTermIds.push(termId);
+    }
     this.slotOf.delete(id);
     this.ids[slot] = -1;
     this.docTerms[slot] = undefined;
     this.totalLength -= this.lengths[slot]!;
     this.size -= terms.length;
     this.freeSlots.push(slot);
+  }
+
+  /** Distinct terms of the live documents. */
+  get vocabulary(): number {
+    return this.termIds.size;
   }
 
   /** How many documents contain `term`. */

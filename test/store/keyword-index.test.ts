@@ -194,5 +194,14 @@ describe("KeywordIndexCache", () => {
     index.remove(999);
     expect(index.search(["lima"], 30).map((h) => h.id)).not.toContain(3);
     expect(index.documentFrequency("kilo")).toBe(29);
+    // A term no live document has is forgotten, and its id serves the next new term.
+    expect(index.vocabulary).toBe(3);
+    index.remove(3);
+    expect(index.vocabulary).toBe(2);
+    expect(index.search(["mike"], 5)).toEqual([]);
+    index.add(3, "november kilo");
+    expect(index.vocabulary).toBe(3);
+    expect(index.search(["november"], 5).map((h) => h.id)).toEqual([3]);
+    expect(index.search(["kilo"], 50)).toHaveLength(30);
   });
 });
