@@ -16,6 +16,7 @@
  */
 import { isObjectKey } from "../extract/keys.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";
+import { mentions, statedChange, statesObject } from "./change.js";
 
 export const CONFLICT_RELATIONS = ["duplicate", "supersede", "merge", "ask_user", "coexist", "exception"] as const;
 export type ConflictRelation = (typeof CONFLICT_RELATIONS)[number];
@@ -104,6 +105,11 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
   const enough = (small: ReadonlySet<string>) => preferences || small.size >= 2;
   const fuller = shared && !detailsDiffer && enough(anchorsB) && isStrictSuperset(anchorsA, anchorsB);
   const covered = shared && !detailsDiffer && !opposite && enough(anchorsA) && isStrictSuperset(anchorsB, anchorsA);
+  // "Switched from Jira to Linear" against "uses Jira": the statement reports the change itself.
+  const change = statedChange(candidate.content);
+  if (change && existing.kind !== "episode" && statesObject(existing.content, change.from) && !mentions(existing.content, change.to)) {
+    return { relation: "supersede", reason: `the statement says it changed from ${change.from} to ${change.to}` };
+  }
   // Events are additive: an episode never replaces or questions another memory, it only
   // repeats or details the same event.
   if (candidate.kind === "episode" || existing.kind === "episode") {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { dedupeKeys } from "../../src/recall/dedupe.js";
 import type { Candidate } from "../../src/recall/types.js";
 import type { MemoryRecord } from "../../src/schema.js";
-import { daysAgo, makeRecord, NOW, recallerWith } from "./helpers.js";
+import { createMemory } from "../../src/memory.js";
+import { daysAgo, makeRecord, memoryStore, NOW, recallerWith } from "./helpers.js";
 
 const scope = { userId: "u_history" };
 
@@ -83,5 +84,26 @@ describe("one active value per key", () => {
     const candidate = (value: MemoryRecord): Candidate<MemoryRecord> => ({ id: value.id, value, channels: {}, rrf: 0.01 });
     const decided = dedupeKeys([a, b, c].map(candidate), NOW);
     expect(decided.map((d) => d.decision?.reason ?? "kept")).toEqual(["kept", "key.older_value", "kept"]);
+  });
+});
+
+describe("a reported change through the facade", () => {
+  it("supersedes the old state, so recall answers with the change and never the old tool or city", async () => {
+    const memory = await createMemory({ store: memoryStore(), env: {} });
+    const scope = { userId: "u_change" };
+    const at = (day: number) => new Date(Date.UTC(2024, 2, day, 9)).toISOString();
+    await memory.remember({ scope, messages: [{ role: "user", id: "m1", content: "Our team uses Jira for tickets.", at: at(4) }] });
+    await memory.remember({ scope, messages: [{ role: "user", id: "m2", content: "我住在北京。", at: at(4) }] });
+    const switched = await memory.remember({ scope, messages: [{ role: "user", id: "m3", content: "We switched from Jira to Linear last month.", at: at(11) }] });
+    const moved = await memory.remember({ scope, messages: [{ role: "user", id: "m4", content: "我去年从北京搬到了上海。", at: at(11) }] });
+    expect(switched.superseded.map((r) => r.content)).toEqual(["The user's team uses Jira for tickets"]);
+    expect(moved.superseded.map((r) => r.content)).toEqual(["用户住在北京"]);
+    const tickets = await memory.recall({ scope, query: "Which tool do we use for tickets?" });
+    expect(tickets.memories.map((m) => m.source.messageIds)).toContainEqual(["m3"]);
+    expect(tickets.memories.map((m) => m.source.messageIds)).not.toContainEqual(["m1"]);
+    const home = await memory.recall({ scope, query: "我现在住在哪里？" });
+    expect(home.context).toContain("上海");
+    expect(home.memories.map((m) => m.content)).not.toContain("用户住在北京");
+    await memory.close();
   });
 });

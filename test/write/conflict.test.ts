@@ -71,6 +71,25 @@ describe("the article's conflicts (seed 002 §3.2)", () => {
     expect(changed.reason).toMatch(/Phoenix.*Falcon/);
   });
 
+  it("supersedes the old state when a statement reports the change, not a memory that merely mentions it", () => {
+    const judge = (text: string, existing: string, kind = "fact") =>
+      classifyRelation({ content: text, key: "episode.change", kind: "episode" }, { content: existing, key: "x.y", kind });
+    expect(judge("The user and others switched from Jira to Linear in February 2024", "The user's team uses Jira for tickets").relation).toBe("supersede");
+    expect(judge("用户等人在 2024年2月从 Jira 换成了 Linear", "用户的团队用 Jira 管理工单").relation).toBe("supersede");
+    expect(judge("The user moved from Beijing to Shanghai in 2023", "The user lives in Beijing").relation).toBe("supersede");
+    expect(judge("用户在 2023年从北京搬到了上海", "用户住在北京").relation).toBe("supersede");
+    expect(judge("The user replaced the old Kindle with a Kobo", "The user uses the old Kindle for reading").relation).toBe("supersede");
+    expect(judge("The user uses Vim instead of Emacs", "The user uses Emacs for everything", "preference").relation).toBe("supersede");
+    const reason = judge("The user switched from VS Code to Cursor", "The user uses VS Code for Python").reason;
+    expect(reason).toBe("the statement says it changed from vs code to cursor");
+    // Mentioning the old thing is not stating it: a favourite restaurant survives a move.
+    expect(judge("The user moved from Beijing to Shanghai in 2023", "The user's favourite restaurant in Beijing is Da Dong").relation).toBe("coexist");
+    expect(judge("用户在 2023年从北京搬到了上海", "用户最喜欢的餐厅在北京").relation).toBe("coexist");
+    // Already the new state, or a past event itself: left alone.
+    expect(judge("The user switched from Jira to Linear", "The user's team uses Linear and used Jira before").relation).not.toBe("supersede");
+    expect(judge("The user switched from Jira to Linear", "The user set up Jira in 2020", "episode").relation).toBe("coexist");
+  });
+
   it("classifies a one-off permission next to a standing preference as an exception", () => {
     const judgement = classifyRelation(
       { content: "用户这次发微信也行", key: "contact.channel", kind: "preference" },
