@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import { InvalidConfigError, InvalidInputError } from "./errors.js";
+import { readTranscript } from "./transcript.js";
 
 /** One message of a conversation, as the write graph sees it. */
 export interface ChatMessage {
@@ -101,7 +102,7 @@ export function normalizeMessages(input: unknown, options: NormalizeMessagesOpti
   let fallbackAt: string | undefined;
   const defaultAt = (): string => (fallbackAt ??= (options.now ?? (() => new Date()))().toISOString());
   const seen = new Set<string>();
-  return input.map((item, index) => {
+  const messages = input.map((item, index) => {
     const message = isBaseMessage(item) ? fromBaseMessage(item, index) : fromPlain(item, index);
     const bytes = Buffer.byteLength(message.content, "utf8");
     if (bytes > maxBytes) {
@@ -123,6 +124,8 @@ export function normalizeMessages(input: unknown, options: NormalizeMessagesOpti
     if (message.name !== undefined) normalized.name = message.name;
     return normalized;
   });
+  // Two named people relayed as user/assistant ("Melanie: …"): read as named turns.
+  return readTranscript(messages);
 }
 
 interface RawMessage {

@@ -9,6 +9,7 @@ import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { MemoryCandidate } from "../../src/candidate.js";
 import type { ChatMessage } from "../../src/messages.js";
 import { extractCandidates, nextConversation, readConversation, type ConversationContext, type ModelFailure } from "../../src/extract/index.js";
+import { readTranscript } from "../../src/transcript.js";
 import { writeScopeFor, writeStoreFor } from "../../src/write-context.js";
 
 export interface ExtractNodeOptions {
@@ -59,14 +60,17 @@ export function createExtractNode(
     const store = options.store ?? config?.store;
     const scope = store && config ? writeScopeFor(config) : undefined;
     const context = scope ? await readConversation(writeStoreFor(store, config!), scope) : undefined;
-    const { candidates, extractionFailures } = await extractCandidates(state.messages, {
+    // One turn of a named transcript sent on its own ("Melanie: …" as the assistant): the stored
+    // conversation shows people talking, so it is read as a named turn like a whole batch is.
+    const messages = context?.speakers.length ? readTranscript(state.messages, { continues: true }) : state.messages;
+    const { candidates, extractionFailures } = await extractCandidates(messages, {
       model: options.model,
       now: options.now,
       language: options.language,
       config,
       ...(context ? { context } : {}),
     });
-    const conversation = scope ? nextConversation(context, state.messages) : undefined;
+    const conversation = scope ? nextConversation(context, messages) : undefined;
     return { candidates, extractionFailures, ...(conversation ? { conversation } : {}) };
   };
 }

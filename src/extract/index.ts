@@ -86,7 +86,9 @@ interface TurnContext {
 function extractFromMessage(message: ChatMessage, view: SpeakerView, batch: TurnContext, forced?: "zh" | "en"): DraftCandidate[] {
   if (message.role !== "user" && message.role !== "assistant") return [];
   // An assistant message carrying a person's name ("Melanie: …" replayed as the assistant) is
-  // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6).
+  // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6) unless
+  // the batch is a transcript of named people, which readTranscript (src/transcript.ts) has
+  // already turned into named user turns.
   const perspective = message.role === "user" || view.named ? "user" : "assistant";
   const drafts: DraftCandidate[] = [];
   for (const sentence of splitSentences(view.content)) {

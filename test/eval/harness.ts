@@ -8,8 +8,10 @@
  * - "named": every turn is role "user" with `name` set to the speaker, one `remember` per session
  *   ("named-turn": the same, one `remember` per turn);
  * - "mem0": the first speaker is the user, the second the assistant, content prefixed "Name: "
- *   (how mem0's LoCoMo evaluation feeds it). Assistant text is agent_generated and waits as
- *   pending (seed 003 §5.6), so the second speaker's facts are not recalled in that style.
+ *   (how mem0's LoCoMo evaluation feeds it), one `remember` per session ("mem0-turn": per
+ *   turn). Such a batch is recognised as a transcript of two people (src/transcript.ts); were
+ *   it read literally, the assistant's half would be agent_generated and wait as pending
+ *   (seed 003 §5.6), as it did before (hit@10 50.7%).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -23,7 +25,7 @@ import type { MemoryScope } from "../../src/schema.js";
 import { CONVERSATIONS, type EvalConversation, type QuestionCategory } from "./conversations.js";
 import { SCENARIOS, SCENARIO_START, type Scenario } from "./scenarios.js";
 
-export type HarnessStyle = "named" | "named-turn" | "mem0";
+export type HarnessStyle = "named" | "named-turn" | "mem0" | "mem0-turn";
 export const RECALL_LIMIT = 10;
 
 export interface WriteCounts {
@@ -119,7 +121,7 @@ export async function openMemory(now?: () => Date, options: EvalOptions = {}): P
 export function sessionMessages(conversation: EvalConversation, sessionIndex: number, style: HarnessStyle) {
   const session = conversation.sessions[sessionIndex]!;
   return session.turns.map((turn) =>
-    style !== "mem0"
+    !style.startsWith("mem0")
       ? { id: turn.id, role: "user" as const, name: turn.speaker, content: turn.text, at: session.at }
       : {
           id: turn.id,
@@ -180,7 +182,7 @@ export async function evaluateConversations(
       const scope = { userId: `${conversation.id}-${style}` };
       for (let s = 0; s < conversation.sessions.length; s++) {
         const messages = sessionMessages(conversation, s, style);
-        const batches = style === "named-turn" ? messages.map((m) => [m]) : [messages];
+        const batches = style.endsWith("-turn") ? messages.map((m) => [m]) : [messages];
         for (const batch of batches) count(report.counts, await memory.remember({ scope, messages: batch, sessionId: `S${s + 1}` }));
       }
       const stored = await activeMessageIds(memory, scope);
