@@ -1,0 +1,143 @@
+/**
+ * End to end through LangGraph's own dev server (`langgraphjs dev`, what LangGraph Studio talks
+ * to), driven by the real SDK: the graphs registered in langgraph.json run inside the server
+ * with its store and checkpointer, the scope comes from `config.configurable`, and a conflict
+ * pauses the write graph with `interrupt()` until a `Command` resumes it.
+ *
+ * The server serves this repository's graphs on a free port, in its own process group, from a
+ * temporary directory (.langgraph-e2e-*, git-ignored, where it keeps its state), and is
+ * stopped after the suite.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@langchain/langgraph-sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const STARTUP_MS = 120_000;
+
+let server: ChildProcess | undefined;
+let workDir = "";
+let output = "";
+let client: Client;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string): Promise<void> {
+  const deadline = Date.now() + STARTUP_MS;
+  while (Date.now() < deadline) {
+    if (server?.exitCode !== null) throw new Error(`langgraphjs dev exited (${server?.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/ok`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`langgraphjs dev did not answer within ${STARTUP_MS / 1000} s:\n${output}`);
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  // This repository's langgraph.json, copied into a fresh directory below the repository with
+  // its graph paths rebased: the dev server keeps its state (.langgraph_api/) next to the config
+  // and reloads it on start, so a run must neither see nor touch a developer's own.
+  workDir = fs.mkdtempSync(path.join(ROOT, ".langgraph-e2e-"));
+  const config = JSON.parse(fs.readFileSync(path.join(ROOT, "langgraph.json"), "utf8")) as { graphs: Record<string, string> };
+  for (const [id, spec] of Object.entries(config.graphs)) config.graphs[id] = `../${spec.replace(/^\.\//, "")}`;
+  fs.writeFileSync(path.join(workDir, "langgraph.json"), JSON.stringify(config));
+  const args = ["dev", "--config", path.join(workDir, "langgraph.json"), "--port", String(port), "--host", "127.0.0.1", "--no-browser", "--no-reload"];
+  server = spawn(path.join(ROOT, "node_modules/.bin/langgraphjs"), args, {
+    cwd: workDir,
+    // Offline: no tracing, no telemetry calls out.
+    env: { ...process.env, LANGSMITH_TRACING: "false", LANGCHAIN_TRACING_V2: "false", LANGGRAPH_CLI_NO_ANALYTICS: "1" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url);
+  client = new Client({ apiUrl: url });
+}, STARTUP_MS + 10_000);
+
+afterAll(async () => {
+  // The CLI starts the API server as a child: stop the whole process group.
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    process.kill(-server.pid, "SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+const user = (userId: string, extra: Record<string, unknown> = {}) => ({ configurable: { user_id: userId, tenant_id: "e2e", ...extra } });
+
+describe("the graphs in langgraph.json, served by langgraphjs dev and driven by the SDK", () => {
+  it("registers memory_write and memory_read", async () => {
+    const graphs = (await client.assistants.search({ limit: 10 })).map((a) => a.graph_id).sort();
+    expect(graphs).toEqual(["memory_read", "memory_write"]);
+  });
+
+  it("writes through memory_write and recalls through memory_read, scoped by config.configurable", async () => {
+    const thread = await client.threads.create();
+    const written = (await client.runs.wait(thread.thread_id, "memory_write", {
+      input: { messages: [{ role: "user", content: "我不吃香菜，点外卖记得备注。我的手机号是 13812345678。" }] },
+      config: user("alice"),
+    })) as { memoryWrite: { written: Array<{ content: string; scope: { userId: string } }> } };
+    expect(written.memoryWrite.written.map((r) => r.content)).toContain("用户不吃香菜，点外卖记得备注");
+    expect(written.memoryWrite.written.every((r) => r.scope.userId === "alice")).toBe(true);
+    // Redacted before anything was stored or checkpointed.
+    const state = await client.threads.getState(thread.thread_id);
+    expect(JSON.stringify(state.values)).not.toContain("13812345678");
+
+    const recall = async (userId: string) =>
+      (await client.runs.wait(null, "memory_read", { input: { query: "帮我点个外卖" }, config: user(userId) })) as {
+        context: string;
+        memories: Array<{ content: string }>;
+        traceId: string;
+      };
+    const alice = await recall("alice");
+    expect(alice.context).toContain("用户不吃香菜");
+    expect(alice.traceId).toMatch(/^tr_/);
+    // Another user of the same tenant sees nothing of Alice's.
+    const bob = await recall("bob");
+    expect(bob.memories).toEqual([]);
+    expect(bob.context).not.toContain("香菜");
+  });
+
+  it("pauses a conflict with interrupt() and resumes it with a Command", async () => {
+    const thread = await client.threads.create();
+    // The graph interacts by default (configurable.interactive: false would defer to pending).
+    const config = user("carol");
+    await client.runs.wait(thread.thread_id, "memory_write", { input: { messages: [{ role: "user", content: "我喜欢吃苹果。" }] }, config });
+    const paused = (await client.runs.wait(thread.thread_id, "memory_write", {
+      input: { messages: [{ role: "user", content: "我喜欢喝咖啡。" }] },
+      config,
+    })) as { __interrupt__?: Array<{ value: { type: string; question: string; options: string[] } }> };
+    const ask = paused.__interrupt__?.[0]?.value;
+    expect(ask?.type).toBe("memory_conflict");
+    expect(ask?.options).toEqual(expect.arrayContaining(["supersede", "keep_both"]));
+    expect((await client.threads.getState(thread.thread_id)).next).toEqual(["ask_user"]);
+
+    const resumed = (await client.runs.wait(thread.thread_id, "memory_write", { command: { resume: { decision: "keep_both" } }, config })) as {
+      memoryWrite: { written: Array<{ content: string; status: string }> };
+    };
+    expect(resumed.memoryWrite.written).toEqual([expect.objectContaining({ content: "用户喜欢喝咖啡", status: "active" })]);
+    const recalled = (await client.runs.wait(null, "memory_read", { input: { query: "喜欢吃什么喝什么" }, config: user("carol") })) as { context: string };
+    expect(recalled.context).toContain("用户喜欢喝咖啡");
+    expect(recalled.context).toContain("用户喜欢吃苹果");
+  });
+});
