@@ -47,8 +47,9 @@ export interface HybridSearchOptions {
    * Run the vector channel first and skip the keyword channel when it finds nothing. An empty
    * vector answer (the filter applies to both channels) means no item of the namespace passes
    * the filter, so a keyword search could not find one either. For namespaces that are often
-   * empty, such as a tenant's knowledge base: a keyword query costs 0.2–2 ms even then (FTS5
-   * still reads every query term's posting lists), a vector query on an empty one ~0.05 ms.
+   * empty, such as a tenant's knowledge base, on stores whose keyword search costs even then.
+   * A {@link HybridSearchable} store answers both channels in one call instead (HNSWStore: an
+   * empty namespace costs two index lookups), so the option does not apply to it.
    */
   keywordOnlyIfVectorHits?: boolean;
 }
@@ -88,7 +89,7 @@ export async function hybridSearch(
     wanted.has("keyword") && keywordNative ? store.keywordSearch(namespace, query, { filter: options.filter, limit: fetch }) : undefined;
   let vectorHits: SearchItem[] | undefined;
   let keywordHits: SearchItem[] | undefined;
-  if (isHybridSearchable(store) && wanted.has("vector") && wanted.has("keyword") && !options.keywordOnlyIfVectorHits) {
+  if (isHybridSearchable(store) && wanted.has("vector") && wanted.has("keyword")) {
     // One call answers both channels (HNSWStore: one embedding, one snapshot).
     const both = await store.hybridSearch(namespace, query, { filter: options.filter, limit: fetch });
     keywordHits = both.keyword;
