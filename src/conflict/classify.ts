@@ -16,7 +16,7 @@
  */
 import { isObjectKey } from "../extract/keys.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";
-import { mentions, statedChange, statesObject } from "./change.js";
+import { mentions, sameSubject, stateSubject, statedChange, statedMove } from "./change.js";
 
 export const CONFLICT_RELATIONS = ["duplicate", "supersede", "merge", "ask_user", "coexist", "exception"] as const;
 export type ConflictRelation = (typeof CONFLICT_RELATIONS)[number];
@@ -64,6 +64,15 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
   if (candidate.speaker && existing.speaker && candidate.speaker !== existing.speaker) {
     return { relation: "coexist", reason: `different speakers (${candidate.speaker} / ${existing.speaker})` };
   }
+  // "Switched from Jira to Linear" against "uses Jira", "搬到深圳了" against "家在杭州": the
+  // statement reports the change itself (change.ts), whatever words the two share.
+  const change = statedChange(candidate.content);
+  const holder = change && existing.kind !== "episode" ? stateSubject(existing.content, change.from) : undefined;
+  if (change && holder !== undefined && sameSubject(change.subject, holder) && !mentions(existing.content, change.to)) {
+    return { relation: "supersede", reason: `the statement says it changed from ${change.from} to ${change.to}` };
+  }
+  const move = existing.kind !== "episode" ? statedMove(candidate.content, existing.content) : undefined;
+  if (move) return { relation: "supersede", reason: `moved from ${move.from} to ${move.to}` };
   const threshold = options.duplicateSimilarity ?? 0.85;
   const similarity = options.similarity ?? 0;
   const a = analyzeStatement(candidate.content);
@@ -105,11 +114,6 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
   const enough = (small: ReadonlySet<string>) => preferences || small.size >= 2;
   const fuller = shared && !detailsDiffer && enough(anchorsB) && isStrictSuperset(anchorsA, anchorsB);
   const covered = shared && !detailsDiffer && !opposite && enough(anchorsA) && isStrictSuperset(anchorsB, anchorsA);
-  // "Switched from Jira to Linear" against "uses Jira": the statement reports the change itself.
-  const change = statedChange(candidate.content);
-  if (change && existing.kind !== "episode" && statesObject(existing.content, change.from) && !mentions(existing.content, change.to)) {
-    return { relation: "supersede", reason: `the statement says it changed from ${change.from} to ${change.to}` };
-  }
   // Events are additive: an episode never replaces or questions another memory, it only
   // repeats or details the same event.
   if (candidate.kind === "episode" || existing.kind === "episode") {

@@ -85,6 +85,23 @@ describe("the article's conflicts (seed 002 §3.2)", () => {
     // Mentioning the old thing is not stating it: a favourite restaurant survives a move.
     expect(judge("The user moved from Beijing to Shanghai in 2023", "The user's favourite restaurant in Beijing is Da Dong").relation).toBe("coexist");
     expect(judge("用户在 2023年从北京搬到了上海", "用户最喜欢的餐厅在北京").relation).toBe("coexist");
+    // More ways to say it: leaving, preferring over, 把…换成, 跳槽, and a move to a named place.
+    expect(judge("The user left Google and joined OpenAI in February 2024", "The user works at Google").relation).toBe("supersede");
+    expect(judge("The user prefers VS Code over Vim these days", "The user's favorite editor is Vim").relation).toBe("supersede");
+    expect(judge("The user and others migrated from AWS to GCP in 2024", "The user and their team deploy on AWS").relation).toBe("supersede");
+    expect(judge("用户把 iPhone 换成了华为", "用户用 iPhone").relation).toBe("supersede");
+    expect(judge("用户已经从字节跳槽到腾讯了", "用户在字节工作").relation).toBe("supersede");
+    expect(judge("用户的家搬到深圳了", "用户的家在杭州").relation).toBe("supersede");
+    expect(judge("The user moved to New York in 2023", "The user lives in Seattle").relation).toBe("supersede");
+    expect(judge("Caroline moved to Boston in 2023", "Caroline lives in Seattle").relation).toBe("supersede");
+    // Someone else's change, or no named place, is not the user's new state.
+    expect(judge("The user's sister moved to Boston", "The user lives in Seattle").relation).toBe("coexist");
+    expect(judge("用户的妹妹搬到了上海", "用户住在北京").relation).toBe("coexist");
+    expect(judge("The user's friend switched from Jira to Linear", "The user's team uses Jira").relation).toBe("coexist");
+    expect(judge("Melanie moved to Boston", "Caroline lives in Seattle").relation).toBe("coexist");
+    expect(judge("The user moved it to Friday", "The user lives in Seattle").relation).toBe("coexist");
+    expect(judge("The user moved to a new apartment", "The user lives in Seattle").relation).toBe("coexist");
+    expect(judge("用户搬到了新家", "用户住在北京").relation).toBe("coexist");
     // Already the new state, or a past event itself: left alone.
     expect(judge("The user switched from Jira to Linear", "The user's team uses Linear and used Jira before").relation).not.toBe("supersede");
     expect(judge("The user switched from Jira to Linear", "The user set up Jira in 2020", "episode").relation).toBe("coexist");
