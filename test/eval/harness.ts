@@ -11,7 +11,8 @@
  *   (how mem0's LoCoMo evaluation feeds it), one `remember` per session ("mem0-turn": per
  *   turn). Such a batch is recognised as a transcript of two people (src/transcript.ts); were
  *   it read literally, the assistant's half would be agent_generated and wait as pending
- *   (seed 003 §5.6), as it did before (hit@10 50.7%).
+ *   (seed 003 §5.6), as it did before (hit@10 50.7%);
+ * - "prefixed": every turn is role "user", content prefixed "Name: ", no `name` field.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -25,7 +26,7 @@ import type { MemoryScope } from "../../src/schema.js";
 import { CONVERSATIONS, type EvalConversation, type QuestionCategory } from "./conversations.js";
 import { SCENARIOS, SCENARIO_START, type Scenario } from "./scenarios.js";
 
-export type HarnessStyle = "named" | "named-turn" | "mem0" | "mem0-turn";
+export type HarnessStyle = "named" | "named-turn" | "mem0" | "mem0-turn" | "prefixed";
 export const RECALL_LIMIT = 10;
 
 export interface WriteCounts {
@@ -121,7 +122,9 @@ export async function openMemory(now?: () => Date, options: EvalOptions = {}): P
 export function sessionMessages(conversation: EvalConversation, sessionIndex: number, style: HarnessStyle) {
   const session = conversation.sessions[sessionIndex]!;
   return session.turns.map((turn) =>
-    !style.startsWith("mem0")
+    style === "prefixed"
+      ? { id: turn.id, role: "user" as const, content: `${turn.speaker}: ${turn.text}`, at: session.at }
+      : !style.startsWith("mem0")
       ? { id: turn.id, role: "user" as const, name: turn.speaker, content: turn.text, at: session.at }
       : {
           id: turn.id,

@@ -31,7 +31,7 @@ describe("evidence recall@10", () => {
     expect(evidence(report.total)).toBeGreaterThanOrEqual(0.82);
   });
 
-  it.each(["mem0", "mem0-turn"] as const)("reads a transcript relayed as user/assistant with name prefixes (%s style) as two people", async (style) => {
+  it.each(["mem0", "mem0-turn", "prefixed"] as const)("reads a transcript with name prefixes (%s style) as two people", async (style) => {
     const report = await evaluateConversations(style);
     // "Melanie: …" sent as the assistant is Melanie speaking, not an AI (src/transcript.ts), so
     // her statements are stored and recalled like the named style's, whole session or per turn.

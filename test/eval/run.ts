@@ -24,7 +24,7 @@ function misses(list: Miss[]): void {
 }
 
 const started = performance.now();
-for (const style of ["named", "named-turn", "mem0", "mem0-turn"] as const) {
+for (const style of ["named", "named-turn", "mem0", "mem0-turn", "prefixed"] as const) {
   const report = await evaluateConversations(style);
   console.log(`Conversations, harness style "${style}"`);
   console.log(row("all", report.total));
