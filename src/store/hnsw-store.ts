@@ -313,16 +313,20 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     const index = this.options.index;
     const out = new Map<string, Float32Array>();
     if (!index || queries.length === 0) return out;
-    // Promises are cached, so two searches started together (records and knowledge) share one call.
-    for (const q of queries) {
-      if (this.queryVectors.has(q)) continue;
+    // Promises are cached, so two searches started together (records and knowledge) share one
+    // call. They are collected here too: a batch of more queries than the cache holds evicts
+    // its own first ones.
+    const pending = queries.map((q) => {
+      const cached = this.queryVectors.get(q);
+      if (cached) return cached;
       if (this.queryVectors.size >= QUERY_CACHE_SIZE) this.queryVectors.delete(this.queryVectors.keys().next().value!);
       const vector = index.embeddings.embedQuery(q).then((v) => toUnitVector(v, index.dims, `query ${JSON.stringify(q.slice(0, 40))}`));
       // A failed embedding is not remembered: the next search tries again.
       vector.catch(() => this.queryVectors.get(q) === vector && this.queryVectors.delete(q));
       this.queryVectors.set(q, vector);
-    }
-    const vectors = await Promise.all(queries.map((q) => this.queryVectors.get(q)!));
+      return vector;
+    });
+    const vectors = await Promise.all(pending);
     queries.forEach((q, i) => out.set(q, vectors[i]!));
     return out;
   }

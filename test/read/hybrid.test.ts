@@ -135,6 +135,11 @@ describe("hybridSearch channels", () => {
       // The same query again is answered from the query-embedding cache.
       expect(embedQuery).toHaveBeenCalledTimes(1);
     }
+    // A batch with more distinct queries than the query cache holds answers every one of them.
+    const queries = Array.from({ length: 80 }, (_, i) => `coffee ${i}`);
+    const answers = await store.batch(queries.map((query) => ({ namespacePrefix: ns, query, limit: 1 })));
+    // Scored: each was a vector search, not a fallback listing.
+    expect(answers.map((hits) => typeof hits[0]?.score)).toEqual(queries.map(() => "number"));
     // Without a vector index there is no vector list; the keyword list is still there.
     const plain = new HNSWStore({ dir: tempDir("lgm-read-"), flushIntervalMs: 0 });
     hnswStores.push(plain);
