@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { bm25Search } from "../../src/recall/bm25.js";
 import { reciprocalRankFusion, relevanceFromRrf, RRF_K } from "../../src/recall/fusion.js";
+import { InvalidNamespaceError, InvalidOperationError } from "../../src/errors.js";
 import { hybridSearch, OVERFETCH_FACTOR } from "../../src/recall/hybrid.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { tempDir } from "../helpers/store.js";
@@ -140,6 +141,11 @@ describe("hybridSearch channels", () => {
     const answers = await store.batch(queries.map((query) => ({ namespacePrefix: ns, query, limit: 1 })));
     // Scored: each was a vector search, not a fallback listing.
     expect(answers.map((hits) => typeof hits[0]?.score)).toEqual(queries.map(() => "number"));
+    // Bad input is refused with the store's typed errors, as search() and keywordSearch() refuse it.
+    await expect(store.hybridSearch(["a:b"], "coffee")).rejects.toThrow(InvalidNamespaceError);
+    await expect(store.hybridSearch(ns, 42 as unknown as string)).rejects.toThrow(InvalidOperationError);
+    await expect(store.hybridSearch(ns, "coffee", { filter: { status: { $regex: "a" } } })).rejects.toThrow(InvalidOperationError);
+    await expect(store.hybridSearch(ns, "coffee", { limit: -1 })).rejects.toThrow(InvalidOperationError);
     // Without a vector index there is no vector list; the keyword list is still there.
     const plain = new HNSWStore({ dir: tempDir("lgm-read-"), flushIntervalMs: 0 });
     hnswStores.push(plain);
