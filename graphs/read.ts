@@ -17,22 +17,30 @@
  */
 import { performance } from "node:perf_hooks";
 import type { BaseMessage } from "@langchain/core/messages";
-import { Annotation, END, START, StateGraph, messagesStateReducer, type LangGraphRunnableConfig, type Messages } from "@langchain/langgraph";
+import {
+  Annotation,
+  END,
+  type LangGraphRunnableConfig,
+  type Messages,
+  messagesStateReducer,
+  START,
+  StateGraph,
+} from "@langchain/langgraph";
 import { createDedupeKeysNode } from "../nodes/read/dedupe-keys.js";
 import { createInjectNode } from "../nodes/read/inject.js";
 import { createOverrideNode } from "../nodes/read/override.js";
 import { createPolicyBudgetNode } from "../nodes/read/policy-budget.js";
 import { createRankNode } from "../nodes/read/rank.js";
 import { createRecordNode } from "../nodes/read/record.js";
-import { createRetrieveKnowledgeNode } from "../nodes/read/retrieve-knowledge.js";
 import { createRetrieveNode } from "../nodes/read/retrieve.js";
+import { createRetrieveKnowledgeNode } from "../nodes/read/retrieve-knowledge.js";
 import { createScopeNode } from "../nodes/read/scope.js";
-import type { MemoryKind, MemoryRecord, MemoryScope } from "../src/schema.js";
-import { resolveReadDeps, type ReadOptions } from "../src/recall/options.js";
-import { prepareBookkeeping, type PreparedBookkeeping } from "../src/recall/bookkeeping.js";
+import { type PreparedBookkeeping, prepareBookkeeping } from "../src/recall/bookkeeping.js";
 import type { ChannelName } from "../src/recall/fusion.js";
+import { type ReadOptions, resolveReadDeps } from "../src/recall/options.js";
 import type { ResolvedRequest } from "../src/recall/request.js";
 import type { Candidate, KnowledgeChunk, RecalledKnowledge, RecalledMemory } from "../src/recall/types.js";
+import type { MemoryKind, MemoryRecord, MemoryScope } from "../src/schema.js";
 
 export const ReadInputAnnotation = Annotation.Root({
   messages: Annotation<BaseMessage[], Messages>({ reducer: messagesStateReducer, default: () => [] }),
@@ -59,7 +67,9 @@ export const ReadStateAnnotation = Annotation.Root({
   request: Annotation<ResolvedRequest | undefined>,
   candidates: Annotation<Candidate<MemoryRecord>[]>({ reducer: (_, next) => next, default: () => [] }),
   knowledgeCandidates: Annotation<Candidate<KnowledgeChunk>[]>({ reducer: (_, next) => next, default: () => [] }),
-  retrieval: Annotation<{ channels: ChannelName[]; fallbacks: ChannelName[]; invalid: string[]; depth: number } | undefined>,
+  retrieval: Annotation<
+    { channels: ChannelName[]; fallbacks: ChannelName[]; invalid: string[]; depth: number } | undefined
+  >,
 });
 
 type ReadStateValue = typeof ReadStateAnnotation.State;
@@ -146,9 +156,13 @@ export function createReadPipeline(options: ReadOptions = {}, hooks: ReadPipelin
   const onStep = hooks.onStep;
   return async (input: ReadInputValue, config: LangGraphRunnableConfig = {}): Promise<ReadOutputValue> => {
     let state = { ...emptyReadState(), ...input } as ReadStateValue;
-    const step = async (name: string, ...run: ((s: ReadStateValue, c: LangGraphRunnableConfig) => Promise<Partial<ReadStateValue>>)[]) => {
+    const step = async (
+      name: string,
+      ...run: ((s: ReadStateValue, c: LangGraphRunnableConfig) => Promise<Partial<ReadStateValue>>)[]
+    ) => {
       const started = onStep ? performance.now() : 0;
-      const updates = run.length === 1 ? [await run[0]!(state, config)] : await Promise.all(run.map((node) => node(state, config)));
+      const updates =
+        run.length === 1 ? [await run[0]!(state, config)] : await Promise.all(run.map((node) => node(state, config)));
       for (const update of updates) state = { ...state, ...update };
       if (onStep) onStep(name, performance.now() - started);
     };
@@ -170,8 +184,19 @@ export function createReadPipeline(options: ReadOptions = {}, hooks: ReadPipelin
   };
 }
 
-function emptyReadState(): Pick<ReadStateValue, "messages" | "memories" | "knowledge" | "context" | "traceId" | "candidates" | "knowledgeCandidates"> {
-  return { messages: [], memories: [], knowledge: [], context: "", traceId: "", candidates: [], knowledgeCandidates: [] };
+function emptyReadState(): Pick<
+  ReadStateValue,
+  "messages" | "memories" | "knowledge" | "context" | "traceId" | "candidates" | "knowledgeCandidates"
+> {
+  return {
+    messages: [],
+    memories: [],
+    knowledge: [],
+    context: "",
+    traceId: "",
+    candidates: [],
+    knowledgeCandidates: [],
+  };
 }
 
 /** `memory_read` for langgraph.json: default policies, the store from the LangGraph runtime. */

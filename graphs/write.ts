@@ -17,11 +17,16 @@ import { redact } from "../nodes/write/redact.js";
 import { createResolveConflictNode } from "../nodes/write/resolve-conflict.js";
 import { createScoreNode } from "../nodes/write/score.js";
 import type { MemoryCandidate } from "../src/candidate.js";
-import type { ConversationContext } from "../src/extract/index.js";
 import type { ConflictDecision, ExtractionFailure, MemoryWriteOutput } from "../src/conflict/decision.js";
-import { normalizeMessages, type ChatMessage } from "../src/messages.js";
+import type { ConversationContext } from "../src/extract/index.js";
+import { type ChatMessage, normalizeMessages } from "../src/messages.js";
 import { redactMessages } from "../src/redact.js";
-import { parseAdmissionConfig, type AdmissionConfigInput, type AdmittedCandidate, type Rejection } from "../src/scoring.js";
+import {
+  type AdmissionConfigInput,
+  type AdmittedCandidate,
+  parseAdmissionConfig,
+  type Rejection,
+} from "../src/scoring.js";
 
 export interface CreateWriteGraphOptions {
   /** Where memories live; defaults to the store LangGraph passes in `config.store`. */
@@ -59,7 +64,8 @@ export function createWriteGraph(options: CreateWriteGraphOptions = {}) {
     // Normalised and redacted on the way in: every node sees ChatMessage[] whatever the caller
     // sent, and a checkpointer never stores a raw secret from the input.
     messages: Annotation<ChatMessage[], unknown>({
-      reducer: (_prev, next) => redactMessages(normalizeMessages(next, { now, maxMessageBytes: options.maxMessageBytes })).messages,
+      reducer: (_prev, next) =>
+        redactMessages(normalizeMessages(next, { now, maxMessageBytes: options.maxMessageBytes })).messages,
       default: () => [],
     }),
     sessionId: last<string | undefined>(() => undefined),
@@ -137,7 +143,8 @@ export function createWritePipeline(options: Omit<CreateWriteGraphOptions, "chec
   ): Promise<{ memoryWrite: MemoryWriteOutput }> => {
     const config = { configurable: { ...configurable, interactive: false } };
     let state: Value = {
-      messages: redactMessages(normalizeMessages(input.messages, { now, maxMessageBytes: options.maxMessageBytes })).messages,
+      messages: redactMessages(normalizeMessages(input.messages, { now, maxMessageBytes: options.maxMessageBytes }))
+        .messages,
       sessionId: input.sessionId,
       taskId: input.taskId,
       redactions: [],
@@ -148,9 +155,14 @@ export function createWritePipeline(options: Omit<CreateWriteGraphOptions, "chec
       rejected: [],
       decisions: [],
     };
-    const steps = [nodes.redact, nodes.extract, nodes.score, nodes.resolve_conflict, nodes.ask_user, nodes.persist] as Array<
-      (state: never, config: never) => unknown
-    >;
+    const steps = [
+      nodes.redact,
+      nodes.extract,
+      nodes.score,
+      nodes.resolve_conflict,
+      nodes.ask_user,
+      nodes.persist,
+    ] as Array<(state: never, config: never) => unknown>;
     for (const node of steps) state = { ...state, ...((await node(state as never, config as never)) as Value) };
     return { memoryWrite: state.memoryWrite as MemoryWriteOutput };
   };

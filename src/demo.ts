@@ -14,10 +14,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HumanMessage } from "@langchain/core/messages";
-import { Annotation, Command, INTERRUPT, MemorySaver, MessagesAnnotation, START, StateGraph, isInterrupted } from "@langchain/langgraph";
+import {
+  Annotation,
+  Command,
+  INTERRUPT,
+  isInterrupted,
+  MemorySaver,
+  MessagesAnnotation,
+  START,
+  StateGraph,
+} from "@langchain/langgraph";
 import { createMemory, type MemoryConflictInterrupt, type MemoryRecord, type MemoryWriteOutput } from "./index.js";
-import { HNSWStore } from "./store/hnsw-store.js";
 import { recordsNamespace } from "./namespaces.js";
+import { HNSWStore } from "./store/hnsw-store.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "langgraph-memory-demo-"));
 const clock = { now: new Date("2026-03-10T09:00:00+08:00") };
@@ -32,12 +41,16 @@ function title(text: string) {
 }
 
 function show(out: MemoryWriteOutput) {
-  for (const r of out.written) console.log(`  + written     ${r.content}   [${r.kind} · ${r.key} · confidence ${r.confidence}]`);
-  for (const r of out.reinforced) console.log(`  = reinforced  ${r.content}   [confidence ${r.confidence}, ${r.source.messageIds.length} mentions]`);
-  for (const r of out.superseded) console.log(`  ~ superseded  ${r.content}   → replaced by ${r.supersededBy?.slice(0, 8)}`);
+  for (const r of out.written)
+    console.log(`  + written     ${r.content}   [${r.kind} · ${r.key} · confidence ${r.confidence}]`);
+  for (const r of out.reinforced)
+    console.log(`  = reinforced  ${r.content}   [confidence ${r.confidence}, ${r.source.messageIds.length} mentions]`);
+  for (const r of out.superseded)
+    console.log(`  ~ superseded  ${r.content}   → replaced by ${r.supersededBy?.slice(0, 8)}`);
   for (const r of out.merged) console.log(`  & merged      ${r.content}`);
   for (const r of out.pending) console.log(`  ? pending     ${r.content}`);
-  for (const r of out.rejected) console.log(`  - rejected    ${r.candidate.content}   [${r.reason}, score ${r.score.toFixed(2)}]`);
+  for (const r of out.rejected)
+    console.log(`  - rejected    ${r.candidate.content}   [${r.reason}, score ${r.score.toFixed(2)}]`);
 }
 
 const memory = await createMemory({ dir, now, env: {} });
@@ -80,7 +93,8 @@ for (const p of await memory.pending(wang)) {
 show(await memory.remember({ scope: wang, messages: [{ role: "user", content: "我偏好华为手机。", at: at() }] }));
 clock.now = new Date("2026-03-20T09:00:00+08:00");
 show(await memory.remember({ scope: wang, messages: [{ role: "user", content: "我最近不吃苹果了。", at: at() }] }));
-for (let i = 0; i < 3; i += 1) await memory.remember({ scope: wang, messages: [{ role: "user", content: "我不用微信沟通。", at: at() }] });
+for (let i = 0; i < 3; i += 1)
+  await memory.remember({ scope: wang, messages: [{ role: "user", content: "我不用微信沟通。", at: at() }] });
 console.log("  我不用微信沟通 ×3, then 这次发微信也行:");
 show(await memory.remember({ scope: wang, messages: [{ role: "user", content: "这次发微信也行。", at: at() }] }));
 
@@ -94,12 +108,16 @@ const thread = { configurable: { thread_id: "demo-1", user_id: wang.userId, tena
 const paused = await agent.invoke({ messages: [new HumanMessage("我喜欢喝茶。")] }, thread);
 if (isInterrupted<MemoryConflictInterrupt>(paused)) {
   const question = paused[INTERRUPT][0]!.value!;
-  console.log(`  interrupt: ${JSON.stringify({ type: question.type, relation: question.relation, question: question.question, options: question.options })}`);
+  console.log(
+    `  interrupt: ${JSON.stringify({ type: question.type, relation: question.relation, question: question.question, options: question.options })}`,
+  );
   await agent.invoke(new Command({ resume: { decision: "supersede" } }), thread);
-  console.log(`  resumed with { decision: "supersede" } → active food & drink: ${(await memory.list(wang, { status: "active" }))
-    .filter((r) => r.key.startsWith("food."))
-    .map((r) => r.content)
-    .join("; ")}`);
+  console.log(
+    `  resumed with { decision: "supersede" } → active food & drink: ${(await memory.list(wang, { status: "active" }))
+      .filter((r) => r.key.startsWith("food."))
+      .map((r) => r.content)
+      .join("; ")}`,
+  );
 } else {
   console.log("  (no conflict to ask about)");
 }
@@ -112,19 +130,33 @@ const trace = await memory.trace(wang, lunch.traceId);
 console.log(`  trace ${trace.traceId}: ${trace.memories.length} candidates, channels ${trace.channels.join(" + ")}`);
 for (const m of trace.memories.slice(0, 4)) {
   const s = m.signals;
-  const signals = s ? `semantic ${s.semantic.toFixed(2)} recency ${s.recency.toFixed(2)} importance ${s.importance.toFixed(2)} usage ${s.usage.toFixed(2)}` : "";
+  const signals = s
+    ? `semantic ${s.semantic.toFixed(2)} recency ${s.recency.toFixed(2)} importance ${s.importance.toFixed(2)} usage ${s.usage.toFixed(2)}`
+    : "";
   console.log(`    ${m.outcome.padEnd(10)} ${(m.score ?? 0).toFixed(3)}  ${signals}  ${m.preview}`);
 }
 console.log("  alice, task write_email, asking for long paragraphs this time:");
-const english = await memory.recall({ scope: alice, query: "Draft an email to the team about the Phoenix launch plan, in long paragraphs this time", task: "write_email" });
+const english = await memory.recall({
+  scope: alice,
+  query: "Draft an email to the team about the Phoenix launch plan, in long paragraphs this time",
+  task: "write_email",
+});
 console.log(english.context.replace(/^/gm, "  "));
 const overridden = (await memory.trace(alice, english.traceId)).memories.filter((m) => m.outcome === "overridden");
 for (const m of overridden) console.log(`  overridden this turn (not deleted): ${m.preview} — ${m.reason}`);
 
 title("5. isolation, redaction, history, delete");
-const cross = await memory.recall({ scope: { userId: "bob", tenantId: "acme" }, query: "cilantro takeout Phoenix 香菜" });
-console.log(`  bob recalls ${cross.memories.length} memories (wang and alice have ${(await memory.list(wang)).length} and ${(await memory.list(alice)).length})`);
-const secret = await memory.remember({ scope: alice, messages: [{ role: "user", content: "Remember my phone is +86 138 1234 5678 and email alice@example.com", at: at() }] });
+const cross = await memory.recall({
+  scope: { userId: "bob", tenantId: "acme" },
+  query: "cilantro takeout Phoenix 香菜",
+});
+console.log(
+  `  bob recalls ${cross.memories.length} memories (wang and alice have ${(await memory.list(wang)).length} and ${(await memory.list(alice)).length})`,
+);
+const secret = await memory.remember({
+  scope: alice,
+  messages: [{ role: "user", content: "Remember my phone is +86 138 1234 5678 and email alice@example.com", at: at() }],
+});
 console.log(`  stored as: ${[...secret.written, ...secret.pending].map((r) => r.content).join("; ") || "(nothing)"}`);
 const apple = (await memory.list(wang, { status: "superseded" }))[0] as MemoryRecord | undefined;
 if (apple) {

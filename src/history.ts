@@ -42,7 +42,12 @@ export const HistoryEntrySchema = z.object({
   after: json.optional(),
   /** For a pending memory created by an unresolved conflict: what to ask and about which memory. */
   conflict: z
-    .object({ existingId: z.string().optional(), relation: z.string(), question: z.string(), options: z.array(z.string()) })
+    .object({
+      existingId: z.string().optional(),
+      relation: z.string(),
+      question: z.string(),
+      options: z.array(z.string()),
+    })
     .optional(),
   sessionId: z.string().optional(),
   taskId: z.string().optional(),

@@ -13,40 +13,52 @@ import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graph
 import { WritePlan } from "./conflict/apply.js";
 import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 import { InvalidConfigError, InvalidInputError, NotFoundError } from "./errors.js";
-import { readHistory, UserDecisionSchema, type HistoryEntry, type UserDecision } from "./history.js";
+import { type HistoryEntry, readHistory, type UserDecision, UserDecisionSchema } from "./history.js";
 import { normalizeMessages } from "./messages.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "./namespaces.js";
-import { redactMessages } from "./redact.js";
-import {
-  MemoryKindSchema,
-  MemoryScopeSchema,
-  MemoryStatusSchema,
-  parseMemoryRecord,
-  type MemoryKind,
-  type MemoryRecord,
-  type MemoryScope,
-  type MemoryStatus,
-} from "./schema.js";
-import { parseAdmissionConfig } from "./scoring.js";
-import { HNSWStore } from "./store/hnsw-store.js";
-import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
-import { createRecaller, type Recaller, type RecallerOptions } from "./recall/recaller.js";
-import { ScopeQueue, scopeKey } from "./scope-queue.js";
 import type { ReadOptions } from "./recall/options.js";
+import { createRecaller, type Recaller, type RecallerOptions } from "./recall/recaller.js";
 import type { RecallInput } from "./recall/request.js";
 import type { RecallTrace } from "./recall/trace.js";
 import type { RecallResult } from "./recall/types.js";
+import { redactMessages } from "./redact.js";
+import {
+  type MemoryKind,
+  MemoryKindSchema,
+  type MemoryRecord,
+  type MemoryScope,
+  MemoryScopeSchema,
+  type MemoryStatus,
+  MemoryStatusSchema,
+  parseMemoryRecord,
+} from "./schema.js";
+import { ScopeQueue, scopeKey } from "./scope-queue.js";
+import { parseAdmissionConfig } from "./scoring.js";
+import { HNSWStore } from "./store/hnsw-store.js";
+import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
 
-export { createWriteGraph, type CreateWriteGraphOptions, type WriteGraph } from "../graphs/write.js";
+export { type CreateWriteGraphOptions, createWriteGraph, type WriteGraph } from "../graphs/write.js";
 
 const isFunction = (value: unknown): boolean => typeof value === "function";
 const OptionsSchema = z
   .object({
     dir: z.string().min(1).optional(),
-    store: z.custom<BaseStore>((s) => isFunction((s as BaseStore)?.batch) && isFunction((s as BaseStore)?.search), "must be a LangGraph BaseStore").optional(),
-    embeddings: z.custom<EmbeddingsInterface>((e) => isFunction((e as EmbeddingsInterface)?.embedQuery), "must implement embedQuery()").optional(),
+    store: z
+      .custom<BaseStore>(
+        (s) => isFunction((s as BaseStore)?.batch) && isFunction((s as BaseStore)?.search),
+        "must be a LangGraph BaseStore",
+      )
+      .optional(),
+    embeddings: z
+      .custom<EmbeddingsInterface>(
+        (e) => isFunction((e as EmbeddingsInterface)?.embedQuery),
+        "must implement embedQuery()",
+      )
+      .optional(),
     dims: z.number().int().min(1).max(65536).optional(),
-    model: z.custom<BaseChatModel>((m) => isFunction((m as BaseChatModel)?.invoke), "must be a LangChain chat model").optional(),
+    model: z
+      .custom<BaseChatModel>((m) => isFunction((m as BaseChatModel)?.invoke), "must be a LangChain chat model")
+      .optional(),
     now: z.custom<() => Date>(isFunction, "must be a function returning a Date").optional(),
     admission: z.unknown().optional(),
     maxMessageBytes: z.number().int().positive().optional(),
@@ -136,7 +148,9 @@ const RememberSchema = z.object({
   sessionId: z.string().min(1).optional(),
   taskId: z.string().min(1).optional(),
 });
-const ListFilterSchema = z.object({ status: MemoryStatusSchema.optional(), kind: MemoryKindSchema.optional() }).strict();
+const ListFilterSchema = z
+  .object({ status: MemoryStatusSchema.optional(), kind: MemoryKindSchema.optional() })
+  .strict();
 const PAGE = 100;
 
 /**
@@ -166,13 +180,26 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   let store = options.store;
   const owned = !store;
   if (!store) {
-    const { embeddings, dims } = await resolveEmbeddings({ embeddings: options.embeddings, dims: options.dims, env: options.env });
-    store = new HNSWStore({ dir: options.dir ?? "./.memory", index: { dims, embeddings, fields: RECORD_INDEX_FIELDS } });
+    const { embeddings, dims } = await resolveEmbeddings({
+      embeddings: options.embeddings,
+      dims: options.dims,
+      env: options.env,
+    });
+    store = new HNSWStore({
+      dir: options.dir ?? "./.memory",
+      index: { dims, embeddings, fields: RECORD_INDEX_FIELDS },
+    });
   }
   const theStore = store;
   const write = createWriteGraph({ store: theStore, model, now, admission, maxMessageBytes: options.maxMessageBytes });
   // remember() never interrupts, so it runs the graph's nodes without LangGraph's runtime.
-  const runWrite = createWritePipeline({ store: theStore, model, now, admission, maxMessageBytes: options.maxMessageBytes });
+  const runWrite = createWritePipeline({
+    store: theStore,
+    model,
+    now,
+    admission,
+    maxMessageBytes: options.maxMessageBytes,
+  });
   // Writes to one scope run one at a time (remember, resolve, recall bookkeeping): see ScopeQueue.
   const queue = new ScopeQueue();
   const recaller = createRecaller({
@@ -229,7 +256,10 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
 
     async remember(input) {
       const fields = RememberSchema.safeParse(input ?? {});
-      if (!fields.success) throw new InvalidInputError(`remember() expects { scope, messages, sessionId?, taskId? }: ${fields.error.issues[0]!.message}.`);
+      if (!fields.success)
+        throw new InvalidInputError(
+          `remember() expects { scope, messages, sessionId?, taskId? }: ${fields.error.issues[0]!.message}.`,
+        );
       const scope = scopeOf(fields.data.scope);
       // Redacted before the nodes see them: raw secrets never reach a model, a record or a trace.
       const normalized = normalizeMessages(fields.data.messages, { now, maxMessageBytes: options.maxMessageBytes });
@@ -255,8 +285,11 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       return queue.run(scopeKey(valid), async () => {
         const choice = UserDecisionSchema.safeParse(decision);
         const record = await getRecord(valid, pendingId);
-        if (!record || record.status !== "pending") {
-          throw new NotFoundError(`No pending memory '${pendingId}' in this scope${record ? ` (it is ${record.status})` : ""}.`, { id: pendingId });
+        if (record?.status !== "pending") {
+          throw new NotFoundError(
+            `No pending memory '${pendingId}' in this scope${record ? ` (it is ${record.status})` : ""}.`,
+            { id: pendingId },
+          );
         }
         const pending = await pendingOf(valid, record);
         if (!choice.success || !pending.options.includes(choice.data)) {
@@ -265,7 +298,10 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
             { expected: pending.options, received: decision },
           );
         }
-        const plan = new WritePlan({ scope: valid, now: now().toISOString() }, pending.existing ? [pending.existing] : []);
+        const plan = new WritePlan(
+          { scope: valid, now: now().toISOString() },
+          pending.existing ? [pending.existing] : [],
+        );
         plan.resolvePending(record, choice.data, pending.existing ?? undefined);
         await theStore.batch(plan.operations());
         return plan.result();
@@ -280,7 +316,9 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       const valid = scopeOf(scope);
       const parsedFilter = ListFilterSchema.safeParse(filter);
       if (!parsedFilter.success) {
-        throw new InvalidInputError(`list() filter accepts { status?, kind? }: ${parsedFilter.error.issues[0]!.message}.`);
+        throw new InvalidInputError(
+          `list() filter accepts { status?, kind? }: ${parsedFilter.error.issues[0]!.message}.`,
+        );
       }
       const { status, kind } = parsedFilter.data;
       return listRecords(valid, { ...(status ? { status } : {}), ...(kind ? { kind } : {}) });

@@ -5,7 +5,7 @@
  * here once.
  */
 import { createHash } from "node:crypto";
-import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
+import { type BaseMessage, isBaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import { InvalidConfigError, InvalidInputError } from "./errors.js";
 import { readTranscript } from "./transcript.js";
@@ -143,7 +143,7 @@ function fromBaseMessage(message: BaseMessage, index: number): RawMessage {
   if (role === undefined) throw unknownRole(index, rawRole);
   const kwargs = (message.additional_kwargs ?? {}) as Record<string, unknown>;
   const metadata = (message.response_metadata ?? {}) as Record<string, unknown>;
-  const raw: RawMessage = { role, content: contentText(message.content, index), at: kwargs["at"] ?? metadata["at"] };
+  const raw: RawMessage = { role, content: contentText(message.content, index), at: kwargs.at ?? metadata.at };
   if (typeof message.id === "string" && message.id.length > 0) raw.id = message.id;
   if (typeof message.name === "string" && message.name.length > 0) raw.name = message.name;
   return raw;
@@ -151,12 +151,15 @@ function fromBaseMessage(message: BaseMessage, index: number): RawMessage {
 
 function fromPlain(item: unknown, index: number): RawMessage {
   if (item === null || typeof item !== "object" || Array.isArray(item)) {
-    throw new InvalidInputError(`Message ${index} must be an object with role and content; received ${describeType(item)}.`, {
-      index,
-    });
+    throw new InvalidInputError(
+      `Message ${index} must be an object with role and content; received ${describeType(item)}.`,
+      {
+        index,
+      },
+    );
   }
   const record = item as Record<string, unknown>;
-  const role = record["role"] ?? record["type"];
+  const role = record.role ?? record.type;
   if (typeof role !== "string" || ROLE_ALIASES[role] === undefined) throw unknownRole(index, role);
   const parsed = PlainMessageSchema.safeParse({ ...record, role });
   if (!parsed.success) {
@@ -164,13 +167,17 @@ function fromPlain(item: unknown, index: number): RawMessage {
     const field = issue.path.map(String).join(".") || "(message)";
     if (field === "content") {
       throw new InvalidInputError(
-        `Message ${index} content must be text (a string or an array of text blocks); received ${describeType(record["content"])}.`,
+        `Message ${index} content must be text (a string or an array of text blocks); received ${describeType(record.content)}.`,
         { index, field },
       );
     }
     throw new InvalidInputError(`Message ${index} field '${field}' is invalid: ${issue.message}.`, { index, field });
   }
-  const raw: RawMessage = { role: ROLE_ALIASES[role]!, content: contentText(parsed.data.content, index), at: parsed.data.at };
+  const raw: RawMessage = {
+    role: ROLE_ALIASES[role]!,
+    content: contentText(parsed.data.content, index),
+    at: parsed.data.at,
+  };
   if (parsed.data.id !== undefined) raw.id = parsed.data.id;
   if (parsed.data.name !== undefined) raw.name = parsed.data.name;
   return raw;
@@ -230,11 +237,14 @@ function invalidAt(index: number, received: string): InvalidInputError {
 }
 
 function unknownRole(index: number, role: unknown): InvalidInputError {
-  const what = role === undefined ? "has no role" : `has unknown role ${typeof role === "string" ? `'${role}'` : describeType(role)}`;
-  return new InvalidInputError(
-    `Message ${index} ${what}; expected one of ${MESSAGE_INPUT_ROLES.join(", ")}.`,
-    { index, role: typeof role === "string" ? role : undefined },
-  );
+  const what =
+    role === undefined
+      ? "has no role"
+      : `has unknown role ${typeof role === "string" ? `'${role}'` : describeType(role)}`;
+  return new InvalidInputError(`Message ${index} ${what}; expected one of ${MESSAGE_INPUT_ROLES.join(", ")}.`, {
+    index,
+    role: typeof role === "string" ? role : undefined,
+  });
 }
 
 function describeType(value: unknown): string {

@@ -6,9 +6,15 @@
  */
 import { randomUUID } from "node:crypto";
 import type { MemoryCandidate } from "./candidate.js";
-import { parseMemoryRecord, type MemoryRecord, type MemoryScope, type MemoryStatus, type SourceType } from "./schema.js";
 import { analyzeStatement, isStrictSuperset } from "./conflict/analyze.js";
 import { sourceRank } from "./conflict/precedence.js";
+import {
+  type MemoryRecord,
+  type MemoryScope,
+  type MemoryStatus,
+  parseMemoryRecord,
+  type SourceType,
+} from "./schema.js";
 import { AGENT_MAX_CONFIDENCE, INFERRED_MAX_CONFIDENCE } from "./scoring.js";
 
 /** Where and when the write happens; never from model output. */
@@ -105,7 +111,10 @@ export function supersedeRecord(record: MemoryRecord, supersededBy: string, ctx:
  * otherwise both sentences are joined.
  */
 export function mergeRecord(record: MemoryRecord, candidate: MemoryCandidate, ctx: RecordContext): MemoryRecord {
-  const fuller = isStrictSuperset(analyzeStatement(candidate.content).anchors, analyzeStatement(record.content).anchors);
+  const fuller = isStrictSuperset(
+    analyzeStatement(candidate.content).anchors,
+    analyzeStatement(record.content).anchors,
+  );
   const separator = candidate.language === "zh" ? "；" : "; ";
   const content = fuller ? candidate.content : `${stripEnd(record.content)}${separator}${candidate.content}`;
   // A joined sentence holds two values: keep a value only when it still describes the whole.
@@ -129,8 +138,14 @@ export function mergeRecord(record: MemoryRecord, candidate: MemoryCandidate, ct
  * Seed 003 §4.2 (the WeChat case): a one-off permission against a standing preference is kept
  * as a short-lived, low-confidence episode next to it; the preference itself is untouched.
  */
-export function exceptionRecord(candidate: MemoryCandidate, standing: MemoryRecord, id: string, ctx: RecordContext): MemoryRecord {
-  const expiresAt = candidate.expiresAt ?? new Date(Date.parse(candidate.observedAt) + EXCEPTION_TTL_DAYS * DAY_MS).toISOString();
+export function exceptionRecord(
+  candidate: MemoryCandidate,
+  standing: MemoryRecord,
+  id: string,
+  ctx: RecordContext,
+): MemoryRecord {
+  const expiresAt =
+    candidate.expiresAt ?? new Date(Date.parse(candidate.observedAt) + EXCEPTION_TTL_DAYS * DAY_MS).toISOString();
   return recordFromCandidate(
     { ...candidate, kind: "episode", key: `${standing.key}.exception`, expiresAt },
     { id, confidence: Math.min(candidate.confidence, EXCEPTION_CONFIDENCE), status: "active" },

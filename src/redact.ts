@@ -76,7 +76,22 @@ const ZH_ADDRESS = new RegExp(
   "g",
 );
 
-const STREET_SUFFIXES = ["Street", "Avenue", "Road", "Boulevard", "Lane", "Drive", "Court", "Way", "Place", "Terrace", "Parkway", "Highway", "Square", "Circle"];
+const STREET_SUFFIXES = [
+  "Street",
+  "Avenue",
+  "Road",
+  "Boulevard",
+  "Lane",
+  "Drive",
+  "Court",
+  "Way",
+  "Place",
+  "Terrace",
+  "Parkway",
+  "Highway",
+  "Square",
+  "Circle",
+];
 const STREET_ABBREVIATIONS = ["St", "Ave", "Rd", "Blvd", "Ln", "Dr", "Ct", "Pl", "Pkwy", "Hwy"];
 const EN_ADDRESS = new RegExp(
   "\\b\\d{1,6}[A-Za-z]?\\s+(?:(?:[A-Z][A-Za-z'.-]*|\\d+(?:st|nd|rd|th))\\s+){1,4}" +
@@ -87,8 +102,28 @@ const EN_ADDRESS = new RegExp(
 
 /** Words that follow "password is" without being one ("my password is wrong"). */
 const NOT_A_PASSWORD = new Set([
-  "wrong", "incorrect", "invalid", "expired", "correct", "right", "weak", "strong", "required", "same",
-  "different", "missing", "empty", "blank", "locked", "changed", "reset", "错误", "错了", "不对", "忘了", "过期了",
+  "wrong",
+  "incorrect",
+  "invalid",
+  "expired",
+  "correct",
+  "right",
+  "weak",
+  "strong",
+  "required",
+  "same",
+  "different",
+  "missing",
+  "empty",
+  "blank",
+  "locked",
+  "changed",
+  "reset",
+  "错误",
+  "错了",
+  "不对",
+  "忘了",
+  "过期了",
 ]);
 
 /** Order matters: secrets and e-mails first (they contain digit runs), ids and cards before phones. */
@@ -100,7 +135,8 @@ const DETECTORS: readonly Detector[] = [
   },
   {
     type: "api_key",
-    pattern: /((?:api[_ -]?key|access[_ -]?token|secret[_ -]?key|token|密钥|令牌)\s*(?:是|为|:|：|=|is)\s*["']?)([A-Za-z0-9_\-./+=]{16,})/gi,
+    pattern:
+      /((?:api[_ -]?key|access[_ -]?token|secret[_ -]?key|token|密钥|令牌)\s*(?:是|为|:|：|=|is)\s*["']?)([A-Za-z0-9_\-./+=]{16,})/gi,
     group: 2,
   },
   {
@@ -112,7 +148,8 @@ const DETECTORS: readonly Detector[] = [
   { type: "email", pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g },
   {
     type: "id_cn",
-    pattern: /(?<![0-9A-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])/g,
+    pattern:
+      /(?<![0-9A-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![0-9A-Za-z])/g,
     accept: isValidChineseId,
   },
   {
@@ -192,7 +229,10 @@ export interface MessageRedaction {
  * @example
  * const { messages, findings } = redactMessages(normalizeMessages(input));
  */
-export function redactMessages(messages: readonly ChatMessage[]): { messages: ChatMessage[]; findings: MessageRedaction[] } {
+export function redactMessages(messages: readonly ChatMessage[]): {
+  messages: ChatMessage[];
+  findings: MessageRedaction[];
+} {
   const redacted: ChatMessage[] = [];
   const findings: MessageRedaction[] = [];
   for (const message of messages) {

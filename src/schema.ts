@@ -42,6 +42,7 @@ const scopeId = z
   .string()
   .min(1)
   .max(256)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what the rule refuses.
   .regex(/^[^.:\u0000]+$/, "must not contain '.', ':' or NUL");
 
 export const MemorySourceSchema = z.object({
@@ -108,7 +109,10 @@ export function parseMemoryRecord(input: unknown): MemoryRecord {
   if (!result.success) throw toRecordError(result.error);
   const record = result.data;
   if (record.status === "superseded" && !record.supersededBy) {
-    throw new InvalidRecordError("supersededBy", "Invalid memory record: field 'supersededBy' is required when status is 'superseded'.");
+    throw new InvalidRecordError(
+      "supersededBy",
+      "Invalid memory record: field 'supersededBy' is required when status is 'superseded'.",
+    );
   }
   if (record.status !== "superseded" && record.supersededBy !== undefined) {
     throw new InvalidRecordError(

@@ -45,10 +45,10 @@ export const AdmissionConfigSchema = z
     duplicateSimilarity: unit.default(0.85),
   })
   .strict()
-  .refine(
-    (c) => c.weights.novelty + c.weights.stability + c.weights.reusability + c.weights.confidence > 0,
-    { message: "weights must not all be 0", path: ["weights"] },
-  );
+  .refine((c) => c.weights.novelty + c.weights.stability + c.weights.reusability + c.weights.confidence > 0, {
+    message: "weights must not all be 0",
+    path: ["weights"],
+  });
 
 export type AdmissionConfig = z.output<typeof AdmissionConfigSchema>;
 /** What callers may pass: any subset, weights too. */
@@ -216,7 +216,11 @@ export type AdmissionVerdict = { admitted: AdmittedCandidate } | { rejected: Rej
  * const verdict = admit(candidate, 0, parseAdmissionConfig());
  * if ("rejected" in verdict) console.log(verdict.rejected.reason, verdict.rejected.score);
  */
-export function admit(candidate: MemoryCandidate, nearestSimilarity: number, config: AdmissionConfig): AdmissionVerdict {
+export function admit(
+  candidate: MemoryCandidate,
+  nearestSimilarity: number,
+  config: AdmissionConfig,
+): AdmissionVerdict {
   const reject = (reason: RejectionReason, message: string, scores?: AdmissionScores): AdmissionVerdict => ({
     rejected: { candidate, reason, score: scores?.score ?? 0, scores, message },
   });
@@ -251,7 +255,8 @@ export function admit(candidate: MemoryCandidate, nearestSimilarity: number, con
     );
   }
   const status =
-    candidate.sourceType === "agent_generated" || (candidate.sourceType === "inferred" && candidate.kind === "preference")
+    candidate.sourceType === "agent_generated" ||
+    (candidate.sourceType === "inferred" && candidate.kind === "preference")
       ? "pending"
       : "active";
   const admitted: AdmittedCandidate = {

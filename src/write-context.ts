@@ -41,7 +41,7 @@ const CHECKPOINTER_KEY = "__pregel_checkpointer";
  * so it defers instead of failing with LangGraph's "No checkpointer set".
  */
 export function isInteractive(config: LangGraphRunnableConfig, fallback: boolean): boolean {
-  const value = config.configurable?.["interactive"];
+  const value = config.configurable?.interactive;
   const wanted = typeof value === "boolean" ? value : fallback;
   return wanted && config.configurable?.[CHECKPOINTER_KEY] !== undefined;
 }
@@ -52,8 +52,8 @@ export function runIds(
   config: LangGraphRunnableConfig,
 ): { sessionId?: string; taskId?: string } {
   const configurable = config.configurable ?? {};
-  const sessionId = state.sessionId ?? stringOr(configurable["session_id"]);
-  const taskId = state.taskId ?? stringOr(configurable["task_id"]);
+  const sessionId = state.sessionId ?? stringOr(configurable.session_id);
+  const taskId = state.taskId ?? stringOr(configurable.task_id);
   return { ...(sessionId ? { sessionId } : {}), ...(taskId ? { taskId } : {}) };
 }
 

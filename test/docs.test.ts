@@ -47,9 +47,16 @@ describe("README examples", () => {
       return file;
     });
     const config = path.join(root, "test", `.doc-example-tsconfig-${process.pid}.json`);
-    fs.writeFileSync(config, JSON.stringify({ extends: "../tsconfig.json", include: files.map((f) => path.basename(f)) }));
+    fs.writeFileSync(
+      config,
+      JSON.stringify({ extends: "../tsconfig.json", include: files.map((f) => path.basename(f)) }),
+    );
     try {
-      execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", config], { encoding: "utf8" });
+      execFileSync(
+        process.execPath,
+        [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", config],
+        { encoding: "utf8" },
+      );
     } catch (error) {
       throw new Error(`README no-run examples do not typecheck:\n${(error as { stdout?: string }).stdout ?? error}`);
     } finally {
@@ -57,19 +64,30 @@ describe("README examples", () => {
     }
   });
 
-  it.each(examples.filter((e) => e.run).map((e) => [`${e.file} #${e.index}`, e] as const))("%s runs offline", (_name, example) => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-doc-"));
-    const file = path.join(root, "test", `.doc-example-${process.pid}-${example.index}-${example.file.length}.ts`);
-    const code = example.code.replace(/from "langgraph-memory"/g, `from ${JSON.stringify(path.join(root, "src", "index.ts"))}`);
-    fs.writeFileSync(file, code);
-    try {
-      const env = { ...process.env, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
-      const loader = pathToFileURL(path.join(root, "node_modules", "tsx", "dist", "loader.mjs")).href;
-      const output = execFileSync(process.execPath, ["--import", loader, file], { cwd: work, env, encoding: "utf8", timeout: 60_000 });
-      expect(typeof output).toBe("string");
-    } finally {
-      fs.rmSync(file, { force: true });
-      fs.rmSync(work, { recursive: true, force: true });
-    }
-  });
+  it.each(examples.filter((e) => e.run).map((e) => [`${e.file} #${e.index}`, e] as const))(
+    "%s runs offline",
+    (_name, example) => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-doc-"));
+      const file = path.join(root, "test", `.doc-example-${process.pid}-${example.index}-${example.file.length}.ts`);
+      const code = example.code.replace(
+        /from "langgraph-memory"/g,
+        `from ${JSON.stringify(path.join(root, "src", "index.ts"))}`,
+      );
+      fs.writeFileSync(file, code);
+      try {
+        const env = { ...process.env, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
+        const loader = pathToFileURL(path.join(root, "node_modules", "tsx", "dist", "loader.mjs")).href;
+        const output = execFileSync(process.execPath, ["--import", loader, file], {
+          cwd: work,
+          env,
+          encoding: "utf8",
+          timeout: 60_000,
+        });
+        expect(typeof output).toBe("string");
+      } finally {
+        fs.rmSync(file, { force: true });
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidRecordError, MemoryRecordSchema, parseMemoryRecord, type MemoryRecord } from "../src/index.js";
+import { InvalidRecordError, type MemoryRecord, MemoryRecordSchema, parseMemoryRecord } from "../src/index.js";
 
 const valid: MemoryRecord = {
   id: "mem-1",

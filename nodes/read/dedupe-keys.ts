@@ -2,7 +2,7 @@
  * One active value per key, the newest valid one; expired values leave (seed 000 检索).
  */
 import { dedupeKeys } from "../../src/recall/dedupe.js";
-import { requestOf, type ReadNode } from "../../src/recall/state.js";
+import { type ReadNode, requestOf } from "../../src/recall/state.js";
 
 export function createDedupeKeysNode(): ReadNode {
   return async (state) => ({ candidates: dedupeKeys(state.candidates, new Date(requestOf(state).now)) });

@@ -3,8 +3,13 @@
  * both ends (lost in the middle), personal memory and knowledge in separate sections, and
  * instruction-like memory text neutralised.
  */
-import { buildContextBlock, lostInTheMiddleOrder, renderKnowledgeLine, renderMemoryLine } from "../../src/recall/injection.js";
-import { requestOf, type ReadNode } from "../../src/recall/state.js";
+import {
+  buildContextBlock,
+  lostInTheMiddleOrder,
+  renderKnowledgeLine,
+  renderMemoryLine,
+} from "../../src/recall/injection.js";
+import { type ReadNode, requestOf } from "../../src/recall/state.js";
 import type { RecalledKnowledge, RecalledMemory } from "../../src/recall/types.js";
 
 export function createInjectNode(): ReadNode {
@@ -34,8 +39,16 @@ export function createInjectNode(): ReadNode {
       language: request.language,
     });
 
-    const memories: RecalledMemory[] = injectedMemories.map((c) => ({ ...c.value, score: c.score ?? 0, signals: c.signals! }));
-    const knowledge: RecalledKnowledge[] = injectedKnowledge.map((c) => ({ ...c.value, id: c.id, score: c.score ?? 0 }));
+    const memories: RecalledMemory[] = injectedMemories.map((c) => ({
+      ...c.value,
+      score: c.score ?? 0,
+      signals: c.signals!,
+    }));
+    const knowledge: RecalledKnowledge[] = injectedKnowledge.map((c) => ({
+      ...c.value,
+      id: c.id,
+      score: c.score ?? 0,
+    }));
     return { candidates, knowledgeCandidates, memories, knowledge, context };
   };
 }

@@ -4,7 +4,7 @@
  * `overridden`; the stored record is untouched.
  */
 import { conflictWithCurrent, currentStatements } from "../../src/recall/override.js";
-import { requestOf, type ReadNode } from "../../src/recall/state.js";
+import { type ReadNode, requestOf } from "../../src/recall/state.js";
 
 export function createOverrideNode(): ReadNode {
   return async (state) => {

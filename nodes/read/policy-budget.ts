@@ -3,10 +3,10 @@
  * at most `limit` memories within the long-term token budget and at most N knowledge chunks
  * within the knowledge budget, filled by score, each item whole or not at all.
  */
-import { fitToBudget, type BudgetDrop } from "../../src/recall/budget.js";
+import { type BudgetDrop, fitToBudget } from "../../src/recall/budget.js";
 import { renderKnowledgeLine, renderMemoryLine } from "../../src/recall/injection.js";
 import { policyRejects } from "../../src/recall/policies.js";
-import { requestOf, type ReadDeps, type ReadNode } from "../../src/recall/state.js";
+import { type ReadDeps, type ReadNode, requestOf } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
 
 export function createPolicyBudgetNode(deps: ReadDeps): ReadNode {
@@ -23,11 +23,19 @@ export function createPolicyBudgetNode(deps: ReadDeps): ReadNode {
     const open = candidates.filter((candidate) => !candidate.decision);
     const longTerm = deps.budgets.longTerm;
     const maxItems = Math.min(request.limit, longTerm.maxItems ?? Number.POSITIVE_INFINITY);
-    const memoryFit = fitToBudget(open, { maxTokens: longTerm.maxTokens, maxItems }, (c) => renderMemoryLine(c.value).line);
+    const memoryFit = fitToBudget(
+      open,
+      { maxTokens: longTerm.maxTokens, maxItems },
+      (c) => renderMemoryLine(c.value).line,
+    );
     decide(memoryFit.kept, memoryFit.dropped, maxItems);
 
     const knowledgeCandidates = state.knowledgeCandidates.map((candidate) => ({ ...candidate }));
-    const knowledgeFit = fitToBudget(knowledgeCandidates, deps.budgets.knowledge, (c) => renderKnowledgeLine(c.value).line);
+    const knowledgeFit = fitToBudget(
+      knowledgeCandidates,
+      deps.budgets.knowledge,
+      (c) => renderKnowledgeLine(c.value).line,
+    );
     decide(knowledgeFit.kept, knowledgeFit.dropped, deps.budgets.knowledge.maxItems);
     return { candidates, knowledgeCandidates };
   };

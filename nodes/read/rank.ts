@@ -3,13 +3,20 @@
  * 0.10 usage, weights and half-life from the recaller's options.
  */
 import { rankCandidates } from "../../src/recall/ranking.js";
-import { requestOf, type ReadDeps, type ReadNode } from "../../src/recall/state.js";
+import { type ReadDeps, type ReadNode, requestOf } from "../../src/recall/state.js";
 
 export function createRankNode(deps: ReadDeps): ReadNode {
   return async (state) => {
     const request = requestOf(state);
     const channelCount = state.retrieval?.channels.length ?? 0;
     const depth = state.retrieval?.depth ?? request.limit;
-    return { candidates: rankCandidates(state.candidates, { now: new Date(request.now), ranking: deps.ranking, channelCount, depth }) };
+    return {
+      candidates: rankCandidates(state.candidates, {
+        now: new Date(request.now),
+        ranking: deps.ranking,
+        channelCount,
+        depth,
+      }),
+    };
   };
 }

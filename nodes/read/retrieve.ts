@@ -3,10 +3,10 @@
  * namespace, status and kinds filtered inside the store query, fused with RRF (seed 001 §3.2).
  */
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
-import { MEMORY_KINDS, parseMemoryRecord, type MemoryRecord } from "../../src/schema.js";
 import { hybridSearch } from "../../src/recall/hybrid.js";
-import { requestOf, storeFor, type ReadDeps, type ReadNode } from "../../src/recall/state.js";
+import { type ReadDeps, type ReadNode, requestOf, storeFor } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
+import { MEMORY_KINDS, type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
 
 // Seed 003 §4.3–4.4: superseded and archived versions answer history questions only.
 const HISTORY_STATUSES = ["active", "superseded", "archived"];
@@ -19,14 +19,21 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode {
       status: request.includeHistory ? { $in: HISTORY_STATUSES } : "active",
       // A policy that allows every kind (the default one) needs no kind condition: one less
       // check per row the store reads.
-      ...(MEMORY_KINDS.every((kind) => request.policy.kinds.includes(kind)) ? {} : { kind: { $in: request.policy.kinds } }),
+      ...(MEMORY_KINDS.every((kind) => request.policy.kinds.includes(kind))
+        ? {}
+        : { kind: { $in: request.policy.kinds } }),
     };
-    const { fused, channelsRun, fallbacks, depth } = await hybridSearch(store, recordsNamespace(request.scope), request.query, {
-      filter,
-      limit: request.limit,
-      fields: RECORD_INDEX_FIELDS,
-      embeddings: deps.embeddings,
-    });
+    const { fused, channelsRun, fallbacks, depth } = await hybridSearch(
+      store,
+      recordsNamespace(request.scope),
+      request.query,
+      {
+        filter,
+        limit: request.limit,
+        fields: RECORD_INDEX_FIELDS,
+        embeddings: deps.embeddings,
+      },
+    );
     const candidates: Candidate<MemoryRecord>[] = [];
     const invalid: string[] = [];
     for (const hit of fused) {
@@ -38,7 +45,9 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode {
         invalid.push(hit.id);
         continue;
       }
-      const sameScope = record.scope.userId === request.scope.userId && (record.scope.tenantId ?? null) === (request.scope.tenantId ?? null);
+      const sameScope =
+        record.scope.userId === request.scope.userId &&
+        (record.scope.tenantId ?? null) === (request.scope.tenantId ?? null);
       // Defence in depth: the namespace already is the scope, so this never fires unless a
       // writer put a record under the wrong user.
       if (!sameScope) {

@@ -24,7 +24,10 @@ export const ConflictAnswerSchema = z.object({ decision: z.enum(CONFLICT_OPTIONS
 export type ConflictAnswer = z.infer<typeof ConflictAnswerSchema>;
 
 export function createAskUserNode(options: AskUserNodeOptions) {
-  return function askUser(state: { decisions: ConflictDecision[] }, config: LangGraphRunnableConfig): { decisions: ConflictDecision[] } {
+  return function askUser(
+    state: { decisions: ConflictDecision[] },
+    config: LangGraphRunnableConfig,
+  ): { decisions: ConflictDecision[] } {
     const interactive = isInteractive(config, options.interactive);
     const decisions = (state.decisions ?? []).map((decision) => {
       if (decision.action !== "ask" || decision.userDecision) return decision;

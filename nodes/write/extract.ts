@@ -7,8 +7,14 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { MemoryCandidate } from "../../src/candidate.js";
+import {
+  type ConversationContext,
+  extractCandidates,
+  type ModelFailure,
+  nextConversation,
+  readConversation,
+} from "../../src/extract/index.js";
 import type { ChatMessage } from "../../src/messages.js";
-import { extractCandidates, nextConversation, readConversation, type ConversationContext, type ModelFailure } from "../../src/extract/index.js";
 import { readTranscript } from "../../src/transcript.js";
 import { writeScopeFor, writeStoreFor } from "../../src/write-context.js";
 

@@ -7,12 +7,12 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { BaseStore, Item } from "@langchain/langgraph-checkpoint";
 import { WritePlan } from "../../src/conflict/apply.js";
 import type { ConflictDecision, MemoryWriteOutput } from "../../src/conflict/decision.js";
+import { type ConversationContext, conversationOperation } from "../../src/extract/index.js";
 import { recordsNamespace } from "../../src/namespaces.js";
 import { newRecordId } from "../../src/records.js";
-import { parseMemoryRecord, type MemoryRecord } from "../../src/schema.js";
+import { type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
 import type { Rejection } from "../../src/scoring.js";
 import { runIds, writeScopeFor, writeStoreFor } from "../../src/write-context.js";
-import { conversationOperation, type ConversationContext } from "../../src/extract/index.js";
 
 export interface PersistNodeOptions {
   store?: BaseStore;
@@ -30,13 +30,19 @@ export interface PersistState {
 }
 
 export function createPersistNode(options: PersistNodeOptions) {
-  return async function persist(state: PersistState, config: LangGraphRunnableConfig): Promise<{ memoryWrite: MemoryWriteOutput }> {
+  return async function persist(
+    state: PersistState,
+    config: LangGraphRunnableConfig,
+  ): Promise<{ memoryWrite: MemoryWriteOutput }> {
     const scope = writeScopeFor(config);
     const store = writeStoreFor(options.store, config);
     const namespace = recordsNamespace(scope);
     const decisions = state.decisions ?? [];
     const targetIds = [...new Set(decisions.flatMap((d) => (d.existing ? [d.existing.id] : [])))];
-    const current = targetIds.length > 0 ? ((await store.batch(targetIds.map((key) => ({ namespace, key })))) as Array<Item | null>) : [];
+    const current =
+      targetIds.length > 0
+        ? ((await store.batch(targetIds.map((key) => ({ namespace, key })))) as Array<Item | null>)
+        : [];
     // A target retired since the decision (superseded by another run) is no longer one: the
     // candidate is then added on its own rather than reinforcing or merging into history.
     const existing: MemoryRecord[] = current

@@ -9,8 +9,8 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { WritePlan } from "../../src/conflict/apply.js";
 import { decideConflict, mergeRelated, type RelatedMemory } from "../../src/conflict/decide.js";
-import { NEIGHBOURS, keyAndKeywordMatches, vectorNeighbours } from "../../src/conflict/lookup.js";
 import type { ConflictDecision } from "../../src/conflict/decision.js";
+import { keyAndKeywordMatches, NEIGHBOURS, vectorNeighbours } from "../../src/conflict/lookup.js";
 import { recordsNamespace } from "../../src/namespaces.js";
 import { newRecordId } from "../../src/records.js";
 import type { AdmissionConfig, AdmittedCandidate } from "../../src/scoring.js";
@@ -41,7 +41,12 @@ export function createResolveConflictNode(options: ResolveConflictNodeOptions) {
     // only the scratch plan (this run's own decisions) evolves candidate by candidate.
     const vectors = await missingNeighbours(store, namespace, admittedList);
     const seenAll = vectors.some((near) => near.length < NEIGHBOURS);
-    const matches = await keyAndKeywordMatches(store, namespace, admittedList.map((a) => a.candidate), seenAll);
+    const matches = await keyAndKeywordMatches(
+      store,
+      namespace,
+      admittedList.map((a) => a.candidate),
+      seenAll,
+    );
     const scratch = new WritePlan({ scope, now: options.now().toISOString(), ...runIds(state, config) });
     const decisions: ConflictDecision[] = [];
     admittedList.forEach((admitted, i) => {
@@ -61,8 +66,16 @@ export function createResolveConflictNode(options: ResolveConflictNodeOptions) {
 }
 
 /** The score node's neighbours, or a fresh vector search for candidates admitted without them. */
-async function missingNeighbours(store: BaseStore, namespace: string[], admitted: readonly AdmittedCandidate[]): Promise<RelatedMemory[][]> {
+async function missingNeighbours(
+  store: BaseStore,
+  namespace: string[],
+  admitted: readonly AdmittedCandidate[],
+): Promise<RelatedMemory[][]> {
   const missing = admitted.flatMap((a, i) => (a.neighbours ? [] : [i]));
-  const searched = await vectorNeighbours(store, namespace, missing.map((i) => admitted[i]!.candidate.content));
+  const searched = await vectorNeighbours(
+    store,
+    namespace,
+    missing.map((i) => admitted[i]!.candidate.content),
+  );
   return admitted.map((a, i) => a.neighbours ?? searched[missing.indexOf(i)]!);
 }

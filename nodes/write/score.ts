@@ -9,7 +9,7 @@ import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { MemoryCandidate } from "../../src/candidate.js";
 import { vectorNeighbours } from "../../src/conflict/lookup.js";
 import { recordsNamespace } from "../../src/namespaces.js";
-import { admit, type AdmissionConfig, type AdmittedCandidate, type Rejection } from "../../src/scoring.js";
+import { type AdmissionConfig, type AdmittedCandidate, admit, type Rejection } from "../../src/scoring.js";
 import { writeScopeFor, writeStoreFor } from "../../src/write-context.js";
 
 export interface ScoreNodeOptions {
@@ -31,7 +31,11 @@ export function createScoreNode(options: ScoreNodeOptions) {
     const scope = writeScopeFor(config);
     const store = writeStoreFor(options.store, config);
     const candidates = state.candidates ?? [];
-    const neighbours = await vectorNeighbours(store, recordsNamespace(scope), candidates.map((c) => c.content));
+    const neighbours = await vectorNeighbours(
+      store,
+      recordsNamespace(scope),
+      candidates.map((c) => c.content),
+    );
     const admitted: AdmittedCandidate[] = [];
     const rejected: Rejection[] = [];
     candidates.forEach((candidate, i) => {

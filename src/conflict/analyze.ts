@@ -33,12 +33,58 @@ export interface StatementAnalysis {
 // Words that name the subject or frame the sentence without carrying its topic: the rewrite's
 // own frames (及其团队, 说：, 要求：) and time words (那一周, 中午之前) included.
 const ZH_FRAME = [
-  "及其团队", "及其家人", "等人", "要求", "那一周", "那个周末", "上午", "中午", "下午", "晚上", "早上", "之前", "之后", "以前",
-  "用户", "我们", "我", "他们", "他", "她", "最近", "现在", "目前", "已经", "以后", "一直", "总是", "通常", "平时",
-  "这次", "这一次", "这回", "今天", "也行", "也可以", "可以", "比较", "非常", "真的", "就是", "还是", "了", "的", "是", "都", "也", "还", "很",
+  "及其团队",
+  "及其家人",
+  "等人",
+  "要求",
+  "那一周",
+  "那个周末",
+  "上午",
+  "中午",
+  "下午",
+  "晚上",
+  "早上",
+  "之前",
+  "之后",
+  "以前",
+  "用户",
+  "我们",
+  "我",
+  "他们",
+  "他",
+  "她",
+  "最近",
+  "现在",
+  "目前",
+  "已经",
+  "以后",
+  "一直",
+  "总是",
+  "通常",
+  "平时",
+  "这次",
+  "这一次",
+  "这回",
+  "今天",
+  "也行",
+  "也可以",
+  "可以",
+  "比较",
+  "非常",
+  "真的",
+  "就是",
+  "还是",
+  "了",
+  "的",
+  "是",
+  "都",
+  "也",
+  "还",
+  "很",
 ];
 // Negation idioms that do not negate (不错 good, 不过 but, 特别 special, 未来 future).
-const ZH_NOT_NEGATION = /不错|不过|不少|不断|不同|不仅|不管|不久|不然|不如|不得不|没关系|特别|区别|别人|分别|级别|类别|性别|告别|未来/gu;
+const ZH_NOT_NEGATION =
+  /不错|不过|不少|不断|不同|不仅|不管|不久|不然|不如|不得不|没关系|特别|区别|别人|分别|级别|类别|性别|告别|未来/gu;
 const ZH_NEGATION = /不再|再也不|从来不|从不|不|没有|没|别|未|戒掉|戒了/u;
 const ZH_LIKE = /喜欢|偏好|偏爱|热爱|钟爱|最爱|喜爱|爱吃|爱喝|爱用|习惯用|倾向/u;
 const ZH_DISLIKE = /讨厌|厌恶|反感|受不了|不喜欢|不爱/u;
@@ -46,32 +92,122 @@ const ZH_CHANGE = /改成|改为|换成|改用|换用|不再|换到|搬到|搬�
 
 const EN_SUBJECT = new Set(["user", "users", "person", "people", "team"]);
 const EN_FRAME = new Set([
-  "recently", "now", "currently", "already", "always", "usually", "anymore", "longer", "lately", "today", "time", "also",
-  "still", "really", "very", "much", "more", "fine", "okay", "ok",
+  "recently",
+  "now",
+  "currently",
+  "already",
+  "always",
+  "usually",
+  "anymore",
+  "longer",
+  "lately",
+  "today",
+  "time",
+  "also",
+  "still",
+  "really",
+  "very",
+  "much",
+  "more",
+  "fine",
+  "okay",
+  "ok",
   // Dates are details, not topics (two things done in May share no topic).
-  "yesterday", "tomorrow", "tonight", "morning", "afternoon", "evening", "night", "day", "week", "weekend", "month", "year",
-  "ago", "last", "next", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-  "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+  "yesterday",
+  "tomorrow",
+  "tonight",
+  "morning",
+  "afternoon",
+  "evening",
+  "night",
+  "day",
+  "week",
+  "weekend",
+  "month",
+  "year",
+  "ago",
+  "last",
+  "next",
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
 ]);
 // The rewrite's frames ("Priya and others…", "Marcus said…", "the user's instruction:") carry no topic.
 const EN_REWRITE_FRAME = /\b(?:and (?:their (?:team|family)|others)|said|'s (?:instruction|request):)/giu;
 const DETAILS = /\d{4}-\d{2}-\d{2}|\d{4}年(?:\d{1,2}月(?:\d{1,2}[日号])?)?|\d{1,2}月\d{1,2}[日号]|\d+(?:[.,]\d+)?/gu;
 const EN_NEGATION = new Set([
-  "not", "never", "no", "don't", "doesn't", "didn't", "won't", "can't", "cannot", "isn't", "aren't", "wasn't", "weren't",
-  "stopped", "stop", "quit", "avoid", "avoids", "nor",
+  "not",
+  "never",
+  "no",
+  "don't",
+  "doesn't",
+  "didn't",
+  "won't",
+  "can't",
+  "cannot",
+  "isn't",
+  "aren't",
+  "wasn't",
+  "weren't",
+  "stopped",
+  "stop",
+  "quit",
+  "avoid",
+  "avoids",
+  "nor",
 ]);
-const EN_LIKE = new Set(["like", "liked", "love", "loved", "prefer", "preferred", "enjoy", "enjoyed", "favorite", "favourite", "fan", "want", "wanted"]);
+const EN_LIKE = new Set([
+  "like",
+  "liked",
+  "love",
+  "loved",
+  "prefer",
+  "preferred",
+  "enjoy",
+  "enjoyed",
+  "favorite",
+  "favourite",
+  "fan",
+  "want",
+  "wanted",
+]);
 const EN_DISLIKE = new Set(["dislike", "disliked", "hate", "hated", "detest", "detested"]);
-const EN_CHANGE = /\b(?:no longer|switched|switch(?:ed)? to|changed|now prefers?|instead|moved to|anymore|stopped|gave up|quit)\b/iu;
+const EN_CHANGE =
+  /\b(?:no longer|switched|switch(?:ed)? to|changed|now prefers?|instead|moved to|anymore|stopped|gave up|quit)\b/iu;
 
 /**
  * Domains by their trigger words. Single characters are allowed here (吃, 喝) because a domain
  * is only compared together with an attitude, never used as a topic anchor.
  */
 const DOMAINS: ReadonlyArray<readonly [string, RegExp]> = [
-  ["diet", /吃|喝|饮食|忌口|口味|外卖|点餐|咖啡|茶|酒|水果|零食|香菜|\b(?:eat|eats|ate|eating|drink|drinks|drank|drinking|food|meal|diet|cuisine|coffee|tea|apples?|cilantro|coriander|beer|wine|juice|fruits?|spicy)\b/iu],
-  ["communication", /沟通|联系|微信|电话|短信|邮件|消息|通知|\b(?:contact|message|messages|call|calls|email|e-mail|wechat|sms|slack)\b/iu],
-  ["device", /手机|电脑|笔记本|平板|耳机|\b(?:phones?|laptops?|computers?|tablets?|iphone|android|macbook|headphones)\b/iu],
+  [
+    "diet",
+    /吃|喝|饮食|忌口|口味|外卖|点餐|咖啡|茶|酒|水果|零食|香菜|\b(?:eat|eats|ate|eating|drink|drinks|drank|drinking|food|meal|diet|cuisine|coffee|tea|apples?|cilantro|coriander|beer|wine|juice|fruits?|spicy)\b/iu,
+  ],
+  [
+    "communication",
+    /沟通|联系|微信|电话|短信|邮件|消息|通知|\b(?:contact|message|messages|call|calls|email|e-mail|wechat|sms|slack)\b/iu,
+  ],
+  [
+    "device",
+    /手机|电脑|笔记本|平板|耳机|\b(?:phones?|laptops?|computers?|tablets?|iphone|android|macbook|headphones)\b/iu,
+  ],
   ["shipping", /快递|物流|配送|发货|送货|顺丰|\b(?:shipping|delivery|courier|carrier|ship)\b/iu],
   ["language", /中文|英文|英语|汉语|语言|\b(?:chinese|english|language)\b/iu],
   ["style", /简洁|详细|风格|语气|格式|篇幅|\b(?:concise|detailed|tone|style|format|brief|verbose)\b/iu],
@@ -195,7 +331,8 @@ function analyzeEnglish(text: string, subject: ReadonlySet<string>): PartialAnal
 }
 
 // The name a sentence opens with ("Priya does not…", "Mary Ann's sister…"), lowercased.
-const LEADING_NAME = /^(?!(?:The|This|That|These|Those|A|An|It|Its|There|My|Our|Your|His|Her|Their|Some|All|Every|Each|No)\b)([A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*)?)(?=['’]s\b|\s|$)/u;
+const LEADING_NAME =
+  /^(?!(?:The|This|That|These|Those|A|An|It|Its|There|My|Our|Your|His|Her|Their|Some|All|Every|Each|No)\b)([A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*)?)(?=['’]s\b|\s|$)/u;
 
 function leadingName(text: string): ReadonlySet<string> {
   const match = LEADING_NAME.exec(text);
@@ -203,7 +340,7 @@ function leadingName(text: string): ReadonlySet<string> {
 }
 
 function spliceOut(text: string, index: number, length: number): string {
-  return text.slice(0, index) + " " + text.slice(index + length);
+  return `${text.slice(0, index)} ${text.slice(index + length)}`;
 }
 
 /** Index of the first Han character outside `skip` (the negation itself), or −1. */

@@ -8,21 +8,27 @@
  */
 import type { Operation } from "@langchain/langgraph-checkpoint";
 import type { MemoryCandidate } from "../candidate.js";
-import { CONFIRMATION_OPTIONS, CONFLICT_OPTIONS, HistoryLog, type HistoryEntryInput, type UserDecision } from "../history.js";
+import {
+  CONFIRMATION_OPTIONS,
+  CONFLICT_OPTIONS,
+  type HistoryEntryInput,
+  HistoryLog,
+  type UserDecision,
+} from "../history.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
 import {
   activateRecord,
   exceptionRecord,
   mergeRecord,
+  type RecordContext,
   recordFromCandidate,
   reinforceRecord,
   supersedeRecord,
-  type RecordContext,
 } from "../records.js";
 import type { MemoryRecord } from "../schema.js";
 import type { Rejection } from "../scoring.js";
 import { detectLanguage } from "../text/tokenizer.js";
-import { emptyWriteResult, type ConflictDecision, type WriteResult } from "./decision.js";
+import { type ConflictDecision, emptyWriteResult, type WriteResult } from "./decision.js";
 
 type Category = Exclude<keyof WriteResult, "rejected">;
 
@@ -76,35 +82,33 @@ export class WritePlan {
   apply(decision: ConflictDecision): void {
     const c = decision.admitted.candidate;
     const target = decision.existing ? this.get(decision.existing.id) : undefined;
-    switch (decision.action) {
-      case "reject":
-        return this.reject(
-          {
-            candidate: c,
-            reason: decision.rejection ?? "below_threshold",
-            score: decision.admitted.scores.score,
-            scores: decision.admitted.scores,
-            message: decision.reason,
-            relatedId: decision.existing?.id,
-          },
-          decision.recordId,
-        );
-      case "add":
-        return this.add(decision, decision.admitted.status, decision.reason);
-      case "reinforce":
-        if (!target) return this.add(decision, decision.admitted.status, decision.reason);
-        return this.change(target, reinforceRecord(target, c, this.ctx), "reinforce", "reinforced", decision.reason, c);
-      case "supersede":
-        return this.supersede(decision, target, decision.reason);
-      case "merge":
-        if (!target) return this.add(decision, decision.admitted.status, decision.reason);
-        return this.change(target, mergeRecord(target, c, this.ctx), "merge", "merged", decision.reason, c);
-      case "exception":
-        if (!target) return this.add(decision, decision.admitted.status, decision.reason);
-        return this.addException(decision, target);
-      case "ask":
-        if (decision.userDecision) return this.applyAnswer(decision, target, decision.userDecision);
-        return this.addPending(decision);
+    const action = decision.action;
+    if (action === "reject") {
+      this.reject(
+        {
+          candidate: c,
+          reason: decision.rejection ?? "below_threshold",
+          score: decision.admitted.scores.score,
+          scores: decision.admitted.scores,
+          message: decision.reason,
+          relatedId: decision.existing?.id,
+        },
+        decision.recordId,
+      );
+    } else if (action === "supersede") {
+      this.supersede(decision, target, decision.reason);
+    } else if (action === "ask") {
+      if (decision.userDecision) this.applyAnswer(decision, target, decision.userDecision);
+      else this.addPending(decision);
+    } else if (action === "add" || !target) {
+      // Reinforce, merge and exception need their target; without it the candidate stands alone.
+      this.add(decision, decision.admitted.status, decision.reason);
+    } else if (action === "reinforce") {
+      this.change(target, reinforceRecord(target, c, this.ctx), "reinforce", "reinforced", decision.reason, c);
+    } else if (action === "merge") {
+      this.change(target, mergeRecord(target, c, this.ctx), "merge", "merged", decision.reason, c);
+    } else {
+      this.addException(decision, target);
     }
   }
 
@@ -119,22 +123,63 @@ export class WritePlan {
     if (keep) {
       const activated = activateRecord(pending, this.ctx, decision === "confirm");
       this.put(activated, "written");
-      this.log({ action: "resolve", recordId: pending.id, reason, messageIds: [], decision, before: pending, after: activated });
+      this.log({
+        action: "resolve",
+        recordId: pending.id,
+        reason,
+        messageIds: [],
+        decision,
+        before: pending,
+        after: activated,
+      });
       return;
     }
     if (decision === "supersede" && target) {
       const activated = activateRecord(pending, this.ctx, false);
       this.put(activated, "written");
-      this.log({ action: "resolve", recordId: pending.id, reason, messageIds: [], decision, relatedId: target.id, before: pending, after: activated });
-      this.change(target, supersedeRecord(target, pending.id, this.ctx), "supersede", "superseded", reason, undefined, pending.id);
+      this.log({
+        action: "resolve",
+        recordId: pending.id,
+        reason,
+        messageIds: [],
+        decision,
+        relatedId: target.id,
+        before: pending,
+        after: activated,
+      });
+      this.change(
+        target,
+        supersedeRecord(target, pending.id, this.ctx),
+        "supersede",
+        "superseded",
+        reason,
+        undefined,
+        pending.id,
+      );
       return;
     }
     if (decision === "merge" && target) {
-      this.change(target, mergeRecord(target, candidateFromRecord(pending), this.ctx), "merge", "merged", reason, undefined, pending.id);
+      this.change(
+        target,
+        mergeRecord(target, candidateFromRecord(pending), this.ctx),
+        "merge",
+        "merged",
+        reason,
+        undefined,
+        pending.id,
+      );
     }
     // reject, or merge done: the pending record goes away; its snapshot stays in the history.
     this.remove(pending);
-    this.log({ action: "resolve", recordId: pending.id, reason, messageIds: [], decision, relatedId: target?.id, before: pending });
+    this.log({
+      action: "resolve",
+      recordId: pending.id,
+      reason,
+      messageIds: [],
+      decision,
+      relatedId: target?.id,
+      before: pending,
+    });
   }
 
   /** Every record put/delete and history entry, for one `store.batch`. */
@@ -163,18 +208,28 @@ export class WritePlan {
   private applyAnswer(decision: ConflictDecision, target: MemoryRecord | undefined, answer: UserDecision): void {
     const reason = `user decision: ${answer} (${decision.reason})`;
     const c = decision.admitted.candidate;
-    this.log({ action: "resolve", recordId: decision.recordId, reason, messageIds: c.messageIds, decision: answer, relatedId: target?.id });
-    if (answer === "reject") {
-      return this.apply({ ...decision, action: "reject", rejection: "user_rejected", reason });
-    }
-    if (answer === "supersede") return this.supersede(decision, target, reason);
-    if (answer === "merge" && target) return this.change(target, mergeRecord(target, c, this.ctx), "merge", "merged", reason, c);
-    return this.add(decision, "active", reason);
+    this.log({
+      action: "resolve",
+      recordId: decision.recordId,
+      reason,
+      messageIds: c.messageIds,
+      decision: answer,
+      relatedId: target?.id,
+    });
+    if (answer === "reject") this.apply({ ...decision, action: "reject", rejection: "user_rejected", reason });
+    else if (answer === "supersede") this.supersede(decision, target, reason);
+    else if (answer === "merge" && target)
+      this.change(target, mergeRecord(target, c, this.ctx), "merge", "merged", reason, c);
+    else this.add(decision, "active", reason);
   }
 
   private add(decision: ConflictDecision, status: MemoryRecord["status"], reason: string): void {
     const c = decision.admitted.candidate;
-    const record = recordFromCandidate(c, { id: decision.recordId, confidence: decision.admitted.confidence, status }, this.ctx);
+    const record = recordFromCandidate(
+      c,
+      { id: decision.recordId, confidence: decision.admitted.confidence, status },
+      this.ctx,
+    );
     this.put(record, status === "pending" ? "pending" : "written");
     this.log({
       action: "add",
@@ -187,14 +242,24 @@ export class WritePlan {
       after: record,
       // An unconfirmed source waits for the user: what to ask is kept with its creation.
       ...(status === "pending"
-        ? { conflict: { relation: "unconfirmed", question: decision.question ?? reason, options: [...CONFIRMATION_OPTIONS] } }
+        ? {
+            conflict: {
+              relation: "unconfirmed",
+              question: decision.question ?? reason,
+              options: [...CONFIRMATION_OPTIONS],
+            },
+          }
         : {}),
     });
   }
 
   private addPending(decision: ConflictDecision): void {
     const c = decision.admitted.candidate;
-    const record = recordFromCandidate(c, { id: decision.recordId, confidence: decision.admitted.confidence, status: "pending" }, this.ctx);
+    const record = recordFromCandidate(
+      c,
+      { id: decision.recordId, confidence: decision.admitted.confidence, status: "pending" },
+      this.ctx,
+    );
     this.put(record, "pending");
     this.log({
       action: "add",
@@ -218,7 +283,15 @@ export class WritePlan {
     this.add(decision, "active", reason);
     if (!target) return;
     const c = decision.admitted.candidate;
-    this.change(target, supersedeRecord(target, decision.recordId, this.ctx), "supersede", "superseded", reason, c, decision.recordId);
+    this.change(
+      target,
+      supersedeRecord(target, decision.recordId, this.ctx),
+      "supersede",
+      "superseded",
+      reason,
+      c,
+      decision.recordId,
+    );
   }
 
   private addException(decision: ConflictDecision, standing: MemoryRecord): void {

@@ -11,6 +11,8 @@
  * without a "from" ("搬到深圳了") replaces where the same person lives, if it names a place.
  * Rules, not semantics (seed 002 §3.4): the clear cases only.
  */
+
+import { escapeRegExp } from "../text/patterns.js";
 import { normalizeText } from "../text/tokenizer.js";
 
 export interface StatedChange {
@@ -27,10 +29,12 @@ const EN_FROM_TO =
   /\b(?:switch|switched|switching|move|moved|moving|migrate|migrated|migrating|change|changed|changing|went|transfer|transferred|upgrade|upgraded|convert|converted)\b(?:\s+\S+){0,3}?\s+from\s+(.+?)\s+(?:to|onto|into)\s+(.+?)(?=\s+(?:in|on|at|last|this|since|because|after|before|recently|now)\b|[,.;!?]|$)/u;
 const EN_REPLACED = /\breplaced\s+(.+?)\s+with\s+(.+?)(?=\s+(?:in|last|this|because|recently)\b|[,.;!?]|$)/u;
 // "left Google and joined OpenAI", "left Google for OpenAI".
-const EN_LEFT = /\bleft\s+(.+?)\s+(?:and\s+(?:joined|went to|moved to|started at)|for)\s+(.+?)(?=\s+(?:in|on|at|last|this|since|because|recently)\b|[,.;!?]|$)/u;
+const EN_LEFT =
+  /\bleft\s+(.+?)\s+(?:and\s+(?:joined|went to|moved to|started at)|for)\s+(.+?)(?=\s+(?:in|on|at|last|this|since|because|recently)\b|[,.;!?]|$)/u;
 // "prefer VS Code over Vim" (the second is what is no longer preferred).
 const EN_OVER = /\bprefers?\s+(.+?)\s+over\s+(.+?)(?=\s+(?:these|nowadays|now|lately)\b|[,.;!?]|$)/u;
-const EN_INSTEAD = /\b(?:use|uses|using|drink|drinks|eat|eats|prefer|prefers)\s+(.+?)\s+instead of\s+(.+?)(?=[,.;!?]|$)/u;
+const EN_INSTEAD =
+  /\b(?:use|uses|using|drink|drinks|eat|eats|prefer|prefers)\s+(.+?)\s+instead of\s+(.+?)(?=[,.;!?]|$)/u;
 const ZH_FROM_TO =
   /从\s*(.+?)\s*(?:换成|改成|改为|改用|换用|换到|搬到|搬去|迁到|迁移到|转到|升级到|切换到|切到|跳槽到|跳到)了?\s*(.+?)(?=[，。,.;；！!？?]|$)/u;
 // 把 iPhone 换成了华为; 离开了字节，加入了腾讯.
@@ -46,7 +50,9 @@ const ZH_LEFT = /离开了?\s*(.+?)\s*[，,]?\s*(?:加入了?|去了|到了)\s*(
  */
 export function statedChange(text: string): StatedChange | undefined {
   const normalized = normalizeText(text);
-  const fromTo = [EN_FROM_TO, EN_REPLACED, EN_LEFT, ZH_FROM_TO, ZH_BA, ZH_LEFT].map((pattern) => pattern.exec(normalized)).find(Boolean);
+  const fromTo = [EN_FROM_TO, EN_REPLACED, EN_LEFT, ZH_FROM_TO, ZH_BA, ZH_LEFT]
+    .map((pattern) => pattern.exec(normalized))
+    .find(Boolean);
   if (fromTo) return clean(fromTo[1]!, fromTo[2]!, normalized.slice(0, fromTo.index));
   const reversed = EN_INSTEAD.exec(normalized) ?? EN_OVER.exec(normalized);
   return reversed ? clean(reversed[2]!, reversed[1]!, normalized.slice(0, reversed.index)) : undefined;
@@ -102,8 +108,10 @@ function who(subject: string): string {
 // "moved to Seattle", "搬到深圳了": a new home, the old one unnamed.
 // Only a named place counts as a new home: "moved it to Friday", "moved to a new flat" and
 // 搬到了新家 say nothing about the city someone lives in.
-const EN_MOVED_TO = /\bmoved\s+(?:back\s+|over\s+|away\s+|out\s+|house\s+|home\s+)?to\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s|[,.;!?]|$)/u;
-const ZH_MOVED_TO = /搬(?:到|去|回)了?\s*(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|宿舍|家)(\p{Script=Han}{2,6}?)(?=了|[，。,.;；！!？?\s]|$)/u;
+const EN_MOVED_TO =
+  /\bmoved\s+(?:back\s+|over\s+|away\s+|out\s+|house\s+|home\s+)?to\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s|[,.;!?]|$)/u;
+const ZH_MOVED_TO =
+  /搬(?:到|去|回)了?\s*(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|宿舍|家)(\p{Script=Han}{2,6}?)(?=了|[，。,.;；！!？?\s]|$)/u;
 // Where a statement says someone lives: lives in X, 住在X, 家在X.
 const EN_HOME = /\b(?:lives?|living|based)\s+in\s+(.+?)(?=\s+(?:with|since|for|and|now)\b|[,.;!?]|$)/u;
 const ZH_HOME = /(?:住在|家在)\s*(.+?)(?=[，。,.;；！!？?]|$)/u;
@@ -118,7 +126,7 @@ export function statedMove(text: string, existing: string): StatedChange | undef
   // The English pattern needs the capitals of a place name: matched before lowercasing.
   const original = text.normalize("NFKC");
   const moved = EN_MOVED_TO.exec(original) ?? ZH_MOVED_TO.exec(original);
-  const normalized = normalizeText(original);
+  const _normalized = normalizeText(original);
   const home = normalizeText(existing);
   const lives = EN_HOME.exec(home) ?? ZH_HOME.exec(home);
   const to = moved?.[1] ? normalizeText(moved[1]).trim() : undefined;
@@ -137,10 +145,7 @@ function clean(from: string, to: string, subject: string): StatedChange | undefi
   const trim = (s: string) => s.replace(/^(?:the|a|an|my|our)\s+/u, "").trim();
   const change = { from: trim(from), to: trim(to), subject };
   // A side that is a whole clause is not a thing ("changed from what we said before to …").
-  if (!change.from || !change.to || change.from.split(/\s+/u).length > 4 || change.to.split(/\s+/u).length > 4) return undefined;
+  if (!change.from || !change.to || change.from.split(/\s+/u).length > 4 || change.to.split(/\s+/u).length > 4)
+    return undefined;
   return change;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -16,7 +16,7 @@
  */
 import { isObjectKey } from "../extract/keys.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";
-import { mentions, sameSubject, stateSubject, statedChange, statedMove } from "./change.js";
+import { mentions, sameSubject, statedChange, statedMove, stateSubject } from "./change.js";
 
 export const CONFLICT_RELATIONS = ["duplicate", "supersede", "merge", "ask_user", "coexist", "exception"] as const;
 export type ConflictRelation = (typeof CONFLICT_RELATIONS)[number];
@@ -59,7 +59,11 @@ const STRONG_TOPIC_OVERLAP = 0.5;
  * classifyRelation(statement("用户喜欢喝咖啡"), statement("用户喜欢吃苹果")).relation;     // "ask_user"
  * classifyRelation(statement("用户偏好华为手机"), statement("用户喜欢吃苹果")).relation;   // "coexist"
  */
-export function classifyRelation(candidate: Statement, existing: Statement, options: ClassifyOptions = {}): RelationJudgement {
+export function classifyRelation(
+  candidate: Statement,
+  existing: Statement,
+  options: ClassifyOptions = {},
+): RelationJudgement {
   // What one person says about themselves never describes another (a conversation's two speakers).
   if (candidate.speaker && existing.speaker && candidate.speaker !== existing.speaker) {
     return { relation: "coexist", reason: `different speakers (${candidate.speaker} / ${existing.speaker})` };
@@ -96,7 +100,11 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
     return { relation: "coexist", reason: `different objects (${candidate.key} / ${existing.key})` };
   }
 
-  const topic = shared ? `shared topic ${sharedAnchors.slice(0, 3).join("/")}` : sameKey ? `same key ${existing.key}` : "same attitude and domain";
+  const topic = shared
+    ? `shared topic ${sharedAnchors.slice(0, 3).join("/")}`
+    : sameKey
+      ? `same key ${existing.key}`
+      : "same attitude and domain";
   const opposite = a.stance !== b.stance;
   const related = shared || sameKey || nearVector;
 
@@ -117,8 +125,10 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
   // Events are additive: an episode never replaces or questions another memory, it only
   // repeats or details the same event.
   if (candidate.kind === "episode" || existing.kind === "episode") {
-    if (covered) return { relation: "duplicate", reason: `already covered by a fuller account of the event (${topic})` };
-    if (fuller && !opposite && candidate.kind === existing.kind) return { relation: "merge", reason: `same event, adds detail (${topic})` };
+    if (covered)
+      return { relation: "duplicate", reason: `already covered by a fuller account of the event (${topic})` };
+    if (fuller && !opposite && candidate.kind === existing.kind)
+      return { relation: "merge", reason: `same event, adds detail (${topic})` };
     return { relation: "coexist", reason: `events are additive (${topic})` };
   }
   // Preferences share a dimension through a word or their attitude; other memories need more.
@@ -127,9 +137,15 @@ export function classifyRelation(candidate: Statement, existing: Statement, opti
     return { relation: "supersede", reason: `same dimension, opposite polarity (${topic})` };
   }
   const valuesDiffer =
-    sameKey && candidate.value !== undefined && existing.value !== undefined && String(candidate.value) !== String(existing.value);
+    sameKey &&
+    candidate.value !== undefined &&
+    existing.value !== undefined &&
+    String(candidate.value) !== String(existing.value);
   if (valuesDiffer && (SINGLE_VALUED_KINDS.has(candidate.kind) || a.changeMarker)) {
-    return { relation: "supersede", reason: `same key ${existing.key}, value changed from ${existing.value} to ${candidate.value}` };
+    return {
+      relation: "supersede",
+      reason: `same key ${existing.key}, value changed from ${existing.value} to ${candidate.value}`,
+    };
   }
   if (related && a.changeMarker && sameDimension) {
     return { relation: "supersede", reason: `the statement says it changed (${topic})` };

@@ -4,7 +4,7 @@
  */
 import type { MemoryRecord } from "../schema.js";
 import type { AdmittedCandidate } from "../scoring.js";
-import { classifyRelation, type ConflictRelation, type RelationJudgement } from "./classify.js";
+import { type ConflictRelation, classifyRelation, type RelationJudgement } from "./classify.js";
 import type { ConflictDecision } from "./decision.js";
 import { applyPrecedence } from "./precedence.js";
 import { confirmationQuestion, conflictQuestion } from "./question.js";
@@ -42,13 +42,20 @@ export function decideConflict(
   const base = { admitted, recordId: options.recordId };
   let best: { memory: RelatedMemory; judgement: RelationJudgement } | undefined;
   for (const memory of related) {
-    const judgement = classifyRelation(c, { ...memory.record, speaker: memory.record.source.speaker }, {
-      similarity: memory.similarity,
-      oneOffException: admitted.oneOffException,
-      duplicateSimilarity: options.duplicateSimilarity,
-    });
-    if (!best || PRIORITY[judgement.relation] > PRIORITY[best.judgement.relation] ||
-      (PRIORITY[judgement.relation] === PRIORITY[best.judgement.relation] && memory.similarity > best.memory.similarity)) {
+    const judgement = classifyRelation(
+      c,
+      { ...memory.record, speaker: memory.record.source.speaker },
+      {
+        similarity: memory.similarity,
+        oneOffException: admitted.oneOffException,
+        duplicateSimilarity: options.duplicateSimilarity,
+      },
+    );
+    if (
+      !best ||
+      PRIORITY[judgement.relation] > PRIORITY[best.judgement.relation] ||
+      (PRIORITY[judgement.relation] === PRIORITY[best.judgement.relation] && memory.similarity > best.memory.similarity)
+    ) {
       best = { memory, judgement };
     }
   }
@@ -67,7 +74,14 @@ export function decideConflict(
   if (relation === "duplicate") {
     // Seed 003 §5.6: the agent repeating what we know must not reinforce it (self-pollution).
     if (admitted.status === "pending") {
-      return { ...base, relation, action: "reject", rejection: "already_known", reason: `already known as ${existing.id}: ${reason}`, existing };
+      return {
+        ...base,
+        relation,
+        action: "reject",
+        rejection: "already_known",
+        reason: `already known as ${existing.id}: ${reason}`,
+        existing,
+      };
     }
     return { ...base, relation, action: "reinforce", reason, existing };
   }
@@ -80,11 +94,25 @@ export function decideConflict(
     existingObservedAt: existing.observedAt,
   });
   if ("rejected" in precedence) {
-    return { ...base, relation, action: "reject", rejection: precedence.rejected, reason: `${precedence.reason} (${reason})`, existing };
+    return {
+      ...base,
+      relation,
+      action: "reject",
+      rejection: precedence.rejected,
+      reason: `${precedence.reason} (${reason})`,
+      existing,
+    };
   }
   // Unconfirmed sources never change other memories; they wait for the user as they are.
   if (admitted.status === "pending") {
-    return { ...base, relation, action: "add", reason: `${admittedReason(admitted)}; related to ${existing.id}: ${reason}`, existing, question: pendingQuestion(admitted) };
+    return {
+      ...base,
+      relation,
+      action: "add",
+      reason: `${admittedReason(admitted)}; related to ${existing.id}: ${reason}`,
+      existing,
+      question: pendingQuestion(admitted),
+    };
   }
   const finalReason = precedence.reason ? `${precedence.reason} (${reason})` : reason;
   switch (precedence.relation) {
@@ -116,11 +144,16 @@ function admittedReason(admitted: AdmittedCandidate): string {
 }
 
 function pendingQuestion(admitted: AdmittedCandidate): string | undefined {
-  return admitted.status === "pending" ? confirmationQuestion(admitted.candidate.language, admitted.candidate.content) : undefined;
+  return admitted.status === "pending"
+    ? confirmationQuestion(admitted.candidate.language, admitted.candidate.content)
+    : undefined;
 }
 
 /** Drop memories the run has already retired, prefer the run's newest copy of each record. */
-export function mergeRelated(found: readonly RelatedMemory[], current: (id: string) => MemoryRecord | undefined): RelatedMemory[] {
+export function mergeRelated(
+  found: readonly RelatedMemory[],
+  current: (id: string) => MemoryRecord | undefined,
+): RelatedMemory[] {
   const byId = new Map<string, RelatedMemory>();
   for (const memory of found) {
     const latest = current(memory.record.id) ?? memory.record;

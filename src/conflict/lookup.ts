@@ -17,9 +17,19 @@ const ACTIVE = { status: "active" };
  * The nearest active memories of each text by vector similarity, best first (`similarity` is
  * the store's cosine score; 0 when the store has no vector index).
  */
-export async function vectorNeighbours(store: BaseStore, namespace: string[], texts: readonly string[]): Promise<RelatedMemory[][]> {
+export async function vectorNeighbours(
+  store: BaseStore,
+  namespace: string[],
+  texts: readonly string[],
+): Promise<RelatedMemory[][]> {
   if (texts.length === 0) return [];
-  const operations: SearchOperation[] = texts.map((query) => ({ namespacePrefix: namespace, query, filter: ACTIVE, limit: NEIGHBOURS, offset: 0 }));
+  const operations: SearchOperation[] = texts.map((query) => ({
+    namespacePrefix: namespace,
+    query,
+    filter: ACTIVE,
+    limit: NEIGHBOURS,
+    offset: 0,
+  }));
   const results = (await store.batch(operations)) as SearchItem[][];
   return results.map((items) => items.map((item) => toRelated(item, true)));
 }
@@ -37,9 +47,15 @@ export async function keyAndKeywordMatches(
 ): Promise<RelatedMemory[][]> {
   if (candidates.length === 0 || seenAll) return candidates.map(() => []);
   const [byKey, byKeyword] = await Promise.all([
-    sameKeyItems(store, namespace, candidates.map((c) => c.key)),
+    sameKeyItems(
+      store,
+      namespace,
+      candidates.map((c) => c.key),
+    ),
     isKeywordSearchable(store)
-      ? Promise.all(candidates.map((c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS })))
+      ? Promise.all(
+          candidates.map((c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS })),
+        )
       : Promise.resolve(candidates.map(() => [] as SearchItem[])),
   ]);
   return candidates.map((c, i) => [...byKey.get(c.key)!, ...byKeyword[i]!].map((item) => toRelated(item, false)));
@@ -50,15 +66,21 @@ export async function keyAndKeywordMatches(
  * what one filtered search per key returns, from one listing for all keys. A listing without a
  * query reads the namespace row by row, so one per key made a run read it once per candidate.
  */
-async function sameKeyItems(store: BaseStore, namespace: string[], keys: readonly string[]): Promise<Map<string, SearchItem[]>> {
+async function sameKeyItems(
+  store: BaseStore,
+  namespace: string[],
+  keys: readonly string[],
+): Promise<Map<string, SearchItem[]>> {
   const unique = [...new Set(keys)];
   const byKey = new Map<string, SearchItem[]>(unique.map((key) => [key, []]));
   const filter = { ...ACTIVE, key: { $in: unique } };
   const page = NEIGHBOURS * unique.length;
   for (let offset = 0; ; offset += page) {
-    const [items] = (await store.batch([{ namespacePrefix: namespace, filter, limit: page, offset }])) as SearchItem[][];
+    const [items] = (await store.batch([
+      { namespacePrefix: namespace, filter, limit: page, offset },
+    ])) as SearchItem[][];
     for (const item of items!) {
-      const bucket = byKey.get(item.value["key"] as string);
+      const bucket = byKey.get(item.value.key as string);
       if (bucket && bucket.length < NEIGHBOURS) bucket.push(item);
     }
     // A short page is the end; a full one may hide a key's later items behind a busier key's.

@@ -47,7 +47,10 @@ export function applyPrecedence(input: PrecedenceInput): PrecedenceOutcome {
     };
   }
   if (candidate > existing) {
-    return { relation: "supersede", reason: `a ${input.candidateSource} statement outranks ${input.existingSource} memory` };
+    return {
+      relation: "supersede",
+      reason: `a ${input.candidateSource} statement outranks ${input.existingSource} memory`,
+    };
   }
   if (input.relation === "supersede" && Date.parse(input.candidateObservedAt) < Date.parse(input.existingObservedAt)) {
     return { rejected: "stale", reason: "older than the memory it contradicts: at equal source, newer wins" };

@@ -43,7 +43,9 @@ export function conversationNamespace(scope: MemoryScope): string[] {
 
 /** The stored context of a scope, or undefined (none yet, or unreadable: then it is rebuilt). */
 export async function readConversation(store: BaseStore, scope: MemoryScope): Promise<ConversationContext | undefined> {
-  const [item] = (await store.batch([{ namespace: conversationNamespace(scope), key: CONTEXT_KEY }])) as Array<Item | null>;
+  const [item] = (await store.batch([
+    { namespace: conversationNamespace(scope), key: CONTEXT_KEY },
+  ])) as Array<Item | null>;
   const parsed = ConversationContextSchema.safeParse(item?.value);
   return parsed.success ? parsed.data : undefined;
 }
@@ -53,24 +55,40 @@ export async function readConversation(store: BaseStore, scope: MemoryScope): Pr
  * @example
  * priorTurns(context, messages); // the last turns before this call, as ChatMessages
  */
-export function priorTurns(context: ConversationContext | undefined, messages: readonly ChatMessage[]): ConversationContext["recent"] {
+export function priorTurns(
+  context: ConversationContext | undefined,
+  messages: readonly ChatMessage[],
+): ConversationContext["recent"] {
   if (!context || messages.length === 0) return [];
   const first = Math.min(...messages.map((m) => Date.parse(m.at)));
   const ids = new Set(messages.map((m) => m.id));
-  return context.recent.filter((turn) => !ids.has(turn.id) && first - Date.parse(turn.at) <= CONTEXT_MAX_GAP_MS && Date.parse(turn.at) <= first);
+  return context.recent.filter(
+    (turn) => !ids.has(turn.id) && first - Date.parse(turn.at) <= CONTEXT_MAX_GAP_MS && Date.parse(turn.at) <= first,
+  );
 }
 
 /**
  * The context after this call, or undefined when nobody in it is named (an assistant chat:
  * nothing is kept).
  */
-export function nextConversation(previous: ConversationContext | undefined, messages: readonly ChatMessage[]): ConversationContext | undefined {
-  const spoken = messages.filter((m): m is ChatMessage & { role: "user" | "assistant" } => m.role === "user" || m.role === "assistant");
+export function nextConversation(
+  previous: ConversationContext | undefined,
+  messages: readonly ChatMessage[],
+): ConversationContext | undefined {
+  const spoken = messages.filter(
+    (m): m is ChatMessage & { role: "user" | "assistant" } => m.role === "user" || m.role === "assistant",
+  );
   const views = resolveSpeakers(spoken);
   const named = views.flatMap((v) => (v.speaker ? [v.speaker] : []));
   if (named.length === 0) return undefined;
   const speakers = [...new Set([...(previous?.speakers ?? []), ...named])].slice(-50);
-  const turns = spoken.map((m) => ({ id: m.id, role: m.role, content: m.content, at: m.at, ...(m.name ? { name: m.name } : {}) }));
+  const turns = spoken.map((m) => ({
+    id: m.id,
+    role: m.role,
+    content: m.content,
+    at: m.at,
+    ...(m.name ? { name: m.name } : {}),
+  }));
   const recent = [...priorTurns(previous, spoken), ...turns].slice(-CONTEXT_TURNS);
   return { speakers, recent };
 }

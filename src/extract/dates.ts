@@ -83,7 +83,19 @@ export function endOfDay(date: string, offsetMinutes: number): string {
   return `${date}T23:59:59${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
-const ZH_DIGITS: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const ZH_DIGITS: Record<string, number> = {
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
 
 /** 3, 三, 十二, 二十三, 两 → number. */
 export function parseZhNumber(text: string): number | undefined {
@@ -95,13 +107,40 @@ export function parseZhNumber(text: string): number | undefined {
 }
 
 const EN_NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  "a couple of": 2, "a few": 3, several: 3,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  "a couple of": 2,
+  "a few": 3,
+  several: 3,
 };
 const EN_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const ZH_WEEKDAYS = "一二三四五六日";
-const EN_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const MONTH_NAME = "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)";
+const EN_MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const MONTH_NAME =
+  "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)";
 
 interface Period {
   granularity: Granularity;
@@ -140,7 +179,12 @@ function absoluteDay(clock: LocalClock, y: number | undefined, m: number, d: num
  * said in March is this June); otherwise the coming one ("classes start in January").
  * "next"/"last" pick the coming or the previous one explicitly.
  */
-function namedMonth(clock: LocalClock, monthNumber: number, which: string | undefined, tense: Tense): Period | undefined {
+function namedMonth(
+  clock: LocalClock,
+  monthNumber: number,
+  which: string | undefined,
+  tense: Tense,
+): Period | undefined {
   if (monthNumber < 1 || monthNumber > 12) return undefined;
   let delta = monthNumber - Number(clock.date.slice(5, 7));
   if (which === "next" || which === "coming" || which === "下") {
@@ -160,113 +204,194 @@ function namedDay(clock: LocalClock, monthDay: string, tense: Tense): Period {
   const y = yearOf(clock.date, 0);
   const distance = (date: string): number => Date.parse(`${date}T00:00:00Z`) - Date.parse(`${clock.date}T00:00:00Z`);
   // Nearest first; on a tie the past one for a clause in the past, else the coming one.
-  const rank = (date: string): number => Math.abs(distance(date)) * 2 + ((tense === "past") === distance(date) < 0 ? 0 : 1);
+  const rank = (date: string): number =>
+    Math.abs(distance(date)) * 2 + ((tense === "past") === distance(date) < 0 ? 0 : 1);
   return day([y - 1, y, y + 1].map((year) => `${year}-${monthDay}`).sort((a, b) => rank(a) - rank(b))[0]!);
 }
 
 const HOLIDAYS: Record<string, string> = {
-  "new year's day": "01-01", "new years day": "01-01", "new year's eve": "12-31", "new years eve": "12-31", "valentine's day": "02-14",
-  "fourth of july": "07-04", "4th of july": "07-04", "independence day": "07-04", halloween: "10-31", "christmas eve": "12-24",
-  "christmas day": "12-25", christmas: "12-25",
+  "new year's day": "01-01",
+  "new years day": "01-01",
+  "new year's eve": "12-31",
+  "new years eve": "12-31",
+  "valentine's day": "02-14",
+  "fourth of july": "07-04",
+  "4th of july": "07-04",
+  "independence day": "07-04",
+  halloween: "10-31",
+  "christmas eve": "12-24",
+  "christmas day": "12-25",
+  christmas: "12-25",
 };
 const FULL_MONTH = "(january|february|march|april|may|june|july|august|september|october|november|december)";
 
 const ZH_DAY_OFFSETS: Record<string, number> = {
-  大前天: -3, 前天: -2, 昨天: -1, 昨日: -1, 昨晚: -1, 今天: 0, 今日: 0, 今晚: 0, 今早: 0,
-  明天: 1, 明日: 1, 明早: 1, 明晚: 1, 后天: 2, 大后天: 3,
+  大前天: -3,
+  前天: -2,
+  昨天: -1,
+  昨日: -1,
+  昨晚: -1,
+  今天: 0,
+  今日: 0,
+  今晚: 0,
+  今早: 0,
+  明天: 1,
+  明日: 1,
+  明早: 1,
+  明晚: 1,
+  后天: 2,
+  大后天: 3,
 };
 
 const SHIFT: Record<string, number> = { 上上: -2, 上: -1, 这: 0, 本: 0, 下: 1, 下下: 2 };
 
 /** Longest and most specific first: at one position the first pattern that matches wins. */
 const ZH_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
-  [/(\d{4})年(\d{1,2})月(\d{1,2})[日号]|(\d{1,2})月(\d{1,2})[日号]/y, (m, c) =>
-    m[1] ? absoluteDay(c, Number(m[1]), Number(m[2]), Number(m[3])) : absoluteDay(c, undefined, Number(m[4]), Number(m[5]))],
+  [
+    /(\d{4})年(\d{1,2})月(\d{1,2})[日号]|(\d{1,2})月(\d{1,2})[日号]/y,
+    (m, c) =>
+      m[1]
+        ? absoluteDay(c, Number(m[1]), Number(m[2]), Number(m[3]))
+        : absoluteDay(c, undefined, Number(m[4]), Number(m[5])),
+  ],
   [/\d{4}-\d{2}-\d{2}/y, (m) => ({ ...day(m[0]), absolute: true })],
-  [/(?<!每)(上上|上|下下|下|这|本)?个?(?:周|星期|礼拜)([一二三四五六日天])/y, (m, c, tense) => {
-    const weekday = m[2] === "天" ? 7 : ZH_WEEKDAYS.indexOf(m[2]!) + 1;
-    if (m[1] === undefined) return day(bareWeekday(c, weekday, tense));
-    return day(addDays(mondayOf(c), SHIFT[m[1]]! * 7 + weekday - 1));
-  }],
-  [/(上|下|这|本)?个?周末/y, (m, c) => {
-    const saturday = addDays(mondayOf(c), (m[1] ? SHIFT[m[1]]! : 0) * 7 + 5);
-    return { granularity: "weekend", first: saturday, last: addDays(saturday, 1) };
-  }],
-  [/(上上|上|下下|下|这|本)个?(?:周|星期|礼拜)(?![一二三四五六日天几末])/y, (m, c) => week(addDays(mondayOf(c), SHIFT[m[1]!]! * 7))],
-  [/(上上|上|下下|下|这|本)?个?月(底|末|初)/y, (m, c) => {
-    const { first, last } = month(c, m[1] ? SHIFT[m[1]]! : 0);
-    return day(m[2] === "初" ? first : last);
-  }],
+  [
+    /(?<!每)(上上|上|下下|下|这|本)?个?(?:周|星期|礼拜)([一二三四五六日天])/y,
+    (m, c, tense) => {
+      const weekday = m[2] === "天" ? 7 : ZH_WEEKDAYS.indexOf(m[2]!) + 1;
+      if (m[1] === undefined) return day(bareWeekday(c, weekday, tense));
+      return day(addDays(mondayOf(c), SHIFT[m[1]]! * 7 + weekday - 1));
+    },
+  ],
+  [
+    /(上|下|这|本)?个?周末/y,
+    (m, c) => {
+      const saturday = addDays(mondayOf(c), (m[1] ? SHIFT[m[1]]! : 0) * 7 + 5);
+      return { granularity: "weekend", first: saturday, last: addDays(saturday, 1) };
+    },
+  ],
+  [
+    /(上上|上|下下|下|这|本)个?(?:周|星期|礼拜)(?![一二三四五六日天几末])/y,
+    (m, c) => week(addDays(mondayOf(c), SHIFT[m[1]!]! * 7)),
+  ],
+  [
+    /(上上|上|下下|下|这|本)?个?月(底|末|初)/y,
+    (m, c) => {
+      const { first, last } = month(c, m[1] ? SHIFT[m[1]]! : 0);
+      return day(m[2] === "初" ? first : last);
+    },
+  ],
   [/(上上|上|下下|下|这|本)个?月(?![底末初份])/y, (m, c) => month(c, SHIFT[m[1]!]!)],
-  [/(大前|前|去|今|明|后)年(底|末)?/y, (m, c) => {
-    const y = yearOf(c.date, { 大前: -3, 前: -2, 去: -1, 今: 0, 明: 1, 后: 2 }[m[1]!]!);
-    return m[2] ? day(`${y}-12-31`) : year(y);
-  }],
+  [
+    /(大前|前|去|今|明|后)年(底|末)?/y,
+    (m, c) => {
+      const y = yearOf(c.date, { 大前: -3, 前: -2, 去: -1, 今: 0, 明: 1, 后: 2 }[m[1]!]!);
+      return m[2] ? day(`${y}-12-31`) : year(y);
+    },
+  ],
   [/年(底|末)/y, (_m, c) => day(`${yearOf(c.date, 0)}-12-31`)],
-  [/大前天|大后天|前天|后天|昨天|昨日|昨晚|今天|今日|今晚|今早|明天|明日|明早|明晚/y, (m, c) => day(addDays(c.date, ZH_DAY_OFFSETS[m[0]]!))],
-  [/(\d+|[一二两三四五六七八九十]+)个?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)/y, (m, c) => {
-    const n = parseZhNumber(m[1]!);
-    if (n === undefined) return undefined;
-    const sign = m[3]!.endsWith("前") ? -1 : 1;
-    if (m[2] === "天") return day(addDays(c.date, sign * n));
-    if (m[2] === "月") return month(c, sign * n);
-    if (m[2] === "年") return year(yearOf(c.date, sign * n));
-    return day(addDays(c.date, sign * n * 7));
-  }],
+  [
+    /大前天|大后天|前天|后天|昨天|昨日|昨晚|今天|今日|今晚|今早|明天|明日|明早|明晚/y,
+    (m, c) => day(addDays(c.date, ZH_DAY_OFFSETS[m[0]]!)),
+  ],
+  [
+    /(\d+|[一二两三四五六七八九十]+)个?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)/y,
+    (m, c) => {
+      const n = parseZhNumber(m[1]!);
+      if (n === undefined) return undefined;
+      const sign = m[3]!.endsWith("前") ? -1 : 1;
+      if (m[2] === "天") return day(addDays(c.date, sign * n));
+      if (m[2] === "月") return month(c, sign * n);
+      if (m[2] === "年") return year(yearOf(c.date, sign * n));
+      return day(addDays(c.date, sign * n * 7));
+    },
+  ],
   // 2024年4月 is already absolute; 四月 / 10月 alone is the nearest such month.
-  [/(\d{4})年(\d{1,2})月(?![\d日号])/y, (m) => {
-    const [first, last] = monthRange(`${m[1]}-${m[2]!.padStart(2, "0")}-01`, 0);
-    return Number(m[2]) >= 1 && Number(m[2]) <= 12 ? { granularity: "month", first, last, absolute: true } : undefined;
-  }],
-  [/(?<![\d年])(\d{1,2}|十[一二]?|[一二三四五六七八九])月份?(?![\d日号底末初])/y, (m, c, tense) => namedMonth(c, parseZhNumber(m[1]!) ?? 0, undefined, tense)],
+  [
+    /(\d{4})年(\d{1,2})月(?![\d日号])/y,
+    (m) => {
+      const [first, last] = monthRange(`${m[1]}-${m[2]!.padStart(2, "0")}-01`, 0);
+      return Number(m[2]) >= 1 && Number(m[2]) <= 12
+        ? { granularity: "month", first, last, absolute: true }
+        : undefined;
+    },
+  ],
+  [
+    /(?<![\d年])(\d{1,2}|十[一二]?|[一二三四五六七八九])月份?(?![\d日号底末初])/y,
+    (m, c, tense) => namedMonth(c, parseZhNumber(m[1]!) ?? 0, undefined, tense),
+  ],
 ];
 
 const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   [/\d{4}-\d{2}-\d{2}/y, (m) => ({ ...day(m[0]), absolute: true })],
-  [new RegExp(`${MONTH_NAME}\\.? (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`, "iy"), (m, c) =>
-    absoluteDay(c, m[3] ? Number(m[3]) : undefined, monthIndex(m[1]!), Number(m[2]))],
-  [new RegExp(`(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_NAME}\\b(?:,? (\\d{4}))?`, "iy"), (m, c) =>
-    absoluteDay(c, m[3] ? Number(m[3]) : undefined, monthIndex(m[2]!), Number(m[1]))],
+  [
+    new RegExp(`${MONTH_NAME}\\.? (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`, "iy"),
+    (m, c) => absoluteDay(c, m[3] ? Number(m[3]) : undefined, monthIndex(m[1]!), Number(m[2])),
+  ],
+  [
+    new RegExp(`(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_NAME}\\b(?:,? (\\d{4}))?`, "iy"),
+    (m, c) => absoluteDay(c, m[3] ? Number(m[3]) : undefined, monthIndex(m[2]!), Number(m[1])),
+  ],
   // A month alone needs a preposition or this/next/last before it: "may" is also a verb.
-  [new RegExp(`(?:(this|next|last|coming) )${FULL_MONTH}\\b(?!\\.?\\s*\\d)|(?<=\\b(?:in|by|until|till|since|from|during|of|early|late|mid|before|after|around)[ -])${FULL_MONTH}\\b(?!\\.?\\s*\\d)`, "iy"),
-    (m, c, tense) => namedMonth(c, monthIndex(m[2] ?? m[3]!), m[1]?.toLowerCase(), tense)],
+  [
+    new RegExp(
+      `(?:(this|next|last|coming) )${FULL_MONTH}\\b(?!\\.?\\s*\\d)|(?<=\\b(?:in|by|until|till|since|from|during|of|early|late|mid|before|after|around)[ -])${FULL_MONTH}\\b(?!\\.?\\s*\\d)`,
+      "iy",
+    ),
+    (m, c, tense) => namedMonth(c, monthIndex(m[2] ?? m[3]!), m[1]?.toLowerCase(), tense),
+  ],
   // Bare "Christmas" only as a time ("on Christmas"), not as a noun modifier ("the Christmas lights").
-  [/(?:the )?(new year's day|new years day|new year's eve|new years eve|valentine's day|fourth of july|4th of july|independence day|halloween|christmas eve|christmas day|(?<=\b(?:on|at|for|over|during|before|after|since|until|by|this|last|next) )christmas(?! [a-z]))\b/iy,
-    (m, c, tense) => namedDay(c, HOLIDAYS[m[1]!.toLowerCase()]!, tense)],
+  [
+    /(?:the )?(new year's day|new years day|new year's eve|new years eve|valentine's day|fourth of july|4th of july|independence day|halloween|christmas eve|christmas day|(?<=\b(?:on|at|for|over|during|before|after|since|until|by|this|last|next) )christmas(?! [a-z]))\b/iy,
+    (m, c, tense) => namedDay(c, HOLIDAYS[m[1]!.toLowerCase()]!, tense),
+  ],
   [/the day before yesterday|the day after tomorrow/iy, (m, c) => day(addDays(c.date, /before/i.test(m[0]) ? -2 : 2))],
   [/yesterday|last night/iy, (_m, c) => day(addDays(c.date, -1))],
   [/today|tonight|this (?:morning|afternoon|evening)/iy, (_m, c) => day(c.date)],
   [/tomorrow/iy, (_m, c) => day(addDays(c.date, 1))],
-  [/(?:(last|next|this|coming) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s)\b/iy, (m, c, tense) => {
-    const weekday = EN_WEEKDAYS.indexOf(m[2]!.toLowerCase()) + 1;
-    const which = m[1]?.toLowerCase();
-    if (which === "last") return day(addDays(c.date, -((c.weekday - weekday + 7) % 7 || 7)));
-    if (which === "next") return day(addDays(mondayOf(c), 7 + weekday - 1));
-    if (which === "this") return day(addDays(mondayOf(c), weekday - 1));
-    return day(bareWeekday(c, weekday, which === "coming" ? "future" : tense));
-  }],
-  [/(?:the )?end of (?:(the|this|next) )?(week|month|year)/iy, (m, c) => {
-    const ahead = m[1]?.toLowerCase() === "next" ? 1 : 0;
-    const unit = m[2]!.toLowerCase();
-    if (unit === "week") return day(addDays(mondayOf(c), ahead * 7 + 6));
-    if (unit === "month") return day(month(c, ahead).last);
-    return day(`${yearOf(c.date, ahead)}-12-31`);
-  }],
-  [/(?:the )?(last|past|this|next|coming) (week|weekend|month|year)\b/iy, (m, c) => {
-    const ahead = { last: -1, past: -1, this: 0, next: 1, coming: 1 }[m[1]!.toLowerCase()]!;
-    const unit = m[2]!.toLowerCase();
-    if (unit === "week") return week(addDays(mondayOf(c), ahead * 7));
-    if (unit === "weekend") {
-      const saturday = addDays(mondayOf(c), ahead * 7 + 5);
-      return { granularity: "weekend", first: saturday, last: addDays(saturday, 1) };
-    }
-    if (unit === "month") return month(c, ahead);
-    return year(yearOf(c.date, ahead));
-  }],
-  [/(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) (day|week|month|year)s? ago/iy, (m, c) =>
-    shifted(c, -(EN_NUMBERS[m[1]!.toLowerCase()] ?? Number(m[1])), m[2]!.toLowerCase())],
-  [/in (\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few) (day|week|month|year)s?\b/iy, (m, c) =>
-    shifted(c, EN_NUMBERS[m[1]!.toLowerCase()] ?? Number(m[1]), m[2]!.toLowerCase())],
+  [
+    /(?:(last|next|this|coming) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s)\b/iy,
+    (m, c, tense) => {
+      const weekday = EN_WEEKDAYS.indexOf(m[2]!.toLowerCase()) + 1;
+      const which = m[1]?.toLowerCase();
+      if (which === "last") return day(addDays(c.date, -((c.weekday - weekday + 7) % 7 || 7)));
+      if (which === "next") return day(addDays(mondayOf(c), 7 + weekday - 1));
+      if (which === "this") return day(addDays(mondayOf(c), weekday - 1));
+      return day(bareWeekday(c, weekday, which === "coming" ? "future" : tense));
+    },
+  ],
+  [
+    /(?:the )?end of (?:(the|this|next) )?(week|month|year)/iy,
+    (m, c) => {
+      const ahead = m[1]?.toLowerCase() === "next" ? 1 : 0;
+      const unit = m[2]!.toLowerCase();
+      if (unit === "week") return day(addDays(mondayOf(c), ahead * 7 + 6));
+      if (unit === "month") return day(month(c, ahead).last);
+      return day(`${yearOf(c.date, ahead)}-12-31`);
+    },
+  ],
+  [
+    /(?:the )?(last|past|this|next|coming) (week|weekend|month|year)\b/iy,
+    (m, c) => {
+      const ahead = { last: -1, past: -1, this: 0, next: 1, coming: 1 }[m[1]!.toLowerCase()]!;
+      const unit = m[2]!.toLowerCase();
+      if (unit === "week") return week(addDays(mondayOf(c), ahead * 7));
+      if (unit === "weekend") {
+        const saturday = addDays(mondayOf(c), ahead * 7 + 5);
+        return { granularity: "weekend", first: saturday, last: addDays(saturday, 1) };
+      }
+      if (unit === "month") return month(c, ahead);
+      return year(yearOf(c.date, ahead));
+    },
+  ],
+  [
+    /(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) (day|week|month|year)s? ago/iy,
+    (m, c) => shifted(c, -(EN_NUMBERS[m[1]!.toLowerCase()] ?? Number(m[1])), m[2]!.toLowerCase()),
+  ],
+  [
+    /in (\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few) (day|week|month|year)s?\b/iy,
+    (m, c) => shifted(c, EN_NUMBERS[m[1]!.toLowerCase()] ?? Number(m[1]), m[2]!.toLowerCase()),
+  ],
 ];
 
 function shifted(clock: LocalClock, n: number, unit: string): Period | undefined {
@@ -302,7 +427,10 @@ export function findTimeMentions(text: string, language: "zh" | "en", at: string
   let i = 0;
   while (i < text.length) {
     // English expressions start at a word boundary; Chinese ones anywhere.
-    if (language === "en" && ((i > 0 && /\w/.test(text[i - 1]!)) || /\bevery\s+$/i.test(text.slice(Math.max(0, i - 8), i)))) {
+    if (
+      language === "en" &&
+      ((i > 0 && /\w/.test(text[i - 1]!)) || /\bevery\s+$/i.test(text.slice(Math.max(0, i - 8), i)))
+    ) {
       i++;
       continue;
     }
@@ -323,12 +451,21 @@ export function findTimeMentions(text: string, language: "zh" | "en", at: string
   return mentions;
 }
 
-function describe(text: string, start: number, end: number, period: Period, clock: LocalClock, language: "zh" | "en"): TimeMention {
+function describe(
+  text: string,
+  start: number,
+  end: number,
+  period: Period,
+  clock: LocalClock,
+  language: "zh" | "en",
+): TimeMention {
   const before = text.slice(0, start);
   const after = text.slice(end);
   const direction = period.last < clock.date ? "past" : period.first > clock.date ? "future" : "present";
   const deadline =
-    language === "zh" ? ZH_DEADLINE_AFTER.test(after) || ZH_DEADLINE_BEFORE.test(before) : EN_DEADLINE_BEFORE.test(before);
+    language === "zh"
+      ? ZH_DEADLINE_AFTER.test(after) || ZH_DEADLINE_BEFORE.test(before)
+      : EN_DEADLINE_BEFORE.test(before);
   const original = text.slice(start, end);
   let replacement: string;
   if (language === "zh") {
@@ -343,7 +480,18 @@ function describe(text: string, start: number, end: number, period: Period, cloc
     replacement = deadline ? period.last : enPhrase(period, preposition);
   }
   const modifier = language === "zh" ? /^\s*的/u.test(after) : /^'s\b/i.test(after);
-  return { start, end, direction, granularity: period.granularity, first: period.first, last: period.last, deadline, modifier, absolute: period.absolute === true, replacement };
+  return {
+    start,
+    end,
+    direction,
+    granularity: period.granularity,
+    first: period.first,
+    last: period.last,
+    deadline,
+    modifier,
+    absolute: period.absolute === true,
+    replacement,
+  };
 }
 
 function zhPhrase(period: Period): string {

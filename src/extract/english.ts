@@ -10,11 +10,30 @@ const ADVERBS =
   "never|always|usually|often|sometimes|rarely|seldom|also|really|still|just|only|mostly|generally|typically|normally|actually|definitely|absolutely|totally|hardly|even|occasionally|recently|now|currently|mainly|already|truly|honestly|strongly|much|no longer|kind of|sort of";
 
 const VERB_FORMS: Record<string, string> = {
-  am: "is", are: "is", were: "was", have: "has", do: "does", go: "goes", be: "is",
-  "don't": "does not", "doesn't": "does not", "didn't": "did not", "can't": "cannot", "won't": "will not",
-  "haven't": "has not", "wasn't": "was not", "weren't": "was not", "aren't": "is not", "isn't": "is not",
-  "shouldn't": "should not", "couldn't": "could not", "wouldn't": "would not", "'m": "is", "'ve": "has",
-  "'d": "would", "'ll": "will",
+  am: "is",
+  are: "is",
+  were: "was",
+  have: "has",
+  do: "does",
+  go: "goes",
+  be: "is",
+  "don't": "does not",
+  "doesn't": "does not",
+  "didn't": "did not",
+  "can't": "cannot",
+  "won't": "will not",
+  "haven't": "has not",
+  "wasn't": "was not",
+  "weren't": "was not",
+  "aren't": "is not",
+  "isn't": "is not",
+  "shouldn't": "should not",
+  "couldn't": "could not",
+  "wouldn't": "would not",
+  "'m": "is",
+  "'ve": "has",
+  "'d": "would",
+  "'ll": "will",
 };
 
 /** Forms that never take a third-person -s: modals, auxiliaries already agreeing, and past tenses. */
@@ -36,7 +55,13 @@ const PAST_OR_PRESENT = new Set("read put cut set hit let quit spread cost hurt 
 export function thirdPersonVerb(verb: string, past: boolean): string {
   const lower = verb.toLowerCase();
   if (VERB_FORMS[lower] !== undefined) return VERB_FORMS[lower]!;
-  if (UNCHANGED.has(lower) || (/ed$/.test(lower) && !PRESENT_IN_ED.has(lower)) || /[^s]s$/.test(lower) || (past && PAST_OR_PRESENT.has(lower))) return verb;
+  if (
+    UNCHANGED.has(lower) ||
+    (/ed$/.test(lower) && !PRESENT_IN_ED.has(lower)) ||
+    /[^s]s$/.test(lower) ||
+    (past && PAST_OR_PRESENT.has(lower))
+  )
+    return verb;
   if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
   return `${verb}s`;
@@ -62,19 +87,31 @@ interface Persona {
  * toThirdPerson("I don't eat cilantro", "the user", "user", false); // "the user does not eat cilantro"
  * toThirdPerson("You prefer tea", "the user", "assistant", false);   // "the user prefers tea"
  */
-export function toThirdPerson(text: string, label: string, perspective: "user" | "assistant", past: boolean, other = "the assistant"): string {
+export function toThirdPerson(
+  text: string,
+  label: string,
+  perspective: "user" | "assistant",
+  past: boolean,
+  other = "the assistant",
+): string {
   const user: Persona = { subject: label, possessive: `${label}'s`, group: `${label} and ${groupOf(text)}` };
   const assistant: Persona = { subject: other, possessive: `${other}'s`, group: other };
   const [speaker, listener] = perspective === "user" ? [user, assistant] : [assistant, user];
   // "Nadia and I are driving": a compound subject keeps its plural verb.
-  let out = ` ${text} `.replace(/\b((?:my |our )?[A-Za-z]+) and I\b(?!')/g, (_m, other: string) => `${other} and ${speaker.subject}`);
+  let out = ` ${text} `.replace(
+    /\b((?:my |our )?[A-Za-z]+) and I\b(?!')/g,
+    (_m, other: string) => `${other} and ${speaker.subject}`,
+  );
   // Contracted subjects first, so "I'm" is not read as "I" + "'m".
   out = out
     .replace(/\bI'm\b/gi, `${speaker.subject} is`)
     .replace(/\bI've\b/gi, `${speaker.subject} has`)
     .replace(/\bI'd\b/gi, `${speaker.subject} would`)
     .replace(/\bI'll\b/gi, `${speaker.subject} will`)
-    .replace(new RegExp(`\\bI\\s+${VERB_AFTER}`, "gi"), (_m, adverbs: string, verb: string) => `${speaker.subject} ${adverbs}${thirdPersonVerb(verb, past)}`)
+    .replace(
+      new RegExp(`\\bI\\s+${VERB_AFTER}`, "gi"),
+      (_m, adverbs: string, verb: string) => `${speaker.subject} ${adverbs}${thirdPersonVerb(verb, past)}`,
+    )
     .replace(/\bI\b/g, speaker.subject)
     .replace(/\bmyself\b/gi, "themselves")
     .replace(/\b(?:my|mine)\b/gi, speaker.possessive)
@@ -92,15 +129,21 @@ export function toThirdPerson(text: string, label: string, perspective: "user" |
     .replace(/\byourself\b/gi, "themselves")
     .replace(/\b(?:your|yours)\b/gi, listener.possessive)
     .replace(
-      new RegExp(`(^\\s*|[,;:]\\s*|\\b(?:that|and|but|so|because|if|when|since|as|while)\\s+)you\\s+${VERB_AFTER}`, "gi"),
-      (_m, lead: string, adverbs: string, verb: string) => `${lead}${listener.subject} ${adverbs}${thirdPersonVerb(verb, past)}`,
+      new RegExp(
+        `(^\\s*|[,;:]\\s*|\\b(?:that|and|but|so|because|if|when|since|as|while)\\s+)you\\s+${VERB_AFTER}`,
+        "gi",
+      ),
+      (_m, lead: string, adverbs: string, verb: string) =>
+        `${lead}${listener.subject} ${adverbs}${thirdPersonVerb(verb, past)}`,
     )
     .replace(/\byou\b/gi, listener.subject);
   return out.trim();
 }
 
-const WORK_CONTEXT = /\b(?:team|project|code|deploy\w*|migration|database|debug\w*|bug|release|sprint|meeting|office|company|server|gateway|\d{3})\b/i;
-const FAMILY_CONTEXT = /\b(?:family|kids|children|wife|husband|son|daughter|mom|dad|parents|partner|home|beach|vacation|holiday)\b/i;
+const WORK_CONTEXT =
+  /\b(?:team|project|code|deploy\w*|migration|database|debug\w*|bug|release|sprint|meeting|office|company|server|gateway|\d{3})\b/i;
+const FAMILY_CONTEXT =
+  /\b(?:family|kids|children|wife|husband|son|daughter|mom|dad|parents|partner|home|beach|vacation|holiday)\b/i;
 
 /** Who "we" are: the team at work, the family at home, else just "others". */
 function groupOf(text: string): string {

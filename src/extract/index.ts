@@ -12,24 +12,30 @@ import type { MemoryCandidate } from "../candidate.js";
 import type { ChatMessage } from "../messages.js";
 import { textSensitivity } from "../redact.js";
 import { detectLanguage } from "../text/tokenizer.js";
-import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
+import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
+import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
 import { groupUnits, isQuestion, splitClauses, splitSentences } from "./markers.js";
-import { dedupeCandidates, mergeModelCandidates, type DraftCandidate } from "./merge.js";
+import { type DraftCandidate, dedupeCandidates, mergeModelCandidates } from "./merge.js";
 import { AGENT_CONFIDENCE_CAP, extractWithModel, type ModelFailure } from "./model.js";
 import { decide, type ReadContext, type RuleDraft, type UnitReading } from "./rules.js";
 import { enUnitOpening, readEnUnit } from "./rules-en.js";
 import { readZhUnit, zhUnitOpening } from "./rules-zh.js";
 import { recentName, resolveSpeakers, type SpeakerView } from "./speakers.js";
-import { priorTurns, type ConversationContext } from "./context.js";
 
 const THIRD_PERSON = /\b(?:he|she|him|her|he's|she's)\b|他|她/iu;
 
-export { AGENT_CONFIDENCE_CAP, ModelExtractionSchema, buildExtractionPrompt, extractWithModel, type ModelFailure } from "./model.js";
-export { contentOverlap } from "./merge.js";
+export { type ConversationContext, conversationOperation, nextConversation, readConversation } from "./context.js";
+export { clockOf, endOfDay, findTimeMentions } from "./dates.js";
 export { findTerms, preferenceKeyOf, retrievalHintsFor } from "./keys.js";
-export { findTimeMentions, clockOf, endOfDay } from "./dates.js";
-export { conversationOperation, nextConversation, readConversation, type ConversationContext } from "./context.js";
+export { contentOverlap } from "./merge.js";
+export {
+  AGENT_CONFIDENCE_CAP,
+  buildExtractionPrompt,
+  extractWithModel,
+  ModelExtractionSchema,
+  type ModelFailure,
+} from "./model.js";
 
 export interface RuleExtractionOptions {
   /** Read every message as this language instead of detecting it per sentence. */
@@ -45,7 +51,10 @@ export interface RuleExtractionOptions {
  * extractWithRules([{ id: "m1", role: "user", content: "我不吃香菜，点外卖记得备注。", at: "2024-05-07T10:00:00+08:00" }]);
  * // [{ kind: "preference", key: "food.cilantro", content: "用户不吃香菜，点外卖记得备注", positive: false, ... }]
  */
-export function extractWithRules(messages: readonly ChatMessage[], options: RuleExtractionOptions = {}): MemoryCandidate[] {
+export function extractWithRules(
+  messages: readonly ChatMessage[],
+  options: RuleExtractionOptions = {},
+): MemoryCandidate[] {
   return withIds(dedupeCandidates(ruleDrafts(messages, options)));
 }
 
@@ -55,12 +64,18 @@ function ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOption
   const prior = priorTurns(options.context, batch);
   const messages = [...prior, ...batch];
   const views = resolveSpeakers(messages, options.context?.speakers);
-  const names = [...new Set([...(options.context?.speakers ?? []), ...views.flatMap((v) => (v.speaker ? [v.speaker] : []))])];
+  const names = [
+    ...new Set([...(options.context?.speakers ?? []), ...views.flatMap((v) => (v.speaker ? [v.speaker] : []))]),
+  ];
   return messages.flatMap((message, i) => {
     if (i < prior.length) return [];
     const previous = i > 0 && views[i - 1]!.speaker !== views[i]!.speaker ? views[i - 1]!.content : undefined;
     // Only the question sentences of the previous turn: "What kind of dog? What's the name?"
-    let asked = previous ? splitSentences(previous).filter((s) => /[?？]\s*$/u.test(s)).join(" ") : "";
+    let asked = previous
+      ? splitSentences(previous)
+          .filter((s) => /[?？]\s*$/u.test(s))
+          .join(" ")
+      : "";
     // "I'm planning to propose!" — "When??" — "In May, on a hike…": when the other person's turn
     // names no topic (a bare question, a reaction), the speaker is still on their own previous
     // turn's topic, whose words the answer then inherits.
@@ -68,9 +83,16 @@ function ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOption
     if (previous && thread && questionHints(asked).length < 2) asked = `${asked} ${thread}`;
     // "My sister moved to Boston, and I visit her every summer": her = the relative named in the
     // same message, else the person last named in the last few turns.
-    const relative = findTerms(views[i]!.content).filter((m) => m.term && (m.topic.name === "family" || m.topic.name === "pet")).at(-1)?.surface;
+    const relative = findTerms(views[i]!.content)
+      .filter((m) => m.term && (m.topic.name === "family" || m.topic.name === "pet"))
+      .at(-1)?.surface;
     const window = views.slice(Math.max(0, i - 3), i + 1).map((v) => v.content);
-    return extractFromMessage(message, views[i]!, { names, asked, referent: relative ?? recentName(window, names) }, options.language);
+    return extractFromMessage(
+      message,
+      views[i]!,
+      { names, asked, referent: relative ?? recentName(window, names) },
+      options.language,
+    );
   });
 }
 
@@ -83,7 +105,12 @@ interface TurnContext {
   referent?: string;
 }
 
-function extractFromMessage(message: ChatMessage, view: SpeakerView, batch: TurnContext, forced?: "zh" | "en"): DraftCandidate[] {
+function extractFromMessage(
+  message: ChatMessage,
+  view: SpeakerView,
+  batch: TurnContext,
+  forced?: "zh" | "en",
+): DraftCandidate[] {
   if (message.role !== "user" && message.role !== "assistant") return [];
   // An assistant message carrying a person's name ("Melanie: …" replayed as the assistant) is
   // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6) unless
@@ -95,14 +122,21 @@ function extractFromMessage(message: ChatMessage, view: SpeakerView, batch: Turn
     // Per sentence: a message may switch language ("我不吃香菜. Also, I prefer email.").
     const language = forced ?? detectLanguage(sentence);
     const label = perspective === "user" && view.speaker ? view.speaker : language === "zh" ? "用户" : "the user";
-    const ctx: ReadContext = { at: message.at, perspective, label, conversation: view.conversation, names: batch.names };
+    const ctx: ReadContext = {
+      at: message.at,
+      perspective,
+      label,
+      conversation: view.conversation,
+      names: batch.names,
+    };
     if (view.listener) ctx.listener = view.listener;
     const question = isQuestion(sentence, language);
     const clauses = splitClauses(sentence, language);
     const opens = (text: string): string | undefined =>
       language === "zh" ? zhUnitOpening(text, perspective) : enUnitOpening(text, perspective);
     for (const unit of groupUnits(clauses, opens)) {
-      const readings: UnitReading[] = language === "zh" ? readZhUnit(unit, question, ctx) : readEnUnit(unit, question, ctx);
+      const readings: UnitReading[] =
+        language === "zh" ? readZhUnit(unit, question, ctx) : readEnUnit(unit, question, ctx);
       for (const reading of readings) {
         const draft = decide(reading, message.at);
         if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));
@@ -112,7 +146,13 @@ function extractFromMessage(message: ChatMessage, view: SpeakerView, batch: Turn
   return drafts;
 }
 
-function toCandidate(draft: RuleDraft, message: ChatMessage, language: "zh" | "en", speaker: string | undefined, turn: TurnContext): DraftCandidate {
+function toCandidate(
+  draft: RuleDraft,
+  message: ChatMessage,
+  language: "zh" | "en",
+  speaker: string | undefined,
+  turn: TurnContext,
+): DraftCandidate {
   const agent = message.role === "assistant";
   const lexical = retrievalHintsFor(draft.content, language, { from: draft.source });
   const extra = packHints(
@@ -121,7 +161,9 @@ function toCandidate(draft: RuleDraft, message: ChatMessage, language: "zh" | "e
       ...conceptHints(draft.source, language),
       ...dateHints(draft.content, language),
       ...questionHints(turn.asked, speaker ? [speaker] : []),
-      ...(turn.referent && THIRD_PERSON.test(draft.source) && !draft.content.includes(turn.referent) ? [turn.referent] : []),
+      ...(turn.referent && THIRD_PERSON.test(draft.source) && !draft.content.includes(turn.referent)
+        ? [turn.referent]
+        : []),
     ],
     `${draft.content} ${lexical.join(" ")}`,
   );
@@ -169,7 +211,10 @@ export interface ExtractResult {
  * @example
  * const { candidates, extractionFailures } = await extractCandidates(messages, { model });
  */
-export async function extractCandidates(messages: readonly ChatMessage[], options: ExtractOptions = {}): Promise<ExtractResult> {
+export async function extractCandidates(
+  messages: readonly ChatMessage[],
+  options: ExtractOptions = {},
+): Promise<ExtractResult> {
   const rules = dedupeCandidates(ruleDrafts(messages, options));
   const speaks = messages.some((m) => m.role === "user" || m.role === "assistant");
   if (!options.model || !speaks) return { candidates: withIds(rules), extractionFailures: [] };

@@ -8,9 +8,10 @@
  * (same `food` dimension, another object) and 我偏好华为手机 is `device.phone`.
  */
 import { createHash } from "node:crypto";
-import { tokenize } from "../text/tokenizer.js";
 import type { MemoryKind } from "../schema.js";
-import { TOPICS, type LexiconTerm, type Topic } from "./lexicon.js";
+import { escapeRegExp } from "../text/patterns.js";
+import { tokenize } from "../text/tokenizer.js";
+import { type LexiconTerm, TOPICS, type Topic } from "./lexicon.js";
 
 export interface TermMatch {
   topic: Topic;
@@ -43,12 +44,12 @@ for (const topic of TOPICS) {
   for (const cue of [...topic.cues.zh, ...topic.cues.en]) add(cue, { topic });
 }
 
-/** `s` as a literal inside a RegExp. */
-export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const escape = escapeRegExp;
 const byLength = (a: string, b: string): number => b.length - a.length;
-const ZH_TERMS = new RegExp([...zhEntries.keys()].sort(byLength).map(escape).join("|"), "g");
-const EN_TERMS = new RegExp(`(?<![\\w-])(?:${[...enEntries.keys()].sort(byLength).map(escape).join("|")})(?![\\w-])`, "gi");
+const ZH_TERMS = new RegExp([...zhEntries.keys()].sort(byLength).map(escapeRegExp).join("|"), "g");
+const EN_TERMS = new RegExp(
+  `(?<![\\w-])(?:${[...enEntries.keys()].sort(byLength).map(escapeRegExp).join("|")})(?![\\w-])`,
+  "gi",
+);
 
 /**
  * Every lexicon term and topic cue in `text`, in order of appearance. Both languages are
@@ -88,7 +89,12 @@ export function mainMatch(matches: readonly TermMatch[]): TermMatch | undefined 
   return best;
 }
 
-const FIXED_KEYS = new Set(TOPICS.flatMap((t) => [...(t.preferenceKey === "object" ? [] : [t.preferenceKey]), ...t.terms.flatMap((term) => (term.key ? [term.key] : []))]));
+const FIXED_KEYS = new Set(
+  TOPICS.flatMap((t) => [
+    ...(t.preferenceKey === "object" ? [] : [t.preferenceKey]),
+    ...t.terms.flatMap((term) => (term.key ? [term.key] : [])),
+  ]),
+);
 const OBJECT_TOPICS = new Set(TOPICS.filter((t) => t.preferenceKey === "object").map((t) => t.name));
 
 /**
@@ -116,7 +122,9 @@ export function kindKeyOf(kind: MemoryKind, matches: readonly TermMatch[], text:
   const main = mainMatch(matches);
   if (!main) return `${kind}.${segmentOf(text)}`;
   const term = main.term ?? objectTerms(matches).find((m) => m.topic === main.topic)?.term;
-  return term && term.slug !== main.topic.name ? `${kind}.${main.topic.name}.${term.slug}` : `${kind}.${main.topic.name}`;
+  return term && term.slug !== main.topic.name
+    ? `${kind}.${main.topic.name}.${term.slug}`
+    : `${kind}.${main.topic.name}`;
 }
 
 /**
@@ -125,7 +133,12 @@ export function kindKeyOf(kind: MemoryKind, matches: readonly TermMatch[], text:
  * "Marcus is a teacher" must not be two values of one `work.role`.
  */
 export function speakerKey(key: string, speaker: string): string {
-  const ascii = speaker.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 24);
+  const ascii = speaker
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 24);
   const slug = ascii.length > 0 ? ascii : createHash("sha256").update(speaker).digest("hex").slice(0, 8);
   return `${key}.p_${slug}`.slice(0, 128);
 }
@@ -148,7 +161,9 @@ export function statementKeyOf(kind: MemoryKind, matches: readonly TermMatch[], 
 
 // Words that say how, not what: a key named after them ("always_run") would merge unrelated rules.
 const SEGMENT_NOISE = new Set(
-  "user users assistant team their alway always never every each all run use make must should need first before after then please remember note instruction request agreed agree want like love prefer hate dislike".split(" "),
+  "user users assistant team their alway always never every each all run use make must should need first before after then please remember note instruction request agreed agree want like love prefer hate dislike".split(
+    " ",
+  ),
 );
 
 /**
@@ -172,7 +187,11 @@ export function segmentOf(text: string): string {
  * @example
  * retrievalHintsFor("用户不吃香菜", "zh"); // ["cilantro", "coriander", "芫荽", "food"]
  */
-export function retrievalHintsFor(content: string, language: "zh" | "en", options: { from?: string; limit?: number } = {}): string[] {
+export function retrievalHintsFor(
+  content: string,
+  language: "zh" | "en",
+  options: { from?: string; limit?: number } = {},
+): string[] {
   const limit = options.limit ?? 8;
   const lower = content.toLowerCase();
   const hints: string[] = [];

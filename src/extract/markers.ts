@@ -21,7 +21,8 @@ export interface Clause {
 
 // English clauses also break before "and/but/so" when a new first-person subject follows,
 // which is what turns "I went to X yesterday and my sister moved to Y" into two facts.
-const EN_CLAUSE_BREAK = /\s*[,，;；]\s*|\s+(?=(?:and|but|so|while|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b)/giu;
+const EN_CLAUSE_BREAK =
+  /\s*[,，;；]\s*|\s+(?=(?:and|but|so|while|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b)/giu;
 const ZH_CLAUSE_BREAK = /\s*[，,；;]\s*/gu;
 
 /** Split one sentence into clauses (terminal punctuation removed). */
@@ -35,7 +36,12 @@ export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] 
     const text = body.slice(cursor, match.index).trim();
     // "My wife and I moved…", "Nadia and I are driving…": a short subject before "and I" is
     // part of the next clause's subject, not a clause of its own.
-    if (match[0].trim().length === 0 && text.split(/\s+/).length <= 3 && /^and\b/i.test(body.slice(match.index + match[0].length))) continue;
+    if (
+      match[0].trim().length === 0 &&
+      text.split(/\s+/).length <= 3 &&
+      /^and\b/i.test(body.slice(match.index + match[0].length))
+    )
+      continue;
     if (text.length > 0) clauses.push({ text, joiner });
     joiner = match[0].trim().length > 0 ? (language === "zh" ? "，" : ", ") : " ";
     cursor = match.index + match[0].length;
@@ -45,33 +51,227 @@ export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] 
   return clauses;
 }
 
-const TRAILING_NOISE = /[\s~～…。，,.!！?？、:：;；\-—()（）"'“”‘’\p{Extended_Pictographic}\u200d\ufe0f]+$/u;
-const LEADING_NOISE = /^[\s~～…。，,.!！?？、:：;；\-—()（）"'“”‘’\p{Extended_Pictographic}\u200d\ufe0f]+/u;
+// Punctuation, emoji and the joiners inside emoji sequences (ZWJ, variation selector 16).
+const NOISE = "(?:[\\s~～…。，,.!！?？、:：;；\\-—()（）\"'“”‘’\\p{Extended_Pictographic}]|\\u200d|\\ufe0f)+";
+const TRAILING_NOISE = new RegExp(`${NOISE}$`, "u");
+const LEADING_NOISE = new RegExp(`^${NOISE}`, "u");
 
 /** Lowercased text without surrounding punctuation, emoji or Chinese sentence particles. */
 export function bare(text: string): string {
-  return text.replace(LEADING_NOISE, "").replace(TRAILING_NOISE, "").replace(/[啊呀啦哈嘛吧呢哦噢嘞]+$/u, "").toLowerCase().trim();
+  return text
+    .replace(LEADING_NOISE, "")
+    .replace(TRAILING_NOISE, "")
+    .replace(/[啊呀啦哈嘛吧呢哦噢嘞]+$/u, "")
+    .toLowerCase()
+    .trim();
 }
 
 const SMALL_TALK = new Set([
   // English greetings, thanks, acknowledgements, filler
-  "hi", "hello", "hey", "hey there", "hi there", "good morning", "good afternoon", "good evening", "good night", "morning",
-  "thanks", "thank you", "thanks a lot", "thank you so much", "thanks so much", "many thanks", "thx", "ty", "cheers",
-  "ok", "okay", "k", "sure", "yes", "yeah", "yep", "no", "nope", "cool", "great", "nice", "awesome", "perfect", "exactly",
-  "right", "of course", "alright", "all right", "got it", "i see", "i agree", "i understand", "understood", "makes sense",
-  "sounds good", "sounds great", "lol", "haha", "hahaha", "hmm", "bye", "goodbye", "see you", "see ya", "see you later",
-  "you're welcome", "no problem", "np", "no worries", "i'm fine", "i'm good", "i'm ok", "i'm okay", "i don't know",
-  "i'm not sure", "not sure", "i think so", "me too", "same here", "how are you", "what's up", "nice to meet you",
-  "i know", "i guess so", "please", "sorry", "my bad", "wow", "oh", "ah", "um", "uh", "well", "good", "fine", "interesting",
-  "congrats", "congratulations", "oh no", "no way", "aww", "aw", "omg", "oh my gosh", "oh my god", "whoa", "yay", "fingers crossed",
-  "will do", "deal", "take care", "talk soon", "talk later", "good luck", "same", "true", "fair", "love that", "love it", "ha",
-  "so proud of you", "proud of you", "i'm so proud of you", "agree", "totally agree", "i totally agree", "you too", "happy new year", "happy birthday", "merry christmas", "happy holidays", "i love that", "i love it", "i love this", "i like that", "i like it", "love this", "bye", "see you soon", "me neither", "totally", "absolutely", "definitely", "for sure", "of course not", "i bet", "good for you",
+  "hi",
+  "hello",
+  "hey",
+  "hey there",
+  "hi there",
+  "good morning",
+  "good afternoon",
+  "good evening",
+  "good night",
+  "morning",
+  "thanks",
+  "thank you",
+  "thanks a lot",
+  "thank you so much",
+  "thanks so much",
+  "many thanks",
+  "thx",
+  "ty",
+  "cheers",
+  "ok",
+  "okay",
+  "k",
+  "sure",
+  "yes",
+  "yeah",
+  "yep",
+  "no",
+  "nope",
+  "cool",
+  "great",
+  "nice",
+  "awesome",
+  "perfect",
+  "exactly",
+  "right",
+  "of course",
+  "alright",
+  "all right",
+  "got it",
+  "i see",
+  "i agree",
+  "i understand",
+  "understood",
+  "makes sense",
+  "sounds good",
+  "sounds great",
+  "lol",
+  "haha",
+  "hahaha",
+  "hmm",
+  "bye",
+  "goodbye",
+  "see you",
+  "see ya",
+  "see you later",
+  "you're welcome",
+  "no problem",
+  "np",
+  "no worries",
+  "i'm fine",
+  "i'm good",
+  "i'm ok",
+  "i'm okay",
+  "i don't know",
+  "i'm not sure",
+  "not sure",
+  "i think so",
+  "me too",
+  "same here",
+  "how are you",
+  "what's up",
+  "nice to meet you",
+  "i know",
+  "i guess so",
+  "please",
+  "sorry",
+  "my bad",
+  "wow",
+  "oh",
+  "ah",
+  "um",
+  "uh",
+  "well",
+  "good",
+  "fine",
+  "interesting",
+  "congrats",
+  "congratulations",
+  "oh no",
+  "no way",
+  "aww",
+  "aw",
+  "omg",
+  "oh my gosh",
+  "oh my god",
+  "whoa",
+  "yay",
+  "fingers crossed",
+  "will do",
+  "deal",
+  "take care",
+  "talk soon",
+  "talk later",
+  "good luck",
+  "same",
+  "true",
+  "fair",
+  "love that",
+  "love it",
+  "ha",
+  "so proud of you",
+  "proud of you",
+  "i'm so proud of you",
+  "agree",
+  "totally agree",
+  "i totally agree",
+  "you too",
+  "happy new year",
+  "happy birthday",
+  "merry christmas",
+  "happy holidays",
+  "i love that",
+  "i love it",
+  "i love this",
+  "i like that",
+  "i like it",
+  "love this",
+  "bye",
+  "see you soon",
+  "me neither",
+  "totally",
+  "absolutely",
+  "definitely",
+  "for sure",
+  "of course not",
+  "i bet",
+  "good for you",
   // Chinese
-  "你好", "您好", "嗨", "哈喽", "早", "早上好", "上午好", "下午好", "晚上好", "晚安", "谢谢", "谢谢你", "谢谢您", "多谢",
-  "感谢", "谢啦", "好的", "好", "好吧", "嗯", "嗯嗯", "哦", "噢", "哈哈", "哈哈哈", "呵呵", "可以", "行", "没问题", "明白",
-  "明白了", "知道了", "收到", "再见", "拜拜", "不客气", "对", "对的", "是的", "没事", "辛苦了", "好嘞", "了解", "懂了",
-  "我知道了", "我明白了", "我不知道", "不知道", "不确定", "我也是", "是吗", "真的吗", "太好了", "棒", "厉害", "抱歉",
-  "不好意思", "好的谢谢", "ok谢谢", "谢谢啦", "以后再说", "回头再说", "再说吧", "再说", "下次再聊", "改天再聊",
+  "你好",
+  "您好",
+  "嗨",
+  "哈喽",
+  "早",
+  "早上好",
+  "上午好",
+  "下午好",
+  "晚上好",
+  "晚安",
+  "谢谢",
+  "谢谢你",
+  "谢谢您",
+  "多谢",
+  "感谢",
+  "谢啦",
+  "好的",
+  "好",
+  "好吧",
+  "嗯",
+  "嗯嗯",
+  "哦",
+  "噢",
+  "哈哈",
+  "哈哈哈",
+  "呵呵",
+  "可以",
+  "行",
+  "没问题",
+  "明白",
+  "明白了",
+  "知道了",
+  "收到",
+  "再见",
+  "拜拜",
+  "不客气",
+  "对",
+  "对的",
+  "是的",
+  "没事",
+  "辛苦了",
+  "好嘞",
+  "了解",
+  "懂了",
+  "我知道了",
+  "我明白了",
+  "我不知道",
+  "不知道",
+  "不确定",
+  "我也是",
+  "是吗",
+  "真的吗",
+  "太好了",
+  "棒",
+  "厉害",
+  "抱歉",
+  "不好意思",
+  "好的谢谢",
+  "ok谢谢",
+  "谢谢啦",
+  "以后再说",
+  "回头再说",
+  "再说吧",
+  "再说",
+  "下次再聊",
+  "改天再聊",
 ]);
 
 /** Greetings, thanks, acknowledgements and filler: nothing to remember. */
@@ -82,11 +282,48 @@ export function isSmallTalk(text: string): boolean {
 
 /** Marker-only clauses that flag what follows (记住，…  / Remember: …) without content of their own. */
 const MARKER_ONLY = new Set([
-  "记住", "请记住", "记一下", "记下", "记下来", "帮我记住", "帮我记一下", "你记住", "对了", "另外", "顺便说一下", "提醒一下",
-  "remember", "please remember", "remember this", "note", "note this", "fyi", "btw", "by the way", "just so you know",
-  "for the record", "for your information", "keep in mind",
+  "记住",
+  "请记住",
+  "记一下",
+  "记下",
+  "记下来",
+  "帮我记住",
+  "帮我记一下",
+  "你记住",
+  "对了",
+  "另外",
+  "顺便说一下",
+  "提醒一下",
+  "remember",
+  "please remember",
+  "remember this",
+  "note",
+  "note this",
+  "fyi",
+  "btw",
+  "by the way",
+  "just so you know",
+  "for the record",
+  "for your information",
+  "keep in mind",
 ]);
-const EXPLICIT_MARKER_ONLY = new Set(["记住", "请记住", "记一下", "记下", "记下来", "帮我记住", "帮我记一下", "你记住", "remember", "please remember", "remember this", "note", "note this", "keep in mind", "for the record"]);
+const EXPLICIT_MARKER_ONLY = new Set([
+  "记住",
+  "请记住",
+  "记一下",
+  "记下",
+  "记下来",
+  "帮我记住",
+  "帮我记一下",
+  "你记住",
+  "remember",
+  "please remember",
+  "remember this",
+  "note",
+  "note this",
+  "keep in mind",
+  "for the record",
+]);
 
 /** "记住" / "remember" on its own: returns whether it marks the next clause as explicit, or undefined if the clause has content. */
 export function markerOnly(text: string): { explicit: boolean } | undefined {
@@ -131,8 +368,14 @@ export const REMINDER = { zh: /提醒我|提醒一下我|别让我忘了/u, en: 
 export function isQuestion(sentence: string, language: "zh" | "en"): boolean {
   const trimmed = sentence.trim();
   if (/[?？]\s*$/u.test(trimmed)) return true;
-  if (language === "zh") return /[吗么]\s*[。.]?$/u.test(trimmed) || /^(?:为什么|怎么|什么|哪|谁|多少|是否|能否|是不是|有没有|要不要)/u.test(trimmed);
-  return /^(?:what|why|how|when|where|who|which|whose|do|does|did|is|are|was|were|should|shall|may|might|could|would|can|will|won't|isn't|aren't|don't|doesn't)\b/i.test(trimmed);
+  if (language === "zh")
+    return (
+      /[吗么]\s*[。.]?$/u.test(trimmed) ||
+      /^(?:为什么|怎么|什么|哪|谁|多少|是否|能否|是不是|有没有|要不要)/u.test(trimmed)
+    );
+  return /^(?:what|why|how|when|where|who|which|whose|do|does|did|is|are|was|were|should|shall|may|might|could|would|can|will|won't|isn't|aren't|don't|doesn't)\b/i.test(
+    trimmed,
+  );
 }
 
 /** Opinions about the conversation itself ("I think that's a good idea", "我觉得这个不错"). */
@@ -174,7 +417,9 @@ export const SELF_STATED = {
 const PRONOUN = { en: /\b(?:he|she|they|him|her|his|hers|their|them|he's|she's|they're)\b/i, zh: /他|她|它/u };
 const VERB_AFTER_NAME = /^(?:is|was|are|were|has|had|have|got|gets|will|would|can|could|just|also|finally|\w{3,}ed)$/i;
 export const NOT_A_NAME: ReadonlySet<string> = new Set(
-  "I The A An This That These Those It There Here What Which Who When Where Why How My Our Your We You Oh Ok Okay Yes No Haha Wow And But So Also Just Maybe Well Hey Hi Thanks Sorry Please Congrats Congratulations Aww Omg Ha Lol Good Great Nice Cool Sure Anyway Then Now Today Yesterday Tomorrow Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December".split(" "),
+  "I The A An This That These Those It There Here What Which Who When Where Why How My Our Your We You Oh Ok Okay Yes No Haha Wow And But So Also Just Maybe Well Hey Hi Thanks Sorry Please Congrats Congratulations Aww Omg Ha Lol Good Great Nice Cool Sure Anyway Then Now Today Yesterday Tomorrow Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December".split(
+    " ",
+  ),
 );
 
 /**
@@ -183,7 +428,12 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
  * conversation such sentences carry as much as the speaker's own (issue 3: "my sister moved to
  * Boston last year"); `isFamily` tells whether a word names a relative or pet.
  */
-export function aboutSomeone(text: string, language: "zh" | "en", names: readonly string[], isFamily: (text: string) => boolean): boolean {
+export function aboutSomeone(
+  text: string,
+  language: "zh" | "en",
+  names: readonly string[],
+  isFamily: (text: string) => boolean,
+): boolean {
   if (PRONOUN[language].test(text) || isFamily(text)) return true;
   if (language === "zh") return names.some((name) => text.includes(name));
   const words = text.split(/\s+/);

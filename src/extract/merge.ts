@@ -51,7 +51,10 @@ export function dedupeCandidates(candidates: readonly DraftCandidate[]): DraftCa
 }
 
 /** Rule candidates plus the model candidates that add something (rules win ties). */
-export function mergeModelCandidates(rules: readonly DraftCandidate[], model: readonly DraftCandidate[]): DraftCandidate[] {
+export function mergeModelCandidates(
+  rules: readonly DraftCandidate[],
+  model: readonly DraftCandidate[],
+): DraftCandidate[] {
   const merged = [...rules];
   for (const candidate of model) {
     const restates = merged.some((existing) => {

@@ -10,12 +10,12 @@
  * has already been redacted; its output is redacted again in case it reconstructs a secret.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
+import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
-import { MemoryKeySchema, type SourceType } from "../schema.js";
 import type { ChatMessage } from "../messages.js";
 import { redactText, sensitivityOf } from "../redact.js";
+import { MemoryKeySchema, type SourceType } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
 import { retrievalHintsFor, segmentOf, speakerKey } from "./keys.js";
 import type { DraftCandidate } from "./merge.js";
@@ -147,7 +147,10 @@ export async function extractWithModel(
 function structuredInvoker(model: BaseChatModel, config: RunnableConfig): Invoke | undefined {
   if (typeof model.withStructuredOutput !== "function") return undefined;
   try {
-    const runnable = model.withStructuredOutput(ModelExtractionRequestSchema, { name: "extract_memories", includeRaw: true });
+    const runnable = model.withStructuredOutput(ModelExtractionRequestSchema, {
+      name: "extract_memories",
+      includeRaw: true,
+    });
     return async (p) => runnable.invoke(p, config);
   } catch {
     return undefined; // e.g. "Chat model must implement .bindTools()": JSON mode instead.
@@ -159,7 +162,8 @@ async function tryInvoke(invoke: Invoke, prompt: BaseMessage[]): Promise<Attempt
   try {
     output = await invoke(prompt);
   } catch (error) {
-    const repairable = error instanceof SyntaxError || (error instanceof Error && error.name === "OutputParserException");
+    const repairable =
+      error instanceof SyntaxError || (error instanceof Error && error.name === "OutputParserException");
     return { error: messageOf(error), repairable };
   }
   let raw: string | undefined;
@@ -187,7 +191,11 @@ async function tryInvoke(invoke: Invoke, prompt: BaseMessage[]): Promise<Attempt
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const path = issue.path.map(String).join(".") || "(root)";
-    return { error: `reply failed validation at '${path}': ${issue.message}`, raw: truncate(raw ?? safeStringify(value)), repairable: true };
+    return {
+      error: `reply failed validation at '${path}': ${issue.message}`,
+      raw: truncate(raw ?? safeStringify(value)),
+      repairable: true,
+    };
   }
   return { parsed: result.data, repairable: false };
 }
@@ -203,7 +211,11 @@ function repairPrompt(prompt: BaseMessage[], attempt: Attempt): BaseMessage[] {
   ];
 }
 
-function toCandidates(extraction: ModelExtraction, messages: readonly ChatMessage[], now?: () => Date): DraftCandidate[] {
+function toCandidates(
+  extraction: ModelExtraction,
+  messages: readonly ChatMessage[],
+  now?: () => Date,
+): DraftCandidate[] {
   const byId = new Map(messages.filter((m) => m.role === "user" || m.role === "assistant").map((m) => [m.id, m]));
   const userIds = [...byId.values()].filter((m) => m.role === "user").map((m) => m.id);
   const candidates: DraftCandidate[] = [];
@@ -211,14 +223,27 @@ function toCandidates(extraction: ModelExtraction, messages: readonly ChatMessag
     const cited = (memory.messageIds ?? []).filter((id) => byId.has(id));
     const fromUser = cited.some((id) => byId.get(id)!.role === "user");
     // Seed 004 §2: only the user's own words are explicit; an unattributed memory is an inference.
-    const sourceType: SourceType = cited.length === 0 ? "inferred" : !fromUser ? "agent_generated" : memory.stated === true && cited.every((id) => byId.get(id)!.role === "user") ? "explicit" : "inferred";
+    const sourceType: SourceType =
+      cited.length === 0
+        ? "inferred"
+        : !fromUser
+          ? "agent_generated"
+          : memory.stated === true && cited.every((id) => byId.get(id)!.role === "user")
+            ? "explicit"
+            : "inferred";
     const messageIds = cited.length > 0 ? cited : userIds;
     if (messageIds.length === 0) continue;
     const content = redactText(memory.content);
     const value = typeof memory.value === "string" ? redactText(memory.value) : undefined;
     const language = detectLanguage(content.text);
-    const times = messageIds.map((id) => byId.get(id)?.at).filter((t): t is string => t !== undefined).sort();
-    const hints = [...(memory.retrievalHints ?? []).map((h) => redactText(h.trim()).text), ...retrievalHintsFor(content.text, language)];
+    const times = messageIds
+      .map((id) => byId.get(id)?.at)
+      .filter((t): t is string => t !== undefined)
+      .sort();
+    const hints = [
+      ...(memory.retrievalHints ?? []).map((h) => redactText(h.trim()).text),
+      ...retrievalHintsFor(content.text, language),
+    ];
     const candidate: DraftCandidate = {
       kind: memory.kind,
       key: normalizeKey(memory.key, memory.kind, content.text),
@@ -228,7 +253,8 @@ function toCandidates(extraction: ModelExtraction, messages: readonly ChatMessag
       sourceType,
       messageIds,
       observedAt: times[times.length - 1] ?? (now ?? (() => new Date()))().toISOString(),
-      confidence: sourceType === "agent_generated" ? Math.min(memory.confidence, AGENT_CONFIDENCE_CAP) : memory.confidence,
+      confidence:
+        sourceType === "agent_generated" ? Math.min(memory.confidence, AGENT_CONFIDENCE_CAP) : memory.confidence,
       importance: importanceOf(memory.kind, false, false),
       sensitivity: sensitivityOf([...content.findings, ...(value?.findings ?? [])].map((f) => f.type)),
       retrievalHints: [...new Set(hints)].filter((h) => h.length > 0 && h.length <= 200).slice(0, 8),
@@ -238,7 +264,9 @@ function toCandidates(extraction: ModelExtraction, messages: readonly ChatMessag
     if (memory.expiresAt && ISO_TIME.safeParse(memory.expiresAt).success) candidate.expiresAt = memory.expiresAt;
     if (memory.transient) candidate.signals = { transient: true };
     // One named speaker behind it: whose statement it is (see MemoryCandidate.speaker, speakerKey).
-    const speakers = [...new Set(messageIds.map((id) => byId.get(id)?.name).filter((n): n is string => n !== undefined))];
+    const speakers = [
+      ...new Set(messageIds.map((id) => byId.get(id)?.name).filter((n): n is string => n !== undefined)),
+    ];
     if (speakers.length === 1) {
       candidate.speaker = speakers[0]!;
       candidate.key = speakerKey(candidate.key, speakers[0]!);
@@ -250,19 +278,33 @@ function toCandidates(extraction: ModelExtraction, messages: readonly ChatMessag
 
 /** The model's key if it is a valid dotted key once lowercased, else `<kind>.<topic of the content>`. */
 function normalizeKey(key: string, kind: string, content: string): string {
-  const cleaned = key.trim().toLowerCase().replace(/[\s-]+/g, "_").replace(/[^a-z0-9_.]/g, "").replace(/\.{2,}/g, ".").replace(/^\.|\.$/g, "");
+  const cleaned = key
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_")
+    .replace(/[^a-z0-9_.]/g, "")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^\.|\.$/g, "");
   return MemoryKeySchema.safeParse(cleaned).success ? cleaned : `${kind}.${segmentOf(content)}`;
 }
 
 function isMessage(value: unknown): value is BaseMessage {
-  return value !== null && typeof value === "object" && "content" in value && typeof (value as { getType?: unknown }).getType === "function";
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    "content" in value &&
+    typeof (value as { getType?: unknown }).getType === "function"
+  );
 }
 
 function messageText(message: BaseMessage): string {
   const toolArgs = (message as { tool_calls?: Array<{ args?: unknown }> }).tool_calls?.[0]?.args;
-  if (toolArgs !== undefined && (typeof message.content !== "string" || message.content.length === 0)) return safeStringify(toolArgs);
+  if (toolArgs !== undefined && (typeof message.content !== "string" || message.content.length === 0))
+    return safeStringify(toolArgs);
   if (typeof message.content === "string") return message.content;
-  return message.content.map((b) => (typeof b === "string" ? b : "text" in b && typeof b.text === "string" ? b.text : "")).join("");
+  return message.content
+    .map((b) => (typeof b === "string" ? b : "text" in b && typeof b.text === "string" ? b.text : ""))
+    .join("");
 }
 
 /** ```json … ``` fences and prose around the outermost object are dropped. */

@@ -2,28 +2,53 @@
  * English rule reader: one unit of speech ("I don't eat cilantro, remember to note it when
  * ordering takeout") → what it says about the user, in third person with absolute dates.
  */
+
+import { escapeRegExp } from "../text/patterns.js";
 import { tokenize } from "../text/tokenizer.js";
 import { applyTimeMentions, findTimeMentions, type TimeMention } from "./dates.js";
 import { capitalize, toThirdPerson } from "./english.js";
+import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";
 import {
-  EXPLICIT, MOOD, ONE_OFF, PERSONAL, PROCEDURE, REACTION, REMINDER, REQUEST, SELF_STATED, TRAIT, TRANSIENT,
-  aboutSomeone, bare, isQuestion, isSmallTalk, type Unit,
+  aboutSomeone,
+  bare,
+  EXPLICIT,
+  isQuestion,
+  isSmallTalk,
+  MOOD,
+  ONE_OFF,
+  PERSONAL,
+  PROCEDURE,
+  REACTION,
+  REMINDER,
+  REQUEST,
+  SELF_STATED,
+  TRAIT,
+  TRANSIENT,
+  type Unit,
 } from "./markers.js";
-import { escapeRegExp, findTerms, isFamilyTerm, objectTerms } from "./keys.js";
-import { MAX_LIST_ITEMS, dueMention, type PreferenceVerb, type ReadContext, type UnitReading } from "./rules.js";
+import { dueMention, MAX_LIST_ITEMS, type PreferenceVerb, type ReadContext, type UnitReading } from "./rules.js";
 
-const LEAD_FILLER = /^(?:(?:(?:oh )?my (?:gosh|god|goodness)|you too|happy (?:new year|birthday|holidays)|merry christmas|omg|wow|aww|whoa|ha|haha+|yay|congrats|congratulations|no way|oh no|and|but|so|also|btw|by the way|oh|well|actually|honestly|anyway|plus|ok|okay|yeah|yes|no|hey|hi|hello|haha|lol|um|uh)\b[,!.]?\s*)+/i;
-const MARKER_WORDS = "(?:please\\s+)?(?:remember|don't forget|do not forget|keep in mind|note|just so you know|fyi|for the record)";
-const LEAD_MARKER = new RegExp(`^${MARKER_WORDS}(?:\\s+that\\b|\\s*[:,-])\\s*|^${MARKER_WORDS}\\s+(?=(?:i|i'm|i've|my|we|we're|our)\\b)`, "i");
+const LEAD_FILLER =
+  /^(?:(?:(?:oh )?my (?:gosh|god|goodness)|you too|happy (?:new year|birthday|holidays)|merry christmas|omg|wow|aww|whoa|ha|haha+|yay|congrats|congratulations|no way|oh no|and|but|so|also|btw|by the way|oh|well|actually|honestly|anyway|plus|ok|okay|yeah|yes|no|hey|hi|hello|haha|lol|um|uh)\b[,!.]?\s*)+/i;
+const MARKER_WORDS =
+  "(?:please\\s+)?(?:remember|don't forget|do not forget|keep in mind|note|just so you know|fyi|for the record)";
+const LEAD_MARKER = new RegExp(
+  `^${MARKER_WORDS}(?:\\s+that\\b|\\s*[:,-])\\s*|^${MARKER_WORDS}\\s+(?=(?:i|i'm|i've|my|we|we're|our)\\b)`,
+  "i",
+);
 const LEAD_TIME =
   /^(?:yesterday|today|tonight|tomorrow|last night|(?:last|next|this|the past|the coming) (?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:\d+|a|an|one|two|three|a few|a couple of|several) (?:days?|weeks?|months?|years?) ago|recently|lately|earlier|these days|nowadays)\b,?\s*/i;
-const SPEAKER_SUBJECT = { user: /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|the user)\b/i, assistant: /^(?:you|you're|you've|your|the user)\b/i };
+const SPEAKER_SUBJECT = {
+  user: /^(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|the user)\b/i,
+  assistant: /^(?:you|you're|you've|your|the user)\b/i,
+};
 const SPEAKER_ANYWHERE = {
   user: /\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our)\b|^the user\b/i,
   assistant: /\b(?:you|your|yours|you're|you've|yourself)\b|^the user\b/i,
 };
 
-const INHERITS_SUBJECT = /^(?:also |still |now )?(?:live|lives|work|works|love|loves|like|likes|hate|hates|enjoy|enjoys|prefer|prefers|have|has|use|uses|am|'m)\b/i;
+const INHERITS_SUBJECT =
+  /^(?:also |still |now )?(?:live|lives|work|works|love|loves|like|likes|hate|hates|enjoy|enjoys|prefer|prefers|have|has|use|uses|am|'m)\b/i;
 
 /**
  * How a clause opens a unit: as is when the speaker is its subject (after fillers, markers and a
@@ -44,45 +69,112 @@ const PREFERENCE_VERBS =
 const SUBJECTS = { user: "(?:i|we|the user)", assistant: "(?:you|the user)" };
 const STATE_PHRASES = "(allergic to|a vegetarian|vegetarian|a vegan|vegan|into|a fan of|fond of)";
 const VERB_CLASS: Record<string, PreferenceVerb> = {
-  like: "like", love: "like", enjoy: "like", into: "like", "a fan of": "like", "fond of": "like",
-  prefer: "prefer", want: "prefer", "would rather": "prefer",
-  hate: "dislike", dislike: "dislike", "can't stand": "dislike", "cannot stand": "dislike", avoid: "dislike", "allergic to": "dislike",
-  eat: "consume", drink: "consume", vegetarian: "consume", "a vegetarian": "consume", vegan: "consume", "a vegan": "consume",
+  like: "like",
+  love: "like",
+  enjoy: "like",
+  into: "like",
+  "a fan of": "like",
+  "fond of": "like",
+  prefer: "prefer",
+  want: "prefer",
+  "would rather": "prefer",
+  hate: "dislike",
+  dislike: "dislike",
+  "can't stand": "dislike",
+  "cannot stand": "dislike",
+  avoid: "dislike",
+  "allergic to": "dislike",
+  eat: "consume",
+  drink: "consume",
+  vegetarian: "consume",
+  "a vegetarian": "consume",
+  vegan: "consume",
+  "a vegan": "consume",
   use: "use",
 };
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
 const COUNT = "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
 const UNTIL_BREAK = "(?=[,.;!?]|$|\\s(?:and|since|for|with|as|but)\\b)";
 const ENTITY_PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => { key: string; value: string | number }]> = [
-  [new RegExp(`\\b(?:our|my) (?:team|group|squad|department)(?: has| is| consists of|'s)? ${COUNT} (?:people|members|engineers|persons|folks|devs|developers)\\b`, "i"),
-    (m) => ({ key: "team.size", value: NUMBER_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) })],
-  [new RegExp(`\\bthere are ${COUNT} (?:people|members|of us) (?:on|in) (?:our|my) team\\b`, "i"),
-    (m) => ({ key: "team.size", value: NUMBER_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) })],
-  [/\bmy project'?s? code ?name is ([\w-]+)|\bthe code ?name (?:of|for) my project is ([\w-]+)|\bmy project is code ?named ([\w-]+)/i,
-    (m) => ({ key: "project.codename", value: (m[1] ?? m[2] ?? m[3])! })],
-  [new RegExp(`\\bwe(?:'re| are) a team of ${COUNT}\\b`, "i"), (m) => ({ key: "team.size", value: NUMBER_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) })],
-  [/\b[Mm]y name is ([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)|\b[Cc]all me ([A-Z][\w'-]*)/, (m) => ({ key: "identity.name", value: (m[1] ?? m[2])! })],
+  [
+    new RegExp(
+      `\\b(?:our|my) (?:team|group|squad|department)(?: has| is| consists of|'s)? ${COUNT} (?:people|members|engineers|persons|folks|devs|developers)\\b`,
+      "i",
+    ),
+    (m) => ({ key: "team.size", value: NUMBER_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) }),
+  ],
+  [
+    new RegExp(`\\bthere are ${COUNT} (?:people|members|of us) (?:on|in) (?:our|my) team\\b`, "i"),
+    (m) => ({ key: "team.size", value: NUMBER_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) }),
+  ],
+  [
+    /\bmy project'?s? code ?name is ([\w-]+)|\bthe code ?name (?:of|for) my project is ([\w-]+)|\bmy project is code ?named ([\w-]+)/i,
+    (m) => ({ key: "project.codename", value: (m[1] ?? m[2] ?? m[3])! }),
+  ],
+  [
+    new RegExp(`\\bwe(?:'re| are) a team of ${COUNT}\\b`, "i"),
+    (m) => ({ key: "team.size", value: NUMBER_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]) }),
+  ],
+  [
+    /\b[Mm]y name is ([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)|\b[Cc]all me ([A-Z][\w'-]*)/,
+    (m) => ({ key: "identity.name", value: (m[1] ?? m[2])! }),
+  ],
   [/\bI(?:'m| am) (\d{1,3}) years old\b/i, (m) => ({ key: "identity.age", value: Number(m[1]) })],
-  [new RegExp(`\\bI (?:live|am living|'m living|reside)(?: now)? in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}|\\bI(?:'m| am) based in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}`),
-    (m) => ({ key: "location.home", value: (m[1] ?? m[2])!.trim() })],
-  [new RegExp(`\\bI work (?:at|for) ([A-Z][\\w&.' -]{1,40}?)${UNTIL_BREAK}`), (m) => ({ key: "work.company", value: m[1]!.trim() })],
-  [/\bI(?:'m| am| work as) an? ((?:senior |junior |lead |staff )?(?:software engineer|engineer|developer|programmer|designer|doctor|teacher|student|nurse|lawyer|product manager|manager|researcher|writer|accountant|data scientist))\b/i,
-    (m) => ({ key: "work.role", value: m[1]! })],
-  [/\bmy (email|e-mail|phone number|phone|address|birthday|employee id) is (.{1,60}?)(?=[,;!?]|\.(?:\s|$)|$)/i,
-    (m) => ({ key: ATTRIBUTE_KEYS[m[1]!.toLowerCase()]!, value: m[2]!.trim() })],
+  [
+    new RegExp(
+      `\\bI (?:live|am living|'m living|reside)(?: now)? in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}|\\bI(?:'m| am) based in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}`,
+    ),
+    (m) => ({ key: "location.home", value: (m[1] ?? m[2])!.trim() }),
+  ],
+  [
+    new RegExp(`\\bI work (?:at|for) ([A-Z][\\w&.' -]{1,40}?)${UNTIL_BREAK}`),
+    (m) => ({ key: "work.company", value: m[1]!.trim() }),
+  ],
+  [
+    /\bI(?:'m| am| work as) an? ((?:senior |junior |lead |staff )?(?:software engineer|engineer|developer|programmer|designer|doctor|teacher|student|nurse|lawyer|product manager|manager|researcher|writer|accountant|data scientist))\b/i,
+    (m) => ({ key: "work.role", value: m[1]! }),
+  ],
+  [
+    /\bmy (email|e-mail|phone number|phone|address|birthday|employee id) is (.{1,60}?)(?=[,;!?]|\.(?:\s|$)|$)/i,
+    (m) => ({ key: ATTRIBUTE_KEYS[m[1]!.toLowerCase()]!, value: m[2]!.trim() }),
+  ],
 ];
 const ATTRIBUTE_KEYS: Record<string, string> = {
-  email: "contact.email", "e-mail": "contact.email", "phone number": "contact.phone", phone: "contact.phone",
-  address: "contact.address", birthday: "identity.birthday", "employee id": "work.employee_id",
+  email: "contact.email",
+  "e-mail": "contact.email",
+  "phone number": "contact.phone",
+  phone: "contact.phone",
+  address: "contact.address",
+  birthday: "identity.birthday",
+  "employee id": "work.employee_id",
 };
 const ADJUNCT = /^(?:according to|based on|regarding|as for|as per|given|if|because|although|when)\b/i;
 // Between two people: "Give her a hug", "Say hi to Sam", "Play me a song", "Have fun!".
-const SOCIAL_IMPERATIVE = /^(?:please\s+)?(?:hug|say|give|send|let|tell|call|text|come|bring|take|enjoy|have|keep|stay|get|go|look|wish|thank|ask|meet|join|play|show|sing|save|pick|hold|wait|think|imagine|guess)\b/i;
-const IMPERATIVE = /^(?:please\s+)?(?:always\s+|never\s+|don't\s+|do not\s+)?(?:use|switch|reply|respond|answer|write|send|call|ship|run|keep|stop|avoid|try|go|make|put|add|remove|skip|include|format|check|let|start|remind|help|tell|show|give|review|book|buy|schedule|email|text|note)\b/i;
-const COMMON_FIRST_WORD = new RegExp(`^(?:${IMPERATIVE.source.slice(1)}|(?:the|this|that|it|there|a|an|all|every|each|from|always|never|please|don't|do|now|then|still|also|just|she|he|they|her|his|their|its)\\b)`, "i");
+const SOCIAL_IMPERATIVE =
+  /^(?:please\s+)?(?:hug|say|give|send|let|tell|call|text|come|bring|take|enjoy|have|keep|stay|get|go|look|wish|thank|ask|meet|join|play|show|sing|save|pick|hold|wait|think|imagine|guess)\b/i;
+const IMPERATIVE =
+  /^(?:please\s+)?(?:always\s+|never\s+|don't\s+|do not\s+)?(?:use|switch|reply|respond|answer|write|send|call|ship|run|keep|stop|avoid|try|go|make|put|add|remove|skip|include|format|check|let|start|remind|help|tell|show|give|review|book|buy|schedule|email|text|note)\b/i;
+const COMMON_FIRST_WORD = new RegExp(
+  `^(?:${IMPERATIVE.source.slice(1)}|(?:the|this|that|it|there|a|an|all|every|each|from|always|never|please|don't|do|now|then|still|also|just|she|he|they|her|his|their|its)\\b)`,
+  "i",
+);
 const ENUMERATION_GLUE = /^[\s,&/]*(?:(?:and|or|nor|as well as|the|a|an|some)[\s,&/]*)*$/i;
-const PAST_TENSE = /\b(?:(?!(?:need|feed|seed|speed|proceed|succeed|exceed|indeed|bed|red|shed|weed|breed|bleed|hundred)\b)\w+ed|went|was|were|had|did|got|made|took|saw|came|ate|drank|bought|met|left|began|felt|found|gave|knew|ran|said|sent|spent|thought|told|wrote|won|lost|paid|kept|heard|became|brought|caught|taught|built)\b/i;
+const PAST_TENSE =
+  /\b(?:(?!(?:need|feed|seed|speed|proceed|succeed|exceed|indeed|bed|red|shed|weed|breed|bleed|hundred)\b)\w+ed|went|was|were|had|did|got|made|took|saw|came|ate|drank|bought|met|left|began|felt|found|gave|knew|ran|said|sent|spent|thought|told|wrote|won|lost|paid|kept|heard|became|brought|caught|taught|built)\b/i;
 
 /**
  * Read one English unit. Returns nothing for small talk, questions, reactions, passing moods,
@@ -92,7 +184,8 @@ const PAST_TENSE = /\b(?:(?!(?:need|feed|seed|speed|proceed|succeed|exceed|indee
 export function readEnUnit(unit: Unit, sentenceIsQuestion: boolean, ctx: ReadContext): UnitReading[] {
   // "Talk soon, give Maya a hug from me": a leading greeting or thanks is not part of the statement.
   let clauses = unit.clauses;
-  while (clauses.length > 1 && isSmallTalk(withoutVocative(clauses[0]!.text.replace(LEAD_FILLER, ""), ctx.names))) clauses = clauses.slice(1);
+  while (clauses.length > 1 && isSmallTalk(withoutVocative(clauses[0]!.text.replace(LEAD_FILLER, ""), ctx.names)))
+    clauses = clauses.slice(1);
   const [head, ...tail] = clauses;
   // "Sam is a nurse at the children's hospital, … but they love it": someone else's liking,
   // added to a fact about them, is left out rather than taking the fact down with it.
@@ -112,7 +205,9 @@ export function readEnUnit(unit: Unit, sentenceIsQuestion: boolean, ctx: ReadCon
     first = `${first.slice(leadingTime[0].length)} ${leadingTime[0].replace(/,?\s*$/, "")}`;
   }
   // A unit opened by an interjection ("Haha, YouTube is my teacher") keeps its joiner: drop both.
-  const joined = restoreApostrophes([first, ...rest.map((c) => c.joiner + c.text)].join("")).replace(/^[\s,;:.!-]+/, "").replace(LEAD_FILLER, "");
+  const joined = restoreApostrophes([first, ...rest.map((c) => c.joiner + c.text)].join(""))
+    .replace(/^[\s,;:.!-]+/, "")
+    .replace(LEAD_FILLER, "");
   const text = withoutVocative(joined, ctx.names);
   if (text.length === 0 || isSmallTalk(text)) return [];
   const reminder = REMINDER.en.test(text);
@@ -135,14 +230,24 @@ function withoutVocative(text: string, names: readonly string[] | undefined): st
   return trailing[1] || isSmallTalk(rest) ? rest.trim() : led.trim();
 }
 
-function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadContext, splitLists: boolean): UnitReading[] {
+function readText(
+  text: string,
+  marked: boolean,
+  reminder: boolean,
+  ctx: ReadContext,
+  splitLists: boolean,
+): UnitReading[] {
   const user = ctx.perspective === "user";
   const refersToSpeaker = SPEAKER_ANYWHERE[ctx.perspective].test(text);
   const procedure = PROCEDURE.en.test(text);
   const oneOff = ONE_OFF.en.test(text);
   // Between two people "this time" / "right now" narrate a moment; they do not scope an
   // instruction to one task (seed 002's transient is about what the assistant is told to do).
-  const transient = oneOff || (!procedure && TRANSIENT.en.test(text) && !(ctx.conversation && !IMPERATIVE.test(text) && !/\b(?:use|prefer|want)\b/i.test(text)));
+  const transient =
+    oneOff ||
+    (!procedure &&
+      TRANSIENT.en.test(text) &&
+      !(ctx.conversation && !IMPERATIVE.test(text) && !/\b(?:use|prefer|want)\b/i.test(text)));
   // A stated convention (我们约定 / we agreed) is as explicit as "remember".
   const explicit = marked || procedure || (user && EXPLICIT.en.test(text));
   const past = PAST_TENSE.test(text);
@@ -157,20 +262,41 @@ function readText(text: string, marked: boolean, reminder: boolean, ctx: ReadCon
   // substance: a name and one more word ("Her name is Pixel"), or three words.
   const dated = times.some((t) => t.direction !== "present");
   const aboutOther =
-    !refersToSpeaker && user && (dated || aboutSomeone(text, "en", ctx.names ?? [], isFamilyTerm)) && tokenize(text).length >= (/\s[A-Z][a-z]/.test(text) ? 2 : 3);
+    !refersToSpeaker &&
+    user &&
+    (dated || aboutSomeone(text, "en", ctx.names ?? [], isFamilyTerm)) &&
+    tokenize(text).length >= (/\s[A-Z][a-z]/.test(text) ? 2 : 3);
   if (!refersToSpeaker && !explicit && !procedure && !transient && !reminder && !preference && !aboutOther) return [];
   if (request && !reminder && !explicit && !future) return [];
   // Between two people an imperative ("Let me know…", "Send me pictures!") asks the other person
   // for something now; it says nothing lasting about the speaker.
-  if (ctx.conversation && (instruction || (!subjectFirst && SOCIAL_IMPERATIVE.test(text))) && !explicit && !procedure && !reminder) return [];
+  if (
+    ctx.conversation &&
+    (instruction || (!subjectFirst && SOCIAL_IMPERATIVE.test(text))) &&
+    !explicit &&
+    !procedure &&
+    !reminder
+  )
+    return [];
 
   if (preference && splitLists) {
     const items = objectTerms(findTerms(preference.objectText));
     const rest = items.reduce((s, m) => s.replace(m.surface, ""), preference.objectText);
-    if (items.length > 1 && items.length <= MAX_LIST_ITEMS && new Set(items.map((m) => m.topic)).size === 1 && ENUMERATION_GLUE.test(rest)) {
+    if (
+      items.length > 1 &&
+      items.length <= MAX_LIST_ITEMS &&
+      new Set(items.map((m) => m.topic)).size === 1 &&
+      ENUMERATION_GLUE.test(rest)
+    ) {
       const at = text.lastIndexOf(preference.objectText);
       return items.flatMap((item) =>
-        readText(text.slice(0, at) + item.surface + text.slice(at + preference.objectText.length), marked, reminder, ctx, false),
+        readText(
+          text.slice(0, at) + item.surface + text.slice(at + preference.objectText.length),
+          marked,
+          reminder,
+          ctx,
+          false,
+        ),
       );
     }
   }
@@ -208,7 +334,10 @@ const PREFERENCE_PATTERNS = Object.fromEntries(
     p,
     {
       verbal: new RegExp(`(?:^|\\b${SUBJECTS[p]}\\s+)(${PREFERENCE_ADVERBS})(${PREFERENCE_VERBS})\\b`, "i"),
-      state: new RegExp(`\\b${SUBJECTS[p]}(?:'m|'re| am| are| is|'ve been| have been| has been)\\s+((?:not\\s+)?(?:really\\s+)?)${STATE_PHRASES}`, "i"),
+      state: new RegExp(
+        `\\b${SUBJECTS[p]}(?:'m|'re| am| are| is|'ve been| have been| has been)\\s+((?:not\\s+)?(?:really\\s+)?)${STATE_PHRASES}`,
+        "i",
+      ),
     },
   ]),
 ) as Record<"user" | "assistant", { verbal: RegExp; state: RegExp }>;
@@ -217,11 +346,16 @@ function readPreference(text: string, perspective: "user" | "assistant"): UnitRe
   const verbal = PREFERENCE_PATTERNS[perspective].verbal.exec(text);
   const state = PREFERENCE_PATTERNS[perspective].state.exec(text);
   const stated = /\bmy (?:preference|preferred [a-z]+) is\b/i.exec(text);
-  const match = [verbal, state, stated].filter((m): m is RegExpExecArray => m !== null).sort((a, b) => a.index - b.index)[0];
+  const match = [verbal, state, stated]
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => a.index - b.index)[0];
   if (!match) return undefined;
   const word = match === stated ? "prefer" : match[2]!.toLowerCase();
   const verb = VERB_CLASS[word] ?? VERB_CLASS[word.replace(/s$/, "")] ?? "prefer";
-  const objectText = text.slice(match.index + match[0].length).split(/[,;.!?]/)[0]!.trim();
+  const objectText = text
+    .slice(match.index + match[0].length)
+    .split(/[,;.!?]/)[0]!
+    .trim();
   const negated = match !== stated && NEGATORS.test(match[1] ?? "");
   // "I'm vegetarian": the state itself is the object.
   const object = match === state && verb === "consume" ? match[2]! : objectText;
@@ -236,7 +370,11 @@ function instructedPreference(text: string): UnitReading["preference"] | undefin
   const object = objectTerms(findTerms(text)).find((m) => INSTRUCTED_TOPICS.has(m.topic.name));
   if (!object) return undefined;
   const before = text.slice(0, object.index);
-  return { verb: "prefer", negated: /\b(?:don't|do not|never|no|stop|avoid|without)\b/i.test(before), objectText: text.slice(object.index) };
+  return {
+    verb: "prefer",
+    negated: /\b(?:don't|do not|never|no|stop|avoid|without)\b/i.test(before),
+    objectText: text.slice(object.index),
+  };
 }
 
 const INSTRUCTED_TOPICS = new Set(["communication", "shipping", "language", "reply"]);
@@ -259,21 +397,32 @@ function readEntity(text: string): { key: string; value: string | number } | und
 
 /** An assistant's "you/your" back to "I/my", so the user-centred attribute patterns apply. */
 function toFirstPerson(text: string): string {
-  return text.replace(/\byou're\b/gi, "I'm").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "I");
+  return text
+    .replace(/\byou're\b/gi, "I'm")
+    .replace(/\byour\b/gi, "my")
+    .replace(/\byou\b/gi, "I");
 }
 
 /**
  * Third person with absolute dates. Text that does not open with the speaker gets a frame:
  * "The user's instruction: use SQLite for now…", "The user said WeChat is fine this time".
  */
-function rewrite(text: string, times: readonly TimeMention[], ctx: ReadContext, shape: "subject" | "instruction" | "said", past: boolean): string {
+function rewrite(
+  text: string,
+  times: readonly TimeMention[],
+  ctx: ReadContext,
+  shape: "subject" | "instruction" | "said",
+  past: boolean,
+): string {
   const resolved = applyTimeMentions(text, times).replace(/[.!]+$/, "");
   const third = toThirdPerson(resolved, ctx.label, ctx.perspective, past, ctx.listener);
   if (shape === "subject") return capitalize(third);
   // Lower-case only a common first word: "Use …" → "use …", but "WeChat is fine" stays.
   const body = COMMON_FIRST_WORD.test(third) ? third[0]!.toLowerCase() + third.slice(1) : third;
   // "Now I just wait" → "Now Priya just waits": the speaker is in it, no "Priya said" frame needed.
-  if (shape === "said") return capitalize(new RegExp(`\\b${escapeRegExp(ctx.label)}\\b`).test(body) ? body : `${ctx.label} said ${body}`);
-  const kind = ctx.perspective === "user" && !REQUEST.en.test(text) && !REMINDER.en.test(text) ? "instruction" : "request";
+  if (shape === "said")
+    return capitalize(new RegExp(`\\b${escapeRegExp(ctx.label)}\\b`).test(body) ? body : `${ctx.label} said ${body}`);
+  const kind =
+    ctx.perspective === "user" && !REQUEST.en.test(text) && !REMINDER.en.test(text) ? "instruction" : "request";
   return capitalize(`${ctx.label}'s ${kind}: ${body}`);
 }

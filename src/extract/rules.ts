@@ -6,10 +6,19 @@
  * exceptions, time-bound todos, preferences, entity–attribute facts, then what is left of
  * informative first-person speech: an episode when it happened at a time, else a fact.
  */
-import type { MemoryKind } from "../schema.js";
+
 import type { MemoryCandidate } from "../candidate.js";
-import { endOfDay, clockOf, type TimeMention } from "./dates.js";
-import { findTerms, kindKeyOf, mainMatch, objectTerms, preferenceKeyOf, statementKeyOf, type TermMatch } from "./keys.js";
+import type { MemoryKind } from "../schema.js";
+import { clockOf, endOfDay, type TimeMention } from "./dates.js";
+import {
+  findTerms,
+  kindKeyOf,
+  mainMatch,
+  objectTerms,
+  preferenceKeyOf,
+  statementKeyOf,
+  type TermMatch,
+} from "./keys.js";
 
 export type Signals = NonNullable<MemoryCandidate["signals"]>;
 
@@ -128,7 +137,11 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
 
   const draft = (kind: MemoryKind, key: string, extractor: string, extra: Partial<RuleDraft> = {}): RuleDraft => {
     const heuristicPersonal = reading.personal && !reading.selfStated;
-    const confidence = !reading.ordinary ? CONFIDENCE_STATED : heuristicPersonal ? CONFIDENCE_PERSONAL_ORDINARY : CONFIDENCE_ORDINARY;
+    const confidence = !reading.ordinary
+      ? CONFIDENCE_STATED
+      : heuristicPersonal
+        ? CONFIDENCE_PERSONAL_ORDINARY
+        : CONFIDENCE_ORDINARY;
     return {
       kind,
       key,
@@ -154,7 +167,8 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   const due = reading.startsLater ? undefined : dueMention(reading.times);
   // Between people, a dated plan ("we're recording an EP in August") is an event to remember,
   // not a task for the assistant: kept as an episode, without the todo's expiry.
-  const planned = due && !reading.reminder && (reading.aboutOther || reading.subjectOther || (reading.conversation && !due.deadline));
+  const planned =
+    due && !reading.reminder && (reading.aboutOther || reading.subjectOther || (reading.conversation && !due.deadline));
   if (planned) return draft("episode", kindKeyOf("episode", matches, reading.source), "rule:planned_event");
   if (due || reading.reminder) {
     const extra: Partial<RuleDraft> = due ? { expiresAt: endOfDay(due.last, clockOf(at).offsetMinutes) } : {};
@@ -172,7 +186,11 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   if (happened) return draft("episode", kindKeyOf("episode", matches, reading.source), "rule:episode");
   // A fact key holds one value (recall keeps the newest per key), so an ordinary remark gets a
   // key of its own words: "Priya's brother Dev got engaged" must not shadow another family fact.
-  return draft("fact", statementKeyOf("fact", matches, reading.source), reading.transient ? "rule:transient" : "rule:fact");
+  return draft(
+    "fact",
+    statementKeyOf("fact", matches, reading.source),
+    reading.transient ? "rule:transient" : "rule:fact",
+  );
 }
 
 /** The first date that sets a due time: in the future or a deadline, not a noun modifier. */
@@ -196,7 +214,9 @@ function preferenceDraft(
     if (!object || !USE_PREFERENCE_TOPICS.has(object.topic.name)) return undefined;
   }
   if (verb === "consume" && object && object.topic.name !== "food" && object.topic.name !== "health") return undefined;
-  const key = object ? preferenceKeyOf(object, objectText) : kindKeyOf("preference", matches, objectText || reading.source);
+  const key = object
+    ? preferenceKeyOf(object, objectText)
+    : kindKeyOf("preference", matches, objectText || reading.source);
   const extra: Partial<RuleDraft> = { positive: !negated };
   if (object?.term) extra.value = object.surface;
   return draft("preference", key, "rule:preference", extra);

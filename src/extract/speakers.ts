@@ -34,7 +34,8 @@ const NOT_NAMES = new Set(
     "agent model tool context task goal plan update also btw hint info"
   ).split(" "),
 );
-const ZH_NOT_NAMES = /^(?:记住|注意|备注|提醒|补充|总结|问题|回答|更新|重要|说明|例如|比如|另外|对了|顺便|其实|我们约定|约定|规定|要求|结论|原因|目标|计划|任务|用户|助手|系统)$/u;
+const ZH_NOT_NAMES =
+  /^(?:记住|注意|备注|提醒|补充|总结|问题|回答|更新|重要|说明|例如|比如|另外|对了|顺便|其实|我们约定|约定|规定|要求|结论|原因|目标|计划|任务|用户|助手|系统)$/u;
 // A `name` that reads as a person ("Melanie", "Mary Ann"), not an agent id ("research_agent").
 const PERSON_NAME = /^(?:[A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*){0,2}|\p{Script=Han}{2,4})$/u;
 
@@ -42,7 +43,8 @@ function prefixOf(content: string): { name: string; rest: string } | undefined {
   const en = EN_PREFIX.exec(content);
   if (en && !NOT_NAMES.has(en[1]!.toLowerCase())) return { name: en[1]!, rest: content.slice(en[0].length) };
   const zh = ZH_PREFIX.exec(content);
-  if (zh && !ZH_NOT_NAMES.test(zh[1]!) && !/[我你您他她]/u.test(zh[1]!)) return { name: zh[1]!, rest: content.slice(zh[0].length) };
+  if (zh && !ZH_NOT_NAMES.test(zh[1]!) && !/[我你您他她]/u.test(zh[1]!))
+    return { name: zh[1]!, rest: content.slice(zh[0].length) };
   return undefined;
 }
 
@@ -80,16 +82,25 @@ export function recentName(texts: readonly string[], exclude: readonly string[])
 export function resolveSpeakers(messages: readonly ChatMessage[], known: readonly string[] = []): SpeakerView[] {
   const prefixes = messages.map((m) => (m.name ? undefined : prefixOf(m.content)));
   const zhCounts = new Map<string, number>();
-  for (const p of prefixes) if (p && /\p{Script=Han}/u.test(p.name)) zhCounts.set(p.name, (zhCounts.get(p.name) ?? 0) + 1);
+  for (const p of prefixes)
+    if (p && /\p{Script=Han}/u.test(p.name)) zhCounts.set(p.name, (zhCounts.get(p.name) ?? 0) + 1);
   const views = messages.map((m, i) => {
     const prefix = prefixes[i];
-    const usable = prefix && (!/\p{Script=Han}/u.test(prefix.name) || (zhCounts.get(prefix.name) ?? 0) >= 2) ? prefix : undefined;
+    const usable =
+      prefix && (!/\p{Script=Han}/u.test(prefix.name) || (zhCounts.get(prefix.name) ?? 0) >= 2) ? prefix : undefined;
     const speaker = m.name ?? usable?.name;
     const named = m.role === "assistant" && speaker !== undefined && PERSON_NAME.test(speaker);
-    return { speaker: m.role === "assistant" && !named ? undefined : speaker, content: usable ? usable.rest : m.content, named };
+    return {
+      speaker: m.role === "assistant" && !named ? undefined : speaker,
+      content: usable ? usable.rest : m.content,
+      named,
+    };
   });
   // `known`: people named earlier in the same conversation (see context.ts).
-  const people = new Set([...known, ...views.flatMap((v, i) => (v.speaker && (messages[i]!.role === "user" || v.named) ? [v.speaker] : []))]);
+  const people = new Set([
+    ...known,
+    ...views.flatMap((v, i) => (v.speaker && (messages[i]!.role === "user" || v.named) ? [v.speaker] : [])),
+  ]);
   const conversation = people.size >= 2;
   return views.map((v) => {
     const others = [...people].filter((p) => p !== v.speaker);

@@ -10,10 +10,10 @@
  * (see ScopeQueue), which takes ~1 ms off every recall.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { MemoryScope } from "../schema.js";
+import { type ReadDeps, type ReadState, requestOf, storeFor } from "./state.js";
 import { buildTrace, purgeExpiredTracesIfDue, traceWrite } from "./trace.js";
 import { planUsage } from "./usage.js";
-import { requestOf, storeFor, type ReadDeps, type ReadState } from "./state.js";
-import type { MemoryScope } from "../schema.js";
 
 export interface PreparedBookkeeping {
   traceId: string;
@@ -28,13 +28,19 @@ export interface PreparedBookkeeping {
  * const { traceId, commit } = prepareBookkeeping(deps, state, config);
  * await commit();
  */
-export function prepareBookkeeping(deps: ReadDeps, state: ReadState, config: LangGraphRunnableConfig): PreparedBookkeeping {
+export function prepareBookkeeping(
+  deps: ReadDeps,
+  state: ReadState,
+  config: LangGraphRunnableConfig,
+): PreparedBookkeeping {
   const request = requestOf(state);
   const store = storeFor(deps, config);
   const now = new Date(request.now);
   const trace = buildTrace({ ...state, request }, deps.traceRetentionDays);
   // History answers (superseded, archived) are not "used" preferences; only live ones count.
-  const used = state.candidates.filter((c) => c.decision?.outcome === "injected" && c.value.status === "active").map((c) => c.value);
+  const used = state.candidates
+    .filter((c) => c.decision?.outcome === "injected" && c.value.status === "active")
+    .map((c) => c.value);
   return {
     traceId: trace.traceId,
     scope: request.scope,

@@ -61,7 +61,8 @@ export function resolveBudgets(input: Partial<Budgets> = {}): Budgets {
 // Calibrated against cl100k/o200k: a Han, kana or hangul character is 1–1.2 tokens; an
 // English word about one, long words a bit more; digits go in groups of up to three; each
 // punctuation mark is one. The estimate errs high so a filled budget is never overrun.
-const TOKEN_PIECES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|\p{N}+|[\p{L}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu;
+const TOKEN_PIECES =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|\p{N}+|[\p{L}\p{M}]+|[^\s\p{L}\p{N}\p{M}]/gu;
 const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 const DIGITS = /^\p{N}+$/u;
 const CJK_TOKENS_PER_CHAR = 1.15;
@@ -127,7 +128,11 @@ export function fitToBudget<T>(items: readonly T[], budget: SourceBudget, textOf
  * @example
  * const recent = fitRecentMessages(state.messages, DEFAULT_BUDGETS.workingMemory, (m) => String(m.content));
  */
-export function fitRecentMessages<T>(messages: readonly T[], budget: SourceBudget, textOf: (message: T) => string): T[] {
+export function fitRecentMessages<T>(
+  messages: readonly T[],
+  budget: SourceBudget,
+  textOf: (message: T) => string,
+): T[] {
   const kept: T[] = [];
   let used = 0;
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -8,7 +8,7 @@
  * kinds the write graph may deliberately keep several records under one key (two episodes,
  * a `keep_both` decision), so only records repeating the same value or sentence collapse.
  */
-import { SINGLE_VALUED_KINDS, type MemoryRecord } from "../schema.js";
+import { type MemoryRecord, SINGLE_VALUED_KINDS } from "../schema.js";
 import type { Candidate } from "./types.js";
 
 /**

@@ -48,7 +48,9 @@ export function reciprocalRankFusion<T>(lists: RankedList<T>[], k = RRF_K): Fuse
       entry.rrf += 1 / (k + rank);
     });
   }
-  return [...fused.values()].sort((a, b) => b.rrf - a.rrf || bestRank(a) - bestRank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...fused.values()].sort(
+    (a, b) => b.rrf - a.rrf || bestRank(a) - bestRank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /**

@@ -21,7 +21,7 @@ import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 import { textsAtPaths } from "../store/fields.js";
 import { isHybridSearchable, isKeywordSearchable } from "../store/types.js";
 import { bm25Search } from "./bm25.js";
-import { reciprocalRankFusion, type ChannelName, type Fused, type RankedList } from "./fusion.js";
+import { type ChannelName, type Fused, type RankedList, reciprocalRankFusion } from "./fusion.js";
 
 // seed 000 "一个最小实现": top_k = limit * 3 — each channel over-fetches so fusion, key dedupe
 // and the budget still have enough to choose from.
@@ -84,9 +84,12 @@ export async function hybridSearch(
   const fallbacks: ChannelName[] = [];
   const keywordNative = isKeywordSearchable(store);
 
-  const vectorSearch = () => (wanted.has("vector") ? store.search(namespace, { query, filter: options.filter, limit: fetch }) : undefined);
+  const vectorSearch = () =>
+    wanted.has("vector") ? store.search(namespace, { query, filter: options.filter, limit: fetch }) : undefined;
   const keywordSearch = () =>
-    wanted.has("keyword") && keywordNative ? store.keywordSearch(namespace, query, { filter: options.filter, limit: fetch }) : undefined;
+    wanted.has("keyword") && keywordNative
+      ? store.keywordSearch(namespace, query, { filter: options.filter, limit: fetch })
+      : undefined;
   let vectorHits: SearchItem[] | undefined;
   let keywordHits: SearchItem[] | undefined;
   if (isHybridSearchable(store) && wanted.has("vector") && wanted.has("keyword")) {
@@ -104,17 +107,22 @@ export async function hybridSearch(
   }
 
   // An index-less store answers a vector query with unscored items.
-  const vectorIndexed = vectorHits !== undefined && (vectorHits.length === 0 || vectorHits.some((hit) => hit.score !== undefined));
+  const vectorIndexed =
+    vectorHits !== undefined && (vectorHits.length === 0 || vectorHits.some((hit) => hit.score !== undefined));
   const needVectorFallback = vectorHits !== undefined && !vectorIndexed && options.embeddings !== undefined;
   const needKeywordFallback = wanted.has("keyword") && !keywordNative;
-  const scanned = needVectorFallback || needKeywordFallback ? await scanNamespace(store, namespace, options.filter) : [];
+  const scanned =
+    needVectorFallback || needKeywordFallback ? await scanNamespace(store, namespace, options.filter) : [];
 
   if (vectorHits !== undefined) {
     if (vectorIndexed) {
       lists.push({ channel: "vector", items: vectorHits.map(toRanked) });
       channelsRun.push("vector");
     } else if (needVectorFallback) {
-      lists.push({ channel: "vector", items: await cosineFallback(scanned, query, options.fields, options.embeddings!, fetch) });
+      lists.push({
+        channel: "vector",
+        items: await cosineFallback(scanned, query, options.fields, options.embeddings!, fetch),
+      });
       channelsRun.push("vector");
       fallbacks.push("vector");
     }
@@ -142,7 +150,11 @@ function texts(value: Value, fields: string[]): string[] {
 }
 
 /** Every item under `namespace` matching `filter`, page by page (fallback paths only). */
-async function scanNamespace(store: BaseStore, namespace: string[], filter: Record<string, unknown> | undefined): Promise<SearchItem[]> {
+async function scanNamespace(
+  store: BaseStore,
+  namespace: string[],
+  filter: Record<string, unknown> | undefined,
+): Promise<SearchItem[]> {
   const items: SearchItem[] = [];
   for (let offset = 0; ; offset += SCAN_PAGE) {
     const page = await store.search(namespace, { filter, limit: SCAN_PAGE, offset });
@@ -161,7 +173,10 @@ async function cosineFallback(
 ): Promise<{ id: string; value: Value; score: number }[]> {
   if (items.length === 0) return [];
   const perItem = items.map((item) => texts(item.value, fields));
-  const [queryVector, docVectors] = await Promise.all([embeddings.embedQuery(query), embeddings.embedDocuments(perItem.flat())]);
+  const [queryVector, docVectors] = await Promise.all([
+    embeddings.embedQuery(query),
+    embeddings.embedDocuments(perItem.flat()),
+  ]);
   const scored: { id: string; value: Value; score: number }[] = [];
   let cursor = 0;
   items.forEach((item, i) => {

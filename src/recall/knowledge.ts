@@ -28,7 +28,9 @@ export const KnowledgeDocSchema = z
     content: z.string().trim().min(1).max(500_000),
     /** Where the document comes from, e.g. `help-center/return-policy`. */
     source: z.string().trim().min(1).max(500),
-    version: z.union([z.string().trim().min(1).max(64).regex(noHash, "must not contain '#'"), z.number().finite()]).transform(String),
+    version: z
+      .union([z.string().trim().min(1).max(64).regex(noHash, "must not contain '#'"), z.number().finite()])
+      .transform(String),
     category: z.string().trim().min(1).max(100).optional(),
     publishedAt: z.iso.datetime({ offset: true }).optional(),
   })
@@ -76,7 +78,9 @@ export function chunkDocument(content: string, maxTokens = DEFAULT_CHUNK_TOKENS)
     .split(/\n\s*\n/u)
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph.length > 0)
-    .flatMap((paragraph) => (estimateTokens(paragraph) <= maxTokens ? [paragraph] : splitParagraph(paragraph, maxTokens)));
+    .flatMap((paragraph) =>
+      estimateTokens(paragraph) <= maxTokens ? [paragraph] : splitParagraph(paragraph, maxTokens),
+    );
   const chunks: string[] = [];
   let current = "";
   for (const piece of pieces) {
@@ -105,7 +109,8 @@ export async function importKnowledge(
   docs: readonly KnowledgeDoc[],
   options: { tenantId?: string; now?: Date; maxChunkTokens?: number } = {},
 ): Promise<KnowledgeImportReport> {
-  if (!Array.isArray(docs)) throw new InvalidInputError(`knowledge.import expects an array of documents; received ${typeof docs}.`);
+  if (!Array.isArray(docs))
+    throw new InvalidInputError(`knowledge.import expects an array of documents; received ${typeof docs}.`);
   const parsed = docs.map((doc, i) => {
     const result = KnowledgeDocSchema.safeParse(doc);
     if (result.success) return result.data;
@@ -118,7 +123,11 @@ export async function importKnowledge(
   });
   const seen = new Set<string>();
   for (const doc of parsed) {
-    if (seen.has(doc.id)) throw new InvalidInputError(`Duplicate knowledge document id '${doc.id}' in one import; import one version per document at a time.`, { id: doc.id });
+    if (seen.has(doc.id))
+      throw new InvalidInputError(
+        `Duplicate knowledge document id '${doc.id}' in one import; import one version per document at a time.`,
+        { id: doc.id },
+      );
     seen.add(doc.id);
   }
 
@@ -152,7 +161,12 @@ export async function importKnowledge(
         publishedAt: doc.publishedAt ?? now,
         importedAt: now,
       };
-      ops.push({ namespace, key: chunkKey(doc.id, doc.version, i), value: { ...chunk }, index: KNOWLEDGE_INDEX_FIELDS });
+      ops.push({
+        namespace,
+        key: chunkKey(doc.id, doc.version, i),
+        value: { ...chunk },
+        index: KNOWLEDGE_INDEX_FIELDS,
+      });
     });
     report.imported.push({ id: doc.id, version: doc.version, chunks: texts.length });
     for (const [version, chunks] of deactivated) report.deactivated.push({ id: doc.id, version, chunks });
@@ -170,7 +184,11 @@ export async function listKnowledge(
   store: BaseStore,
   options: { tenantId?: string; includeInactive?: boolean } = {},
 ): Promise<KnowledgeDocSummary[]> {
-  const items = await scan(store, knowledgeNamespace(options.tenantId), options.includeInactive ? undefined : { isActive: true });
+  const items = await scan(
+    store,
+    knowledgeNamespace(options.tenantId),
+    options.includeInactive ? undefined : { isActive: true },
+  );
   const docs = new Map<string, KnowledgeDocSummary>();
   for (const item of items) {
     const parsed = KnowledgeChunkSchema.safeParse(item.value);
@@ -198,7 +216,11 @@ export function chunkKey(docId: string, version: string, index: number): string 
   return `${docId}#${version}#${index}`;
 }
 
-async function scan(store: BaseStore, namespace: string[], filter: Record<string, unknown> | undefined): Promise<SearchItem[]> {
+async function scan(
+  store: BaseStore,
+  namespace: string[],
+  filter: Record<string, unknown> | undefined,
+): Promise<SearchItem[]> {
   const items: SearchItem[] = [];
   for (let offset = 0; ; offset += SCAN_PAGE) {
     const page = await store.search(namespace, { filter, limit: SCAN_PAGE, offset });

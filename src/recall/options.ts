@@ -4,9 +4,9 @@
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { InvalidConfigError } from "../errors.js";
-import { resolveBudgets, type Budgets } from "./budget.js";
-import { toTaskPolicies, type TaskPolicies, type TaskPoliciesFile } from "./policies.js";
-import { resolveRanking, type RankingWeights } from "./ranking.js";
+import { type Budgets, resolveBudgets } from "./budget.js";
+import { type TaskPolicies, type TaskPoliciesFile, toTaskPolicies } from "./policies.js";
+import { type RankingWeights, resolveRanking } from "./ranking.js";
 import type { ReadDeps } from "./state.js";
 import { DEFAULT_TRACE_RETENTION_DAYS } from "./trace.js";
 
@@ -45,12 +45,17 @@ export interface ReadOptions {
 export function resolveReadDeps(options: ReadOptions = {}): ReadDeps {
   const retention = options.traceRetentionDays ?? DEFAULT_TRACE_RETENTION_DAYS;
   if (typeof retention !== "number" || !Number.isFinite(retention) || retention <= 0) {
-    throw new InvalidConfigError(`traceRetentionDays must be a positive number of days; received ${String(options.traceRetentionDays)}.`, {
-      field: "traceRetentionDays",
-    });
+    throw new InvalidConfigError(
+      `traceRetentionDays must be a positive number of days; received ${String(options.traceRetentionDays)}.`,
+      {
+        field: "traceRetentionDays",
+      },
+    );
   }
   if (options.now !== undefined && typeof options.now !== "function") {
-    throw new InvalidConfigError(`now must be a function returning a Date; received ${typeof options.now}.`, { field: "now" });
+    throw new InvalidConfigError(`now must be a function returning a Date; received ${typeof options.now}.`, {
+      field: "now",
+    });
   }
   return {
     ...(options.store ? { store: options.store } : {}),

@@ -11,6 +11,7 @@
  * Rule-based on purpose: it runs on every recall, offline, and must be explainable in a trace.
  */
 import type { MemoryKind, MemoryRecord } from "../schema.js";
+import { escapeRegExp } from "../text/patterns.js";
 
 export type Dimension = "language" | "verbosity" | "format" | "tone" | "channel";
 
@@ -29,8 +30,18 @@ const TERMS: [Dimension, string, string[], string[]][] = [
   ["language", "fr", ["法语", "法文"], ["french"]],
   ["language", "de", ["德语", "德文"], ["german"]],
   ["language", "es", ["西班牙语", "西班牙文"], ["spanish"]],
-  ["verbosity", "brief", ["简洁", "简短", "精简", "简明", "简单点", "短一点", "短一些"], ["concise", "brief", "short", "shorter", "terse", "succinct"]],
-  ["verbosity", "detailed", ["详细", "详尽", "展开讲", "具体一点", "长一点"], ["detailed", "verbose", "thorough", "in depth", "in detail", "longer"]],
+  [
+    "verbosity",
+    "brief",
+    ["简洁", "简短", "精简", "简明", "简单点", "短一点", "短一些"],
+    ["concise", "brief", "short", "shorter", "terse", "succinct"],
+  ],
+  [
+    "verbosity",
+    "detailed",
+    ["详细", "详尽", "展开讲", "具体一点", "长一点"],
+    ["detailed", "verbose", "thorough", "in depth", "in detail", "longer"],
+  ],
   ["format", "table", ["表格"], ["table", "tables", "tabular"]],
   ["format", "bullets", ["要点", "分点", "列表形式"], ["bullet", "bullets", "bullet points", "bulleted"]],
   ["format", "prose", ["段落", "纯文本"], ["prose", "paragraph", "paragraphs", "plain text"]],
@@ -43,14 +54,15 @@ const TERMS: [Dimension, string, string[], string[]][] = [
 ];
 
 const LEXICON = new Map<string, Lexeme>();
-for (const [dimension, value, zh, en] of TERMS) for (const term of [...zh, ...en]) LEXICON.set(term, { dimension, value });
+for (const [dimension, value, zh, en] of TERMS)
+  for (const term of [...zh, ...en]) LEXICON.set(term, { dimension, value });
 
 // One alternation for every term, longest first ("bullet points" before "bullet"), so a text
 // is scanned once however long the lexicon grows.
 const TERM_PATTERN = new RegExp(
   [...LEXICON.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((term) => (/^[a-z]/.test(term) ? `\\b${escape(term).replace(/ /g, "\\s+")}\\b` : escape(term)))
+    .map((term) => (/^[a-z]/.test(term) ? `\\b${escapeRegExp(term).replace(/ /g, "\\s+")}\\b` : escapeRegExp(term)))
     .join("|"),
   "gu",
 );
@@ -60,7 +72,8 @@ const NEGATION_ZH = /(不要|不用|不需要|无需|不想|别|不|勿|没)[^�
 const NEGATION_EN = /\b(no|not|never|don't|dont|do not|without|avoid|stop|instead of|rather than)\b(\s+\S+){0,2}\s*$/u;
 
 // A message states a preference only if it is phrased as a request or instruction.
-const INSTRUCTION_CUE = /这次|本次|这回|这一次|今天|现在|接下来|以后|请|用(?!户)|改|换|切换|别|不要|要|回复|回答|输出|写|发|说|\b(this time|for now|now|please|instead|use|reply|respond|answer|write|switch|make it|keep it|send|don't|do not|no)\b/u;
+const INSTRUCTION_CUE =
+  /这次|本次|这回|这一次|今天|现在|接下来|以后|请|用(?!户)|改|换|切换|别|不要|要|回复|回答|输出|写|发|说|\b(this time|for now|now|please|instead|use|reply|respond|answer|write|switch|make it|keep it|send|don't|do not|no)\b/u;
 
 // Only standing preferences and procedures are overridden; facts ("the user's native language
 // is Chinese") and business facts stay true whatever this turn asks for.
@@ -93,7 +106,10 @@ export function statedPreferences(text: string): Statements {
     const before = normalized.slice(Math.max(0, match.index - 40), match.index);
     const negated = NEGATION_ZH.test(before) || NEGATION_EN.test(before);
     let statement = statements.get(lexeme.dimension);
-    if (!statement) statements.set(lexeme.dimension, (statement = { refuses: new Set() }));
+    if (!statement) {
+      statement = { refuses: new Set() };
+      statements.set(lexeme.dimension, statement);
+    }
     if (negated) statement.refuses.add(lexeme.value);
     else {
       const values = wanted.get(lexeme.dimension) ?? new Set<string>();
@@ -151,8 +167,4 @@ export function conflictWithCurrent(record: MemoryRecord, current: Statements): 
 /** The statements of the current message, or none when it is not phrased as an instruction. */
 export function currentStatements(message: string): Statements {
   return isInstruction(message) ? statedPreferences(message) : new Map();
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

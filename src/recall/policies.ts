@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { InvalidConfigError } from "../errors.js";
-import { MEMORY_KINDS, MemoryKindSchema, type MemoryKind, type MemoryRecord } from "../schema.js";
+import { MEMORY_KINDS, type MemoryKind, MemoryKindSchema, type MemoryRecord } from "../schema.js";
 
 /**
  * `session` is the article's name for temporary task context. Long-term records that are
@@ -106,7 +106,8 @@ export function parseTaskPolicies(input: unknown, origin = "task policies"): Tas
   }
   const fallback = parsed.data.default ? resolveEntry("default", parsed.data.default, DEFAULT_POLICY) : DEFAULT_POLICY;
   const tasks: Record<string, TaskPolicy> = {};
-  for (const [name, entry] of Object.entries(parsed.data.memory_policy)) tasks[name] = resolveEntry(name, entry, fallback);
+  for (const [name, entry] of Object.entries(parsed.data.memory_policy))
+    tasks[name] = resolveEntry(name, entry, fallback);
   return { tasks, fallback };
 }
 
@@ -127,7 +128,9 @@ export function loadTaskPolicies(path: string): TaskPolicies {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new InvalidConfigError(`Task policies file '${path}' is not valid JSON: ${(error as Error).message}.`, { path });
+    throw new InvalidConfigError(`Task policies file '${path}' is not valid JSON: ${(error as Error).message}.`, {
+      path,
+    });
   }
   return parseTaskPolicies(json, `task policies file '${path}'`);
 }
@@ -142,7 +145,9 @@ export function toTaskPolicies(input: TaskPolicies | TaskPoliciesFile | string |
 
 /** The policy for `task`, or the fallback when the task is absent or unknown. */
 export function resolvePolicy(policies: TaskPolicies, task: string | undefined): TaskPolicy {
-  return (task !== undefined && Object.hasOwn(policies.tasks, task) ? policies.tasks[task] : undefined) ?? policies.fallback;
+  return (
+    (task !== undefined && Object.hasOwn(policies.tasks, task) ? policies.tasks[task] : undefined) ?? policies.fallback
+  );
 }
 
 /** Whether a record passes the policy's post-store conditions (`session`, `require_system_sync`). */

@@ -22,7 +22,12 @@ export interface RankingWeights {
 }
 
 // seed 000 检索: "0.55 × 语义相关 + 0.20 × 时效 + 0.15 × 重要性 + 0.10 × 使用频率".
-export const DEFAULT_WEIGHTS: Readonly<RankingWeights> = Object.freeze({ semantic: 0.55, recency: 0.2, importance: 0.15, usage: 0.1 });
+export const DEFAULT_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
+  semantic: 0.55,
+  recency: 0.2,
+  importance: 0.15,
+  usage: 0.1,
+});
 
 // seed 001 §3.4: "随时间指数衰减，半衰期设 30 天左右".
 export const DEFAULT_HALF_LIFE_DAYS = 30;
@@ -81,7 +86,9 @@ export function resolveRanking(options: RankingOptions = {}): ResolvedRanking {
   }
   const weights = { ...DEFAULT_WEIGHTS, ...parsed.data.weights };
   if (weights.semantic + weights.recency + weights.importance + weights.usage <= 0) {
-    throw new InvalidConfigError("Invalid ranking weights: at least one weight must be above 0; received all zeros.", { weights });
+    throw new InvalidConfigError("Invalid ranking weights: at least one weight must be above 0; received all zeros.", {
+      weights,
+    });
   }
   return { weights, halfLifeDays: parsed.data.halfLifeDays ?? DEFAULT_HALF_LIFE_DAYS };
 }

@@ -6,12 +6,18 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { createReadGraph, createReadPipeline } from "../../graphs/read.js";
 import { InvalidConfigError, InvalidInputError } from "../errors.js";
-import { MemoryScopeSchema, type MemoryScope } from "../schema.js";
-import { importKnowledge, listKnowledge, type KnowledgeDoc, type KnowledgeDocSummary, type KnowledgeImportReport } from "./knowledge.js";
-import { resolveReadDeps, type ReadOptions } from "./options.js";
-import { parseRecallInput, type RecallInput } from "./request.js";
-import { readTrace, type RecallTrace } from "./trace.js";
+import { type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { ScopeQueue, scopeKey } from "../scope-queue.js";
+import {
+  importKnowledge,
+  type KnowledgeDoc,
+  type KnowledgeDocSummary,
+  type KnowledgeImportReport,
+  listKnowledge,
+} from "./knowledge.js";
+import { type ReadOptions, resolveReadDeps } from "./options.js";
+import { parseRecallInput, type RecallInput } from "./request.js";
+import { type RecallTrace, readTrace } from "./trace.js";
 import type { RecallResult } from "./types.js";
 
 export interface RecallerOptions extends ReadOptions {
@@ -64,12 +70,18 @@ export interface Recaller {
  */
 export function createRecaller(options: RecallerOptions): Recaller {
   if (!options || typeof options.store?.batch !== "function") {
-    throw new InvalidConfigError("createRecaller needs { store }: a LangGraph BaseStore (HNSWStore, InMemoryStore, …).", { field: "store" });
+    throw new InvalidConfigError(
+      "createRecaller needs { store }: a LangGraph BaseStore (HNSWStore, InMemoryStore, …).",
+      { field: "store" },
+    );
   }
   const deps = resolveReadDeps(options);
   const store = options.store;
   if (options.bookkeeping !== undefined && options.bookkeeping !== "background" && options.bookkeeping !== "inline") {
-    throw new InvalidConfigError(`bookkeeping must be "background" or "inline"; received ${JSON.stringify(options.bookkeeping)}.`, { field: "bookkeeping" });
+    throw new InvalidConfigError(
+      `bookkeeping must be "background" or "inline"; received ${JSON.stringify(options.bookkeeping)}.`,
+      { field: "bookkeeping" },
+    );
   }
   const queue = options.queue ?? new ScopeQueue();
   // The resolved policies are passed on so a policies file is read and validated once.
@@ -104,10 +116,15 @@ export function createRecaller(options: RecallerOptions): Recaller {
     async trace(scope, traceId) {
       const parsedScope = MemoryScopeSchema.safeParse(scope);
       if (!parsedScope.success) {
-        throw new InvalidInputError(`trace() needs a scope { userId, tenantId? }; received ${JSON.stringify(scope)}.`, { field: "scope" });
+        throw new InvalidInputError(`trace() needs a scope { userId, tenantId? }; received ${JSON.stringify(scope)}.`, {
+          field: "scope",
+        });
       }
       if (typeof traceId !== "string" || traceId.length === 0) {
-        throw new InvalidInputError(`trace() needs a traceId string as returned by recall(); received ${JSON.stringify(traceId)}.`, { field: "traceId" });
+        throw new InvalidInputError(
+          `trace() needs a traceId string as returned by recall(); received ${JSON.stringify(traceId)}.`,
+          { field: "traceId" },
+        );
       }
       // A trace still queued is written first.
       await queue.idle(scopeKey(parsedScope.data));

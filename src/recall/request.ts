@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { normalizeMessages } from "../messages.js";
-import { MemoryKindSchema, MemoryScopeSchema, type MemoryKind, type MemoryScope } from "../schema.js";
+import { type MemoryKind, MemoryKindSchema, type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
 import { resolvePolicy, type TaskPolicies, type TaskPolicy } from "./policies.js";
 
@@ -73,11 +73,14 @@ export function parseRecallInput(input: unknown): z.output<typeof RecallInputSch
  * `tenant_id` (camelCase `userId` / `tenantId` also accepted).
  * @throws {InvalidInputError} when no user id is available or an id is malformed.
  */
-export function scopeFromConfig(explicit: MemoryScope | undefined, configurable: Record<string, unknown> | undefined): MemoryScope {
+export function scopeFromConfig(
+  explicit: MemoryScope | undefined,
+  configurable: Record<string, unknown> | undefined,
+): MemoryScope {
   const candidate = explicit ?? {
-    userId: configurable?.["user_id"] ?? configurable?.["userId"],
-    ...((configurable?.["tenant_id"] ?? configurable?.["tenantId"]) !== undefined
-      ? { tenantId: configurable?.["tenant_id"] ?? configurable?.["tenantId"] }
+    userId: configurable?.user_id ?? configurable?.userId,
+    ...((configurable?.tenant_id ?? configurable?.tenantId) !== undefined
+      ? { tenantId: configurable?.tenant_id ?? configurable?.tenantId }
       : {}),
   };
   const parsed = MemoryScopeSchema.safeParse(candidate);
@@ -128,17 +131,24 @@ export function resolveRequest(
   const userText = latestUserText(state.messages);
   const query = (state.query ?? userText)?.trim();
   if (!query) {
-    throw new InvalidInputError("The read graph needs something to search for: pass state.query or at least one user message.");
+    throw new InvalidInputError(
+      "The read graph needs something to search for: pass state.query or at least one user message.",
+    );
   }
   const base = resolvePolicy(policies, state.task);
   const kinds = state.kinds !== undefined ? z.array(MemoryKindSchema).min(1).safeParse(state.kinds) : undefined;
   if (kinds && !kinds.success) {
-    throw new InvalidInputError(`Invalid kinds ${JSON.stringify(state.kinds)}: expected a non-empty array of memory kinds.`, { field: "kinds" });
+    throw new InvalidInputError(
+      `Invalid kinds ${JSON.stringify(state.kinds)}: expected a non-empty array of memory kinds.`,
+      { field: "kinds" },
+    );
   }
   const policy: TaskPolicy = kinds?.success ? { ...base, kinds: kinds.data } : base;
   const limit = state.limit ?? policy.maxItems;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    throw new InvalidInputError(`Invalid limit ${String(state.limit)}: expected an integer from 1 to 100.`, { field: "limit" });
+    throw new InvalidInputError(`Invalid limit ${String(state.limit)}: expected an integer from 1 to 100.`, {
+      field: "limit",
+    });
   }
   return {
     scope,

@@ -5,8 +5,8 @@
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseMessage } from "@langchain/core/messages";
-import { AsyncBatchedStore, type BaseStore } from "@langchain/langgraph-checkpoint";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { AsyncBatchedStore, type BaseStore } from "@langchain/langgraph-checkpoint";
 import { InvalidConfigError } from "../errors.js";
 import type { MemoryKind, MemoryRecord, MemoryScope } from "../schema.js";
 import type { Budgets } from "./budget.js";

@@ -37,7 +37,9 @@ export const TraceMemorySchema = z.object({
   preview: z.string(),
   channels: ChannelsSchema,
   rrf: z.number(),
-  signals: z.object({ semantic: z.number(), recency: z.number(), importance: z.number(), usage: z.number() }).optional(),
+  signals: z
+    .object({ semantic: z.number(), recency: z.number(), importance: z.number(), usage: z.number() })
+    .optional(),
   score: z.number().optional(),
   outcome: OutcomeSchema,
   reason: z.string(),
@@ -158,7 +160,10 @@ export function newTraceId(): string {
 }
 
 /** Expiry fields for a trace created at `now`. */
-export function traceExpiry(now: Date, retentionDays: number): { createdAt: string; expiresAt: string; expiresAtMs: number } {
+export function traceExpiry(
+  now: Date,
+  retentionDays: number,
+): { createdAt: string; expiresAt: string; expiresAtMs: number } {
   const expiresAtMs = now.getTime() + retentionDays * DAY_MS;
   return { createdAt: now.toISOString(), expiresAt: new Date(expiresAtMs).toISOString(), expiresAtMs };
 }
@@ -189,7 +194,10 @@ export async function purgeExpiredTraces(store: BaseStore, scope: MemoryScope, n
   const namespace = tracesNamespace(scope);
   let deleted = 0;
   for (;;) {
-    const expired = await store.search(namespace, { filter: { expiresAtMs: { $lt: now.getTime() } }, limit: PURGE_PAGE });
+    const expired = await store.search(namespace, {
+      filter: { expiresAtMs: { $lt: now.getTime() } },
+      limit: PURGE_PAGE,
+    });
     if (expired.length === 0) return deleted;
     await store.batch(expired.map((item) => ({ namespace: item.namespace, key: item.key, value: null })));
     deleted += expired.length;
@@ -203,7 +211,12 @@ export async function purgeExpiredTraces(store: BaseStore, scope: MemoryScope, n
  * @example
  * const trace = await readTrace(store, { userId: "u1" }, result.traceId, new Date());
  */
-export async function readTrace(store: BaseStore, scope: MemoryScope, traceId: string, now: Date): Promise<RecallTrace> {
+export async function readTrace(
+  store: BaseStore,
+  scope: MemoryScope,
+  traceId: string,
+  now: Date,
+): Promise<RecallTrace> {
   const item = await store.get(tracesNamespace(scope), traceId);
   const parsed = item ? RecallTraceSchema.safeParse(item.value) : undefined;
   if (!parsed?.success || parsed.data.expiresAtMs <= now.getTime()) {

@@ -10,7 +10,7 @@
  */
 import type { BaseStore, GetOperation, Item, PutOperation } from "@langchain/langgraph-checkpoint";
 import { recordsNamespace } from "../namespaces.js";
-import { parseMemoryRecord, type MemoryRecord, type MemoryScope } from "../schema.js";
+import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
 
 export interface UsageResult {
   /** Ids whose counters were bumped. */
@@ -32,7 +32,12 @@ export interface UsagePlan extends UsageResult {
  * const plan = await planUsage(store, scope, injectedRecords, new Date());
  * await store.batch([traceWrite(scope, trace), ...plan.puts]);
  */
-export async function planUsage(store: BaseStore, scope: MemoryScope, records: readonly MemoryRecord[], now: Date): Promise<UsagePlan> {
+export async function planUsage(
+  store: BaseStore,
+  scope: MemoryScope,
+  records: readonly MemoryRecord[],
+  now: Date,
+): Promise<UsagePlan> {
   if (records.length === 0) return { puts: [], touched: [], skipped: [] };
   const namespace = recordsNamespace(scope);
   const gets: GetOperation[] = records.map((record) => ({ namespace, key: record.id }));
@@ -50,7 +55,8 @@ export async function planUsage(store: BaseStore, scope: MemoryScope, records: r
     const next = parseMemoryRecord({
       ...stored.value,
       // Never move the clock back (a recaller with a fake or skewed clock).
-      lastAccessedAt: now.getTime() > Date.parse(String(stored.value.lastAccessedAt)) ? at : stored.value.lastAccessedAt,
+      lastAccessedAt:
+        now.getTime() > Date.parse(String(stored.value.lastAccessedAt)) ? at : stored.value.lastAccessedAt,
       accessCount: Number(stored.value.accessCount) + 1,
     });
     puts.push({ namespace, key: recalled.id, value: next });
@@ -64,7 +70,12 @@ export async function planUsage(store: BaseStore, scope: MemoryScope, records: r
  * @example
  * await recordUsage(store, scope, injectedRecords, new Date());
  */
-export async function recordUsage(store: BaseStore, scope: MemoryScope, records: readonly MemoryRecord[], now: Date): Promise<UsageResult> {
+export async function recordUsage(
+  store: BaseStore,
+  scope: MemoryScope,
+  records: readonly MemoryRecord[],
+  now: Date,
+): Promise<UsageResult> {
   const { puts, touched, skipped } = await planUsage(store, scope, records, now);
   if (puts.length > 0) await store.batch(puts);
   return { touched, skipped };

@@ -14,7 +14,7 @@ export function textsAtPaths(value: Record<string, unknown>, paths: string[]): F
   for (const path of paths) {
     const texts = textsAtPath(value, path).filter((t) => t.trim().length > 0);
     if (texts.length === 1) out.push({ field: path, text: texts[0]! });
-    else texts.forEach((text, i) => out.push({ field: `${path}.${i}`, text }));
+    else for (const [i, text] of texts.entries()) out.push({ field: `${path}.${i}`, text });
   }
   return out;
 }
@@ -45,7 +45,8 @@ function extract(obj: unknown, tokens: string[], pos: number): string[] {
       .flatMap((field) => {
         let current: unknown = obj;
         for (const part of tokenizePath(field)) {
-          if (current && typeof current === "object" && part in current) current = (current as Record<string, unknown>)[part];
+          if (current && typeof current === "object" && part in current)
+            current = (current as Record<string, unknown>)[part];
           else return [];
         }
         return leafText(current);

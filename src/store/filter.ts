@@ -12,16 +12,22 @@ export type Filter = Record<string, unknown>;
 export function validateFilter(filter: unknown): Filter | undefined {
   if (filter === undefined || filter === null) return undefined;
   if (typeof filter !== "object" || Array.isArray(filter)) {
-    throw new InvalidOperationError(`Expected filter to be an object of field conditions, received ${JSON.stringify(filter)}.`);
+    throw new InvalidOperationError(
+      `Expected filter to be an object of field conditions, received ${JSON.stringify(filter)}.`,
+    );
   }
   for (const [field, condition] of Object.entries(filter)) {
     if (isOperatorObject(condition)) {
       for (const [op, operand] of Object.entries(condition)) {
         if (!OPERATORS.has(op)) {
-          throw new InvalidOperationError(`Unknown filter operator '${op}' on field '${field}'; expected one of ${[...OPERATORS].join(" ")}.`);
+          throw new InvalidOperationError(
+            `Unknown filter operator '${op}' on field '${field}'; expected one of ${[...OPERATORS].join(" ")}.`,
+          );
         }
         if ((op === "$in" || op === "$nin") && !Array.isArray(operand)) {
-          throw new InvalidOperationError(`Filter operator '${op}' on field '${field}' expects an array, received ${JSON.stringify(operand)}.`);
+          throw new InvalidOperationError(
+            `Filter operator '${op}' on field '${field}' expects an array, received ${JSON.stringify(operand)}.`,
+          );
         }
       }
     }
@@ -82,10 +88,14 @@ const RANGE_OPERATORS = [
  * finite numbers of simple top-level fields, and ranges on fields that hold numbers. It only narrows the rows read; `matchesFilter`
  * still has the last word, so a condition left out here is never lost.
  */
-export function filterToSql(filter: Filter | undefined, column: string): { sql: string; params: Array<string | number> } {
+export function filterToSql(
+  filter: Filter | undefined,
+  column: string,
+): { sql: string; params: Array<string | number> } {
   const clauses: string[] = [];
   const params: Array<string | number> = [];
-  const bindable = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+  const bindable = (v: unknown): v is string | number =>
+    typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
   for (const [field, condition] of Object.entries(filter ?? {})) {
     if (!/^[A-Za-z0-9_]+$/.test(field)) continue;
     const path = `json_extract(${column}, '$.${field}')`;

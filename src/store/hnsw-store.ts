@@ -9,26 +9,33 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { BaseStore } from "@langchain/langgraph-checkpoint";
-import type { Item, ListNamespacesOperation, Operation, OperationResults, PutOperation, SearchItem } from "@langchain/langgraph-checkpoint";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import type {
+  Item,
+  ListNamespacesOperation,
+  Operation,
+  OperationResults,
+  PutOperation,
+  SearchItem,
+} from "@langchain/langgraph-checkpoint";
+import { BaseStore } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { InvalidConfigError, InvalidOperationError, StoreClosedError } from "../errors.js";
-import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
-import { decodeNamespace, encodeNamespace, matchesConditions, validateNamespaceLabels } from "./namespace.js";
-import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
-import { validateFilter } from "./filter.js";
 import { textsAtPaths } from "./fields.js";
+import { validateFilter } from "./filter.js";
 import { keywordBody } from "./keyword.js";
 import { KeywordIndexCache } from "./keyword-index.js";
 import { KeywordSearch } from "./keyword-search.js";
-import { toItem, type ItemRow } from "./rows.js";
-import { getMeta, openDatabase, setMeta, type Db, type Statement } from "./sqlite.js";
-import { StaleVectorsError, StoreWriter, type PreparedWrite } from "./writer.js";
-import { VectorIndex } from "./vector-index.js";
-import { VectorSearch, type SearchOp } from "./vector-search.js";
-import { toUnitVector } from "./vectors.js";
 import { acquireLock, releaseLock } from "./lock.js";
+import { decodeNamespace, encodeNamespace, matchesConditions, validateNamespaceLabels } from "./namespace.js";
+import { type ItemRow, toItem } from "./rows.js";
+import { type Db, getMeta, openDatabase, type Statement, setMeta } from "./sqlite.js";
+import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
+import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
+import { VectorIndex } from "./vector-index.js";
+import { type SearchOp, VectorSearch } from "./vector-search.js";
+import { toUnitVector } from "./vectors.js";
+import { type PreparedWrite, StaleVectorsError, StoreWriter } from "./writer.js";
 
 export interface HNSWStoreIndexConfig {
   /** Dimensions of the embeddings; checked on every vector and against the directory's data. */
@@ -69,7 +76,9 @@ const OptionsSchema = z.object({
     .object({
       dims: z.number().int().min(1).max(65536),
       embeddings: z.custom<EmbeddingsInterface>(
-        (e) => typeof (e as EmbeddingsInterface)?.embedDocuments === "function" && typeof (e as EmbeddingsInterface)?.embedQuery === "function",
+        (e) =>
+          typeof (e as EmbeddingsInterface)?.embedDocuments === "function" &&
+          typeof (e as EmbeddingsInterface)?.embedQuery === "function",
         "must implement embedDocuments() and embedQuery()",
       ),
       fields: z.array(z.string().min(1)).min(1).optional(),
@@ -184,7 +193,9 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     // Validate everything before doing anything: one bad operation leaves the store untouched.
     const planned = operations.map((op, i) => this.plan(op, i));
     const writes = planned.filter((p): p is Extract<typeof p, { kind: "put" }> => p.kind === "put").map((p) => p.write);
-    const queries = [...new Set(planned.flatMap((p) => (p.kind === "search" && p.op.query && this.options.index ? [p.op.query] : [])))];
+    const queries = [
+      ...new Set(planned.flatMap((p) => (p.kind === "search" && p.op.query && this.options.index ? [p.op.query] : []))),
+    ];
     const [queryVectors] = await Promise.all([this.embedQueries(queries), this.embedWrites(writes)]);
     // From here on everything is synchronous: reads see the store as it was before this batch
     // (as in InMemoryStore), then the writes commit in one transaction.
@@ -215,10 +226,15 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     return results as OperationResults<Op>;
   }
 
-  async keywordSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<SearchItem[]> {
+  async keywordSearch(
+    namespacePrefix: string[],
+    query: string,
+    options: KeywordSearchOptions = {},
+  ): Promise<SearchItem[]> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    if (typeof query !== "string") throw new InvalidOperationError(`keywordSearch expects a string query, received ${typeof query}.`);
+    if (typeof query !== "string")
+      throw new InvalidOperationError(`keywordSearch expects a string query, received ${typeof query}.`);
     const filter = validateFilter(options.filter);
     const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
     return this.keywords!.search({ prefix, query, filter, limit, offset });
@@ -230,10 +246,15 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
    * `efSearchHybrid`. Each list holds up to `limit` items passing the filter, ranked as
    * `search()` and `keywordSearch()` rank them; `vector` is undefined without an index.
    */
-  async hybridSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<HybridHits> {
+  async hybridSearch(
+    namespacePrefix: string[],
+    query: string,
+    options: KeywordSearchOptions = {},
+  ): Promise<HybridHits> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    if (typeof query !== "string") throw new InvalidOperationError(`hybridSearch expects a string query, received ${typeof query}.`);
+    if (typeof query !== "string")
+      throw new InvalidOperationError(`hybridSearch expects a string query, received ${typeof query}.`);
     const filter = validateFilter(options.filter);
     const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
     const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
@@ -255,34 +276,47 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
         throw new InvalidOperationError(`Operation ${i}: query must be a string, received ${typeof op.query}.`);
       }
       const { limit, offset } = pageOf(op.limit ?? 10, op.offset ?? 0);
-      return { kind: "search" as const, op: { namespacePrefix: op.namespacePrefix, filter: validateFilter(op.filter), limit, offset, query: op.query } };
+      return {
+        kind: "search" as const,
+        op: { namespacePrefix: op.namespacePrefix, filter: validateFilter(op.filter), limit, offset, query: op.query },
+      };
     }
     if ("matchConditions" in op || ("limit" in op && !("namespace" in op))) {
       const list = op as ListNamespacesOperation;
       for (const c of list.matchConditions ?? []) {
-        if (c.matchType !== "prefix" && c.matchType !== "suffix") throw new InvalidOperationError(`Operation ${i}: unknown matchType '${c.matchType}'.`);
+        if (c.matchType !== "prefix" && c.matchType !== "suffix")
+          throw new InvalidOperationError(`Operation ${i}: unknown matchType '${c.matchType}'.`);
       }
       pageOf(list.limit ?? 100, list.offset ?? 0);
       return { kind: "list" as const, op: list };
     }
-    if (!("namespace" in op) || !("key" in op)) throw new InvalidOperationError(`Operation ${i} is not a get, put, search or listNamespaces operation.`);
+    if (!("namespace" in op) || !("key" in op))
+      throw new InvalidOperationError(`Operation ${i} is not a get, put, search or listNamespaces operation.`);
     const namespace = validateNamespaceLabels(op.namespace, "namespace");
     if (typeof op.key !== "string" || op.key.length === 0) {
-      throw new InvalidOperationError(`Operation ${i}: key must be a non-empty string, received ${JSON.stringify(op.key)}.`);
+      throw new InvalidOperationError(
+        `Operation ${i}: key must be a non-empty string, received ${JSON.stringify(op.key)}.`,
+      );
     }
     if (!("value" in op)) return { kind: "get" as const, op: { namespace, key: op.key } };
     return { kind: "put" as const, write: this.preparePut(op as PutOperation, namespace, i) };
   }
 
   private preparePut(op: PutOperation, namespace: string[], i: number): PlannedWrite {
-    if (op.index !== undefined && op.index !== false && !(Array.isArray(op.index) && op.index.every((f) => typeof f === "string"))) {
+    if (
+      op.index !== undefined &&
+      op.index !== false &&
+      !(Array.isArray(op.index) && op.index.every((f) => typeof f === "string"))
+    ) {
       throw new InvalidOperationError(`Operation ${i}: index must be false or an array of field paths.`);
     }
     const where = `put ${JSON.stringify(namespace)}/${op.key}`;
     const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
-    const texts = (json === null || op.index === false ? [] : textsAtPaths(op.value as Record<string, unknown>, op.index ?? this.fields)).map(
-      (t) => ({ ...t, textHash: hashText(t.text) }),
-    );
+    const texts = (
+      json === null || op.index === false
+        ? []
+        : textsAtPaths(op.value as Record<string, unknown>, op.index ?? this.fields)
+    ).map((t) => ({ ...t, textHash: hashText(t.text) }));
     // The keyword body (Intl.Segmenter over every text) is only built when the writer rewrites
     // the item's FTS row; a usage-counter update leaves the texts alone and skips it. Its hash
     // comes from the text hashes already computed.
@@ -294,7 +328,8 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
       json,
       vectors: [],
       get keywordBody() {
-        return (body ??= keywordBody(texts.map((t) => t.text)));
+        body ??= keywordBody(texts.map((t) => t.text));
+        return body;
       },
       keywordHash: texts.length ? hashText(texts.map((t) => t.textHash).join("\n")) : "",
       // Ordered by field, as the writer reads them back (ORDER BY field).
@@ -320,14 +355,16 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
       const cached = this.queryVectors.get(q);
       if (cached) return cached;
       if (this.queryVectors.size >= QUERY_CACHE_SIZE) this.queryVectors.delete(this.queryVectors.keys().next().value!);
-      const vector = index.embeddings.embedQuery(q).then((v) => toUnitVector(v, index.dims, `query ${JSON.stringify(q.slice(0, 40))}`));
+      const vector = index.embeddings
+        .embedQuery(q)
+        .then((v) => toUnitVector(v, index.dims, `query ${JSON.stringify(q.slice(0, 40))}`));
       // A failed embedding is not remembered: the next search tries again.
       vector.catch(() => this.queryVectors.get(q) === vector && this.queryVectors.delete(q));
       this.queryVectors.set(q, vector);
       return vector;
     });
     const vectors = await Promise.all(pending);
-    queries.forEach((q, i) => out.set(q, vectors[i]!));
+    for (const [i, q] of queries.entries()) out.set(q, vectors[i]!);
     return out;
   }
 
@@ -353,7 +390,12 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     if (!Array.isArray(vectors) || vectors.length !== unique.length) {
       throw new InvalidOperationError(`Embeddings returned ${vectors?.length} vectors for ${unique.length} texts.`);
     }
-    const byText = new Map(unique.map((text, i) => [text, toUnitVector(vectors[i], index.dims, `text ${JSON.stringify(text.slice(0, 40))}`)]));
+    const byText = new Map(
+      unique.map((text, i) => [
+        text,
+        toUnitVector(vectors[i], index.dims, `text ${JSON.stringify(text.slice(0, 40))}`),
+      ]),
+    );
     for (const t of all) t.write.vectors.push({ field: t.field, vec: byText.get(t.text)!, textHash: t.textHash });
   }
 
@@ -367,10 +409,9 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
   // ---- reads -------------------------------------------------------------------------------
 
   private getItem(op: GetOp): Item | null {
-    const row = this.stmt("SELECT id, path, key, value, created_at, updated_at FROM items WHERE path = ? AND key = ?").get(
-      encodeNamespace(op.namespace),
-      op.key,
-    ) as ItemRow | undefined;
+    const row = this.stmt(
+      "SELECT id, path, key, value, created_at, updated_at FROM items WHERE path = ? AND key = ?",
+    ).get(encodeNamespace(op.namespace), op.key) as ItemRow | undefined;
     return row ? toItem(row) : null;
   }
 
@@ -380,7 +421,9 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
   }
 
   private listNamespacesOp(op: ListNamespacesOperation): string[][] {
-    const rows = this.stmt("SELECT path FROM namespaces WHERE item_count > 0 ORDER BY path").all() as Array<{ path: string }>;
+    const rows = this.stmt("SELECT path FROM namespaces WHERE item_count > 0 ORDER BY path").all() as Array<{
+      path: string;
+    }>;
     let namespaces = rows.map((r) => decodeNamespace(r.path)).filter((ns) => matchesConditions(ns, op.matchConditions));
     if (op.maxDepth !== undefined) {
       const seen = new Map<string, string[]>();
@@ -412,13 +455,18 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     fs.mkdirSync(this.dir, { recursive: true });
     acquireLock(this.dir);
     try {
-      const db = openDatabase(path.join(this.dir, "store.sqlite"), { synchronous: this.options.synchronous ?? "normal" });
+      const db = openDatabase(path.join(this.dir, "store.sqlite"), {
+        synchronous: this.options.synchronous ?? "normal",
+      });
       const dims = this.options.index?.dims;
       const stored = getMeta(db, "dims");
-      const hasVectors = (db.prepare("SELECT EXISTS (SELECT 1 FROM vectors) AS any").get() as { any: number }).any === 1;
+      const hasVectors =
+        (db.prepare("SELECT EXISTS (SELECT 1 FROM vectors) AS any").get() as { any: number }).any === 1;
       if (dims !== undefined && stored !== undefined && Number(stored) !== dims && hasVectors) {
         db.close();
-        throw new InvalidConfigError(`Store ${this.dir} holds ${stored}-dimensional vectors; index.dims is ${dims}. Use the same embeddings or a new directory.`);
+        throw new InvalidConfigError(
+          `Store ${this.dir} holds ${stored}-dimensional vectors; index.dims is ${dims}. Use the same embeddings or a new directory.`,
+        );
       }
       if (dims !== undefined) setMeta(db, "dims", String(dims));
       const hnsw = this.options.hnsw ?? {};
@@ -458,7 +506,10 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
   /** Prepared statements are cached per open database (preparing costs more than most reads). */
   private stmt(sql: string): Statement {
     let statement = this.statements.get(sql);
-    if (!statement) this.statements.set(sql, (statement = this.requireOpen().prepare(sql)));
+    if (!statement) {
+      statement = this.requireOpen().prepare(sql);
+      this.statements.set(sql, statement);
+    }
     return statement;
   }
 
@@ -473,7 +524,9 @@ function hashText(text: string): string {
 }
 
 function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {
-  if (!Number.isInteger(limit) || (limit as number) < 0) throw new InvalidOperationError(`limit must be a non-negative integer, received ${String(limit)}.`);
-  if (!Number.isInteger(offset) || (offset as number) < 0) throw new InvalidOperationError(`offset must be a non-negative integer, received ${String(offset)}.`);
+  if (!Number.isInteger(limit) || (limit as number) < 0)
+    throw new InvalidOperationError(`limit must be a non-negative integer, received ${String(limit)}.`);
+  if (!Number.isInteger(offset) || (offset as number) < 0)
+    throw new InvalidOperationError(`offset must be a non-negative integer, received ${String(offset)}.`);
   return { limit: limit as number, offset: offset as number };
 }

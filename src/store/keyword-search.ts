@@ -11,11 +11,11 @@
  * pages are over-fetched until `offset + limit` items pass.
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
-import { prefixRange } from "./namespace.js";
-import { filterToSql, matchesFilter, type Filter } from "./filter.js";
+import { type Filter, filterToSql, matchesFilter } from "./filter.js";
 import { dropUbiquitousTerms, matchExpression, queryTerms } from "./keyword.js";
 import type { KeywordIndexCache } from "./keyword-index.js";
-import { toItem, type ItemRow } from "./rows.js";
+import { prefixRange } from "./namespace.js";
+import { type ItemRow, toItem } from "./rows.js";
 import type { Statement } from "./sqlite.js";
 
 export interface KeywordQuery {
@@ -43,9 +43,9 @@ export class KeywordSearch {
   search(q: KeywordQuery): SearchItem[] {
     if (q.limit === 0) return [];
     const range = prefixRange(q.prefix);
-    const namespaces = this.stmt(`SELECT id FROM namespaces WHERE item_count > 0 ${range ? "AND path >= ? AND path < ?" : ""} LIMIT 2`).all(
-      ...(range ?? []),
-    ) as Array<{ id: number }>;
+    const namespaces = this.stmt(
+      `SELECT id FROM namespaces WHERE item_count > 0 ${range ? "AND path >= ? AND path < ?" : ""} LIMIT 2`,
+    ).all(...(range ?? [])) as Array<{ id: number }>;
     if (namespaces.length === 0) return [];
     return namespaces.length === 1 ? this.searchNamespace(namespaces[0]!.id, q) : this.searchFts(q);
   }
@@ -106,7 +106,9 @@ export class KeywordSearch {
     let seen = 0;
     // Over-fetch pages until the filter has let `offset + limit` rows through.
     for (let page = 0, size = Math.max(want * 3, 48); out.length < q.limit; page += size, size *= 4) {
-      const rows = stmt.all(match, size, page, ...(range ?? []), ...pushed.params) as Array<(ItemRow & { rank: number }) | { id: null; rank: number }>;
+      const rows = stmt.all(match, size, page, ...(range ?? []), ...pushed.params) as Array<
+        (ItemRow & { rank: number }) | { id: null; rank: number }
+      >;
       for (const row of rows) {
         if (out.length >= q.limit) break;
         if (row.id === null) continue;

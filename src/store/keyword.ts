@@ -15,7 +15,9 @@ export function scopeTokens(namespace: string[]): string[] {
 }
 
 export function scopeToken(prefix: string[]): string {
-  const digest = createHash("sha256").update(prefix.map((l) => `${l}:`).join("")).digest("hex");
+  const digest = createHash("sha256")
+    .update(prefix.map((l) => `${l}:`).join(""))
+    .digest("hex");
   return `s${digest.slice(0, 24)}`;
 }
 
@@ -33,7 +35,12 @@ export function queryTerms(query: string): string[] {
  * memory says it). Their BM25 weight is close to zero anyway, but matching them makes FTS5 rank
  * a whole namespace. The rarest term always stays, so a query never loses every term.
  */
-export function dropUbiquitousTerms(terms: string[], docFrequency: (term: string) => number, totalDocs: number, maxShare = 0.3): string[] {
+export function dropUbiquitousTerms(
+  terms: string[],
+  docFrequency: (term: string) => number,
+  totalDocs: number,
+  maxShare = 0.3,
+): string[] {
   if (terms.length <= 1 || totalDocs < 200) return terms;
   const df = terms.map((term) => ({ term, n: docFrequency(term) }));
   const kept = df.filter((t) => t.n <= maxShare * totalDocs).map((t) => t.term);

@@ -18,11 +18,18 @@ export function validateNamespaceLabels(namespace: unknown, what: "namespace" | 
   }
   for (const label of namespace) {
     if (typeof label !== "string") {
-      throw new InvalidNamespaceError(`Namespace labels must be strings; received ${typeof label} in ${JSON.stringify(namespace)}.`);
+      throw new InvalidNamespaceError(
+        `Namespace labels must be strings; received ${typeof label} in ${JSON.stringify(namespace)}.`,
+      );
     }
-    if (label === "") throw new InvalidNamespaceError(`Namespace labels cannot be empty strings; received ${JSON.stringify(namespace)}.`);
-    if (label.includes(".")) throw new InvalidNamespaceError(`Namespace label '${label}' contains '.', which is not allowed.`);
-    if (label.includes(":")) throw new InvalidNamespaceError(`Namespace label '${label}' contains ':', which is not allowed.`);
+    if (label === "")
+      throw new InvalidNamespaceError(
+        `Namespace labels cannot be empty strings; received ${JSON.stringify(namespace)}.`,
+      );
+    if (label.includes("."))
+      throw new InvalidNamespaceError(`Namespace label '${label}' contains '.', which is not allowed.`);
+    if (label.includes(":"))
+      throw new InvalidNamespaceError(`Namespace label '${label}' contains ':', which is not allowed.`);
     if (label.includes("\u0000")) throw new InvalidNamespaceError("Namespace labels cannot contain NUL bytes.");
   }
   return namespace as string[];

@@ -31,7 +31,11 @@ export function openDatabase(file: string, options: OpenOptions): Db {
     db.pragma("cache_size = -65536");
     migrate(db);
   } catch (error) {
-    throw new StoreCorruptError(`Could not open the store database ${file}: ${(error as Error).message}`, { file }, error);
+    throw new StoreCorruptError(
+      `Could not open the store database ${file}: ${(error as Error).message}`,
+      { file },
+      error,
+    );
   }
   return db;
 }
@@ -80,7 +84,9 @@ function migrate(db: Db): void {
     -- per-term document counts, to leave ubiquitous terms out of keyword queries
     CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
   `);
-  const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+    | { value: string }
+    | undefined;
   if (!version) {
     db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(SCHEMA_VERSION);
     // FTS5 rewrites pages on delete instead of leaving stale terms behind (SQLite >= 3.42).
@@ -95,5 +101,8 @@ export function getMeta(db: Db, key: string): string | undefined {
 }
 
 export function setMeta(db: Db, key: string, value: string): void {
-  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value);
+  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+    key,
+    value,
+  );
 }

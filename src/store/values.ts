@@ -10,7 +10,9 @@ export const DEFAULT_MAX_VALUE_BYTES = 512 * 1024;
 
 export function serializeValue(value: unknown, maxBytes: number, where: string): string {
   if (value === null || typeof value !== "object" || Array.isArray(value) || !isPlainObject(value)) {
-    throw new InvalidValueError(`${where}: expected a plain JSON object as value, received ${describeType(value)}.`, { where });
+    throw new InvalidValueError(`${where}: expected a plain JSON object as value, received ${describeType(value)}.`, {
+      where,
+    });
   }
   checkJson(value, "value", new Set(), where);
   const text = JSON.stringify(value);

@@ -71,7 +71,7 @@ export class VectorIndex {
   private readonly stmts;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     dir: string,
     private readonly options: VectorIndexOptions,
   ) {
@@ -334,9 +334,7 @@ export class VectorIndex {
   }
 
   private partitionRef(nsId: number): PartitionRef | undefined {
-    const row = this.stmts.partition.get(nsId) as
-      | { id: number; vector_count: number; seq: number }
-      | undefined;
+    const row = this.stmts.partition.get(nsId) as { id: number; vector_count: number; seq: number } | undefined;
     return row && { id: row.id, vectorCount: row.vector_count, seq: row.seq };
   }
 

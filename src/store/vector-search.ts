@@ -4,9 +4,9 @@
  * the rest in JS; without a query vector, a filtered listing newest first (as InMemoryStore).
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
-import { filterToSql, matchesFilter, type Filter } from "./filter.js";
+import { type Filter, filterToSql, matchesFilter } from "./filter.js";
 import { prefixRange } from "./namespace.js";
-import { toItem, type ItemRow } from "./rows.js";
+import { type ItemRow, toItem } from "./rows.js";
 import type { Statement } from "./sqlite.js";
 import type { PartitionRef, VectorIndex } from "./vector-index.js";
 
@@ -32,9 +32,12 @@ export class VectorSearch {
       `SELECT id, vector_count AS vectorCount, seq FROM namespaces WHERE vector_count > 0 ${range ? "AND path >= ? AND path < ?" : ""}`,
     ).all(...(range ?? [])) as PartitionRef[];
     const scored: Array<{ row: ItemRow; score: number; value?: Record<string, unknown> }> = [];
-    for (const partition of partitions) scored.push(...this.searchPartition(partition, queryVector, want, op.filter, efSearch));
+    for (const partition of partitions)
+      scored.push(...this.searchPartition(partition, queryVector, want, op.filter, efSearch));
     scored.sort((a, b) => b.score - a.score || a.row.id - b.row.id);
-    const results: SearchItem[] = scored.slice(op.offset, want).map(({ row, score, value }) => ({ ...toItem(row, value), score }));
+    const results: SearchItem[] = scored
+      .slice(op.offset, want)
+      .map(({ row, score, value }) => ({ ...toItem(row, value), score }));
     if (scored.length < want) {
       // Items without vectors (put with index: false) come after the scored ones, as in InMemoryStore.
       const skip = Math.max(0, op.offset - scored.length);
@@ -48,7 +51,13 @@ export class VectorSearch {
    * chunk by chunk, with the filter's simple conditions checked by SQLite; an exact partition is
    * scored once, an HNSW partition is asked for more neighbours only when too few pass.
    */
-  private searchPartition(partition: PartitionRef, query: Float32Array, want: number, filter: Filter | undefined, efSearch?: number) {
+  private searchPartition(
+    partition: PartitionRef,
+    query: Float32Array,
+    want: number,
+    filter: Filter | undefined,
+    efSearch?: number,
+  ) {
     const pushed = filterToSql(filter, "i.value");
     const lookup = this.stmt(
       `SELECT v.id AS vid, i.id, i.path, i.key, i.value, i.created_at, i.updated_at
@@ -67,7 +76,9 @@ export class VectorSearch {
         const chunk = hits.slice(read, read + size);
         read += chunk.length;
         const scoreOf = new Map(chunk.map((h) => [h.vid, h.score]));
-        const rows = lookup.all(JSON.stringify(chunk.map((h) => h.vid)), ...pushed.params) as Array<ItemRow & { vid: number }>;
+        const rows = lookup.all(JSON.stringify(chunk.map((h) => h.vid)), ...pushed.params) as Array<
+          ItemRow & { vid: number }
+        >;
         // Best score first, so an item with several indexed fields counts as its best field.
         rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
         for (const row of rows) {

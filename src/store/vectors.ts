@@ -14,15 +14,19 @@ export function toUnitVector(vector: unknown, dims: number, what: string): Float
   for (let i = 0; i < dims; i += 1) {
     const x = vector[i];
     if (typeof x !== "number" || !Number.isFinite(x)) {
-      throw new InvalidVectorError(`Embedding of ${what} has ${String(x)} at position ${i}; every component must be a finite number.`, {
-        what,
-        position: i,
-      });
+      throw new InvalidVectorError(
+        `Embedding of ${what} has ${String(x)} at position ${i}; every component must be a finite number.`,
+        {
+          what,
+          position: i,
+        },
+      );
     }
     out[i] = x;
     norm += x * x;
   }
-  if (norm === 0) throw new InvalidVectorError(`Embedding of ${what} is all zeros; it has no direction to compare.`, { what });
+  if (norm === 0)
+    throw new InvalidVectorError(`Embedding of ${what} is all zeros; it has no direction to compare.`, { what });
   const scale = 1 / Math.sqrt(norm);
   for (let i = 0; i < dims; i += 1) out[i]! *= scale;
   return out;

@@ -3,11 +3,12 @@
  * transaction. Values, vectors and keyword terms are all prepared (and validated) before it
  * starts, so either the whole batch is committed or nothing is.
  */
+
+import { scopeTokens } from "./keyword.js";
+import type { KeywordChange } from "./keyword-index.js";
 import type { Db } from "./sqlite.js";
 import type { PartitionChange, PartitionRef } from "./vector-index.js";
 import { vectorToBuffer } from "./vector-index.js";
-import { scopeTokens } from "./keyword.js";
-import type { KeywordChange } from "./keyword-index.js";
 
 export interface PreparedWrite {
   namespace: string[];
@@ -50,7 +51,9 @@ export class StoreWriter {
       getNs: db.prepare("SELECT id FROM namespaces WHERE path = ?"),
       insertNs: db.prepare("INSERT INTO namespaces (path) VALUES (?) RETURNING id"),
       nsRef: db.prepare("SELECT id, item_count, vector_count, seq FROM namespaces WHERE id = ?"),
-      bumpNs: db.prepare("UPDATE namespaces SET item_count = item_count + ?, vector_count = vector_count + ?, seq = seq + ? WHERE id = ?"),
+      bumpNs: db.prepare(
+        "UPDATE namespaces SET item_count = item_count + ?, vector_count = vector_count + ?, seq = seq + ? WHERE id = ?",
+      ),
       deleteNs: db.prepare("DELETE FROM namespaces WHERE id = ?"),
       getItem: db.prepare("SELECT id, ns_id, keyword_hash FROM items WHERE path = ? AND key = ?"),
       insertItem: db.prepare(
@@ -60,7 +63,9 @@ export class StoreWriter {
       deleteItem: db.prepare("DELETE FROM items WHERE id = ?"),
       itemVectors: db.prepare("SELECT id, field, text_hash FROM vectors WHERE item_id = ? ORDER BY field"),
       deleteVectors: db.prepare("DELETE FROM vectors WHERE item_id = ?"),
-      insertVector: db.prepare("INSERT INTO vectors (item_id, ns_id, field, text_hash, vec) VALUES (?, ?, ?, ?, ?) RETURNING id"),
+      insertVector: db.prepare(
+        "INSERT INTO vectors (item_id, ns_id, field, text_hash, vec) VALUES (?, ?, ?, ?, ?) RETURNING id",
+      ),
       deleteFts: db.prepare("DELETE FROM fts WHERE rowid = ?"),
       ftsBody: db.prepare("SELECT body FROM fts WHERE rowid = ?"),
       insertFts: db.prepare("INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)"),
@@ -76,11 +81,16 @@ export class StoreWriter {
       const keywordChanges: KeywordChange[] = [];
       const change = (nsId: number) => {
         let c = changes.get(nsId);
-        if (!c) changes.set(nsId, (c = { added: [], removed: [] }));
+        if (!c) {
+          c = { added: [], removed: [] };
+          changes.set(nsId, c);
+        }
         return c;
       };
       for (const write of writes) {
-        const existing = this.stmts.getItem.get(write.path, write.key) as { id: number; ns_id: number; keyword_hash: string } | undefined;
+        const existing = this.stmts.getItem.get(write.path, write.key) as
+          | { id: number; ns_id: number; keyword_hash: string }
+          | undefined;
         if (write.json === null && !existing) continue;
         const nsId = existing?.ns_id ?? this.namespaceId(write.path, write.json !== null);
         let itemDelta = 0;
@@ -99,7 +109,9 @@ export class StoreWriter {
           // (stores from 0.1.0). If the body is the same, only the hash is brought up to date:
           // rewriting an FTS5 row costs milliseconds in a large store, and usage updates are
           // exactly such puts.
-          if (keepVectors && !keepKeywords) keepKeywords = ((this.stmts.ftsBody.get(itemId) as { body: string } | undefined)?.body ?? "") === write.keywordBody;
+          if (keepVectors && !keepKeywords)
+            keepKeywords =
+              ((this.stmts.ftsBody.get(itemId) as { body: string } | undefined)?.body ?? "") === write.keywordBody;
           if (old.length && !keepVectors) {
             this.stmts.deleteVectors.run(itemId);
             change(nsId).removed.push(...old.map((v) => v.id));
@@ -114,20 +126,32 @@ export class StoreWriter {
           }
         } else {
           if (write.reuseVectors) throw new StaleVectorsError();
-          itemId = (this.stmts.insertItem.get(nsId, write.path, write.key, write.json, write.keywordHash, now, now) as { id: number }).id;
+          itemId = (
+            this.stmts.insertItem.get(nsId, write.path, write.key, write.json, write.keywordHash, now, now) as {
+              id: number;
+            }
+          ).id;
           itemDelta += 1;
         }
         if (write.json !== null) {
           if (!keepVectors) {
             for (const { field, vec, textHash } of write.vectors) {
-              const vid = (this.stmts.insertVector.get(itemId, nsId, field, textHash, vectorToBuffer(vec)) as { id: number }).id;
+              const vid = (
+                this.stmts.insertVector.get(itemId, nsId, field, textHash, vectorToBuffer(vec)) as { id: number }
+              ).id;
               change(nsId).added.push({ vid, vec });
               vectorDelta += 1;
             }
           }
-          if (!keepKeywords && write.keywordBody) this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
+          if (!keepKeywords && write.keywordBody)
+            this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
         }
-        if (!keepKeywords) keywordChanges.push({ nsId, id: itemId, body: write.json !== null && write.keywordBody ? write.keywordBody : null });
+        if (!keepKeywords)
+          keywordChanges.push({
+            nsId,
+            id: itemId,
+            body: write.json !== null && write.keywordBody ? write.keywordBody : null,
+          });
         // seq marks changes to the vectors only: HNSW files compare against it.
         const delta = touched.get(nsId) ?? { items: 0, vectors: 0, seq: 0 };
         delta.items += itemDelta;
@@ -138,7 +162,8 @@ export class StoreWriter {
       const partitions = new Map<number, PartitionRef>();
       const emptied: number[] = [];
       for (const [nsId, delta] of touched) {
-        if (delta.items !== 0 || delta.vectors !== 0 || delta.seq !== 0) this.stmts.bumpNs.run(delta.items, delta.vectors, delta.seq, nsId);
+        if (delta.items !== 0 || delta.vectors !== 0 || delta.seq !== 0)
+          this.stmts.bumpNs.run(delta.items, delta.vectors, delta.seq, nsId);
         const row = this.stmts.nsRef.get(nsId) as { id: number; item_count: number; vector_count: number; seq: number };
         if (row.item_count === 0) {
           this.stmts.deleteNs.run(nsId);

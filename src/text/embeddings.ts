@@ -4,7 +4,7 @@
 import { Embeddings } from "@langchain/core/embeddings";
 import { z } from "zod";
 import { InvalidConfigError, InvalidInputError } from "../errors.js";
-import { cjkRuns, normalizeText, wordTokens, type WordToken } from "./tokenizer.js";
+import { cjkRuns, normalizeText, type WordToken, wordTokens } from "./tokenizer.js";
 
 // Per-feature weights: whole words carry meaning, sub-word n-grams only soften spelling and
 // segmentation differences (replies/reply, 吃香/菜 vs 吃/香菜), so they weigh less.
@@ -133,7 +133,9 @@ export class HashEmbeddings extends Embeddings {
 
   async embedDocuments(texts: string[]): Promise<number[][]> {
     if (!Array.isArray(texts)) {
-      throw new InvalidInputError(`HashEmbeddings.embedDocuments expects an array of strings; received ${describe(texts)}.`);
+      throw new InvalidInputError(
+        `HashEmbeddings.embedDocuments expects an array of strings; received ${describe(texts)}.`,
+      );
     }
     return texts.map((text) => Array.from(this.embed(text)));
   }

@@ -177,11 +177,14 @@ export function resolveChatModel(options: ResolveChatModelOptions = {}): BaseCha
 function parseDimsOption(dims: unknown): number | undefined {
   if (dims === undefined) return undefined;
   if (typeof dims === "number" && Number.isInteger(dims) && dims >= 1 && dims <= 65536) return dims;
-  throw new InvalidConfigError(`Option dims must be a whole number from 1 to 65536; received ${JSON.stringify(dims) ?? String(dims)}.`, {
-    field: "dims",
-    expected: "integer 1..65536",
-    received: dims,
-  });
+  throw new InvalidConfigError(
+    `Option dims must be a whole number from 1 to 65536; received ${JSON.stringify(dims) ?? String(dims)}.`,
+    {
+      field: "dims",
+      expected: "integer 1..65536",
+      received: dims,
+    },
+  );
 }
 
 async function probeDims(embeddings: EmbeddingsInterface, what: string): Promise<number> {
@@ -195,8 +198,14 @@ async function probeDims(embeddings: EmbeddingsInterface, what: string): Promise
       { cause: error },
     );
   }
-  if (!Array.isArray(vector) || vector.length === 0 || !vector.every((x) => typeof x === "number" && Number.isFinite(x))) {
-    const received = Array.isArray(vector) ? `an array of ${vector.length} values, not all finite numbers` : typeof vector;
+  if (
+    !Array.isArray(vector) ||
+    vector.length === 0 ||
+    !vector.every((x) => typeof x === "number" && Number.isFinite(x))
+  ) {
+    const received = Array.isArray(vector)
+      ? `an array of ${vector.length} values, not all finite numbers`
+      : typeof vector;
     throw new InvalidConfigError(
       `The probe embedding of ${what} must be a non-empty array of finite numbers; received ${received}.`,
       { expected: "number[]", received },

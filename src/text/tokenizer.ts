@@ -162,7 +162,7 @@ function stripPossessive(word: string): string {
  */
 function stemPlural(word: string): string {
   if (word.length < 4 || !ASCII_WORD.test(word)) return word;
-  if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies")) return word.slice(0, -3) + "y";
+  if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies")) return `${word.slice(0, -3)}y`;
   if (SIBILANT_PLURAL.test(word)) return word.slice(0, -2);
   if (word.endsWith("es") && !word.endsWith("aes") && !word.endsWith("ees") && !word.endsWith("oes")) {
     return word.slice(0, -1);

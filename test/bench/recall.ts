@@ -28,7 +28,7 @@ import { z } from "zod";
 import { createReadPipeline } from "../../graphs/read.js";
 import { createMemory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
-import { parseMemoryRecord, type MemoryRecord, type MemoryScope } from "../../src/schema.js";
+import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { createRng, generateMemories, generateQueries, type MemoryFixture } from "./fixtures.js";
@@ -71,7 +71,9 @@ function parseArgs(argv: string[]): Args {
   for (const arg of argv) {
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
     if (!match || !["quick", "profile", "queries", "scopes", "only", "keep", "inline"].includes(match[1]!)) {
-      throw new Error(`Unknown argument '${arg}'. Expected --quick, --profile, --inline, --queries=<n>, --scopes=<n>, --only=<case label text>, --keep=<dir>.`);
+      throw new Error(
+        `Unknown argument '${arg}'. Expected --quick, --profile, --inline, --queries=<n>, --scopes=<n>, --only=<case label text>, --keep=<dir>.`,
+      );
     }
     flags.set(match[1]!, match[2] ?? "true");
   }
@@ -85,7 +87,8 @@ function parseArgs(argv: string[]): Args {
     keep: flags.get("keep"),
     inline: flags.has("inline"),
   });
-  if (!parsed.success) throw new Error(`Bad value for --${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}.`);
+  if (!parsed.success)
+    throw new Error(`Bad value for --${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}.`);
   return parsed.data;
 }
 
@@ -119,7 +122,10 @@ function percentile(samples: readonly number[], p: number): number {
 /** Which example-policy tasks may see a memory of this kind (seed 004 §3, tasks.example.json). */
 function tasksFor(record: MemoryRecord): string[] {
   if (record.kind === "preference") return ["write_email", "code_generation", "weekly_report"];
-  if (record.kind === "business_fact") return record.source.type === "system_sync" ? ["write_email", "weekly_report", "query_order"] : ["write_email", "weekly_report"];
+  if (record.kind === "business_fact")
+    return record.source.type === "system_sync"
+      ? ["write_email", "weekly_report", "query_order"]
+      : ["write_email", "weekly_report"];
   return [];
 }
 
@@ -139,7 +145,10 @@ function toRecord(fixture: MemoryFixture, scope: MemoryScope, rand: () => number
     content: fixture.value.content,
     confidence: Math.round((0.6 + rand() * 0.4) * 100) / 100,
     importance: Math.round((0.3 + rand() * 0.6) * 100) / 100,
-    source: { type: kind === "business_fact" && rand() < 0.8 ? "system_sync" : rand() < 0.85 ? "explicit" : "inferred", messageIds: [`msg_${fixture.id}`] },
+    source: {
+      type: kind === "business_fact" && rand() < 0.8 ? "system_sync" : rand() < 0.85 ? "explicit" : "inferred",
+      messageIds: [`msg_${fixture.id}`],
+    },
     scope,
     sensitivity: "low",
     status: superseded ? "superseded" : "active",
@@ -172,7 +181,14 @@ function queriesFor(fixtures: MemoryFixture[], records: MemoryRecord[], count: n
     const record = activeRecords[q.source]!;
     const tasks = tasksFor(record);
     const task = tasks.length > 0 && rand() < TASK_SHARE ? tasks[Math.floor(rand() * tasks.length)] : undefined;
-    return { scope: record.scope, query: q.query, source: record.id, lang: q.lang, mode: q.mode, ...(task ? { task } : {}) };
+    return {
+      scope: record.scope,
+      query: q.query,
+      source: record.id,
+      lang: q.lang,
+      mode: q.mode,
+      ...(task ? { task } : {}),
+    };
   });
 }
 
@@ -216,7 +232,11 @@ interface CaseResult {
 }
 
 function openStore(dir: string): HNSWStore {
-  return new HNSWStore({ dir, index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: RECORD_INDEX_FIELDS }, flushIntervalMs: 0 });
+  return new HNSWStore({
+    dir,
+    index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: RECORD_INDEX_FIELDS },
+    flushIntervalMs: 0,
+  });
 }
 
 const scopeOf = (i: number): MemoryScope => ({ tenantId: "bench", userId: `u${String(i).padStart(5, "0")}` });
@@ -226,11 +246,18 @@ const scopeOf = (i: number): MemoryScope => ({ tenantId: "bench", userId: `u${St
  * scope 0 gets every query of the first set; with `spreadQueries`, evenly spaced scopes get one
  * query each for the second.
  */
-async function load(store: HNSWStore, layout: Layout, queryCount: number, alreadyLoaded = false): Promise<{ sets: QuerySet[]; loadMs: number }> {
+async function load(
+  store: HNSWStore,
+  layout: Layout,
+  queryCount: number,
+  alreadyLoaded = false,
+): Promise<{ sets: QuerySet[]; loadMs: number }> {
   const now = Date.now();
   const total = WARMUP + queryCount;
   const spreadCount = layout.spreadQueries ? Math.min(layout.scopes, total) : 0;
-  const spreadScopes = new Set(Array.from({ length: spreadCount }, (_, i) => Math.floor((i * layout.scopes) / spreadCount)));
+  const spreadScopes = new Set(
+    Array.from({ length: spreadCount }, (_, i) => Math.floor((i * layout.scopes) / spreadCount)),
+  );
   const repeated: Query[] = [];
   const spread: Query[] = [];
   let pending: { namespace: string[]; key: string; value: MemoryRecord }[] = [];
@@ -270,7 +297,8 @@ async function load(store: HNSWStore, layout: Layout, queryCount: number, alread
     [spread[i], spread[j]] = [spread[j]!, spread[i]!];
   }
   const sets: QuerySet[] = [{ label: layout.label, ...(layout.role ? { role: layout.role } : {}), queries: repeated }];
-  if (layout.spreadQueries) sets.push({ label: "  same, a different scope each query", role: "spread", queries: spread });
+  if (layout.spreadQueries)
+    sets.push({ label: "  same, a different scope each query", role: "spread", queries: spread });
   return { sets, loadMs };
 }
 
@@ -303,7 +331,11 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
     };
   };
   // Private, synchronous internals: exact costs even when calls interleave on the event loop.
-  wrap("searchItems", (args) => `searchItems(${labelOf((args[0] as { namespacePrefix: string[] }).namespacePrefix)}, ${args[1] ? "vector" : "list"})`);
+  wrap(
+    "searchItems",
+    (args) =>
+      `searchItems(${labelOf((args[0] as { namespacePrefix: string[] }).namespacePrefix)}, ${args[1] ? "vector" : "list"})`,
+  );
   wrap("getItem", () => "getItem");
   wrap("preparePut", (args) => `preparePut(${labelOf(args[1] as string[])})`);
   wrap("commit", () => "commit (write transaction)");
@@ -311,15 +343,14 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
   wrap("storedSignature", () => "storedSignature");
   // The query embedding: HashEmbeddings.embed is the synchronous core of embedQuery.
   const embeddings = store.indexConfig!.embeddings as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const embed = embeddings["embed"]!.bind(embeddings);
-  embeddings["embed"] = (...args: unknown[]) => {
+  const embed = embeddings.embed!.bind(embeddings);
+  embeddings.embed = (...args: unknown[]) => {
     const started = performance.now();
     const out = embed(...args);
     record(probe, "HashEmbeddings.embed", performance.now() - started);
     return out;
   };
 }
-
 
 async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   const kept = args.keep ? path.join(path.resolve(args.keep), `${layout.scopes}x${layout.perScope}`) : undefined;
@@ -330,19 +361,27 @@ async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   try {
     const store = openStore(dir);
     const memories = layout.scopes * layout.perScope;
-    progress(`${layout.label}: ${reuse ? "reusing" : "loading"} ${memories.toLocaleString("en")} memories in ${layout.scopes.toLocaleString("en")} scope(s)${kept ? ` (${dir})` : ""}…`);
+    progress(
+      `${layout.label}: ${reuse ? "reusing" : "loading"} ${memories.toLocaleString("en")} memories in ${layout.scopes.toLocaleString("en")} scope(s)${kept ? ` (${dir})` : ""}…`,
+    );
     const { sets, loadMs } = await load(store, layout, args.queries, reuse);
     if (kept && !reuse) fs.writeFileSync(marker, JSON.stringify({ memories, scopes: layout.scopes, loadMs }));
-    progress(`${layout.label}: ${reuse ? "made its queries" : "loaded"} in ${(loadMs / 1000).toFixed(1)} s (${(memories / (loadMs / 1000)).toFixed(0)}/s)`);
+    progress(
+      `${layout.label}: ${reuse ? "made its queries" : "loaded"} in ${(loadMs / 1000).toFixed(1)} s (${(memories / (loadMs / 1000)).toFixed(0)}/s)`,
+    );
     const memory = await createMemory({ store, env: {}, ...(args.inline ? { bookkeeping: "inline" as const } : {}) });
     const storeProbe: Probe = { enabled: false, sink: new Map() };
     const stepProbe: Probe = { enabled: false, sink: new Map() };
     if (args.profile) instrumentStore(store, storeProbe);
-    const profiled = args.profile ? createReadPipeline({ store }, { onStep: (name, t) => record(stepProbe, name, t) }) : undefined;
+    const profiled = args.profile
+      ? createReadPipeline({ store }, { onStep: (name, t) => record(stepProbe, name, t) })
+      : undefined;
     const results: CaseResult[] = [];
     for (const set of sets) {
-      const steps = (stepProbe.sink = new Map<string, number[]>());
-      const storeCalls = (storeProbe.sink = new Map<string, number[]>());
+      const steps = new Map<string, number[]>();
+      const storeCalls = new Map<string, number[]>();
+      stepProbe.sink = steps;
+      storeProbe.sink = storeCalls;
       const recall = (q: Query) =>
         profiled
           ? profiled({ scope: q.scope, query: q.query, task: q.task })
@@ -380,8 +419,25 @@ async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
       progress(`  ${set.label}: p50 ${percentile(latencies, 50).toFixed(2)} ms`);
       const timed = set.queries.slice(WARMUP);
       const share = (test: (q: Query) => boolean) => timed.filter(test).length / Math.max(1, timed.length);
-      const mix = { zh: share((q) => q.lang === "zh"), task: share((q) => q.task !== undefined), paraphrase: share((q) => q.mode === "paraphrase") };
-      results.push({ label: set.label, ...(set.role ? { role: set.role } : {}), memories, scopes: layout.scopes, loadMs, latencies, cpu, bookkeeping, hits, mix, steps, storeCalls });
+      const mix = {
+        zh: share((q) => q.lang === "zh"),
+        task: share((q) => q.task !== undefined),
+        paraphrase: share((q) => q.mode === "paraphrase"),
+      };
+      results.push({
+        label: set.label,
+        ...(set.role ? { role: set.role } : {}),
+        memories,
+        scopes: layout.scopes,
+        loadMs,
+        latencies,
+        cpu,
+        bookkeeping,
+        hits,
+        mix,
+        steps,
+        storeCalls,
+      });
     }
     await memory.close();
     store.stop();
@@ -427,7 +483,9 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
   const big = results.find((r) => r.memories === 100_000 && r.scopes === 1);
   if (big) {
     const p50 = percentile(big.latencies, 50);
-    lines.push(`  p50 ≤ ${TARGET_P50_MS} ms at 100k in one scope: ${ms(p50)} (cpu ${ms(percentile(big.cpu, 50))}) ${p50 <= TARGET_P50_MS ? "OK" : "MISS"}`);
+    lines.push(
+      `  p50 ≤ ${TARGET_P50_MS} ms at 100k in one scope: ${ms(p50)} (cpu ${ms(percentile(big.cpu, 50))}) ${p50 <= TARGET_P50_MS ? "OK" : "MISS"}`,
+    );
   } else {
     lines.push(`  p50 ≤ ${TARGET_P50_MS} ms at 100k in one scope: not run (--quick or --only)`);
   }
@@ -448,9 +506,15 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
   } else {
     lines.push("  flat with other scopes: not run (--quick or --only)");
   }
-  lines.push("  hit@k: share of queries whose source memory is among the recalled memories (k = the task policy's max_items, 8 by default)");
-  lines.push("  cpu: this process's CPU time per recall, its bookkeeping included; when it is well below the wall time, other load on the machine inflated the latencies");
-  lines.push("  bookkeep: p50 wall time of the trace + usage write the facade queues behind each answer (not in p50/p99); `inline`: inside them (--inline, --profile)");
+  lines.push(
+    "  hit@k: share of queries whose source memory is among the recalled memories (k = the task policy's max_items, 8 by default)",
+  );
+  lines.push(
+    "  cpu: this process's CPU time per recall, its bookkeeping included; when it is well below the wall time, other load on the machine inflated the latencies",
+  );
+  lines.push(
+    "  bookkeep: p50 wall time of the trace + usage write the facade queues behind each answer (not in p50/p99); `inline`: inside them (--inline, --profile)",
+  );
   if (args.profile) {
     for (const r of results) {
       lines.push("");
@@ -458,7 +522,8 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
       const row = (name: string, samples: number[], perRecall: number) =>
         `  ${pad(name, 44)}${pad(ms(percentile(samples, 50)), 10, true)}${pad(ms(percentile(samples, 99)), 10, true)}${pad(ms(samples.reduce((s, x) => s + x, 0) / perRecall), 10, true)}  ×${(samples.length / perRecall).toFixed(2)}`;
       for (const [name, samples] of r.steps) lines.push(row(name, samples, r.hits.n));
-      for (const [name, samples] of [...r.storeCalls].sort((a, b) => a[0].localeCompare(b[0]))) lines.push(row(name, samples, r.hits.n));
+      for (const [name, samples] of [...r.storeCalls].sort((a, b) => a[0].localeCompare(b[0])))
+        lines.push(row(name, samples, r.hits.n));
     }
   }
   lines.push("");
@@ -471,7 +536,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const spread = { scopes: args.scopes, perScope: SMALL_SCOPE };
   const total = spread.scopes * spread.perScope;
-  const spreadLabel = total >= 1_000_000 ? `${(total / 1_000_000).toLocaleString("en")}M` : `${(total / 1000).toLocaleString("en")}k`;
+  const spreadLabel =
+    total >= 1_000_000 ? `${(total / 1_000_000).toLocaleString("en")}M` : `${(total / 1000).toLocaleString("en")}k`;
   const layouts: Layout[] = args.quick
     ? [{ label: "10k in one scope", scopes: 1, perScope: 10_000 }]
     : [
@@ -481,7 +547,8 @@ async function main(): Promise<void> {
         { label: `100 in one scope, beside ${spreadLabel}`, role: "beside", ...spread, spreadQueries: true },
       ];
   const results: CaseResult[] = [];
-  for (const layout of layouts.filter((l) => !args.only || l.label.includes(args.only!))) results.push(...(await runCase(layout, args)));
+  for (const layout of layouts.filter((l) => !args.only || l.label.includes(args.only!)))
+    results.push(...(await runCase(layout, args)));
   process.stdout.write(`${summary(results, args, performance.now() - started)}\n`);
 }
 

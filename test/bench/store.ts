@@ -16,9 +16,9 @@ import { performance } from "node:perf_hooks";
 import { InMemoryStore } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
+import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { generateMemories, generateQueries, type MemoryFixture, type QueryFixture } from "./fixtures.js";
 
 // Targets from issue 2 item 6, for 100k items in one namespace on the 2-core reference machine.
@@ -49,11 +49,16 @@ function parseArgs(argv: string[]): Args {
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match) throw new Error(`Unknown argument '${arg}'. Expected --quick, --n=<items>, --queries=<n>, --inmemory-queries=<n>, --ef-search=, --m=, --ef-construction=, --threshold=.`);
+    if (!match)
+      throw new Error(
+        `Unknown argument '${arg}'. Expected --quick, --n=<items>, --queries=<n>, --inmemory-queries=<n>, --ef-search=, --m=, --ef-construction=, --threshold=.`,
+      );
     flags.set(match[1]!, match[2] ?? "true");
   }
   const known = ["quick", "n", "queries", "inmemory-queries", "ef-search", "m", "ef-construction", "threshold"];
-  for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`Unknown flag --${name}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
+  for (const name of flags.keys())
+    if (!known.includes(name))
+      throw new Error(`Unknown flag --${name}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
   const num = (name: string) => (flags.has(name) ? Number(flags.get(name)) : undefined);
   const quick = flags.has("quick");
   const queries = num("queries") ?? (quick ? 50 : 200);
@@ -63,7 +68,12 @@ function parseArgs(argv: string[]): Args {
     queries,
     // InMemoryStore scans every vector per query (hundreds of ms at 100k): a modest sample.
     inMemoryQueries: num("inmemory-queries") ?? (quick ? queries : Math.min(queries, 30)),
-    hnsw: { threshold: num("threshold"), m: num("m"), efConstruction: num("ef-construction"), efSearch: num("ef-search") },
+    hnsw: {
+      threshold: num("threshold"),
+      m: num("m"),
+      efConstruction: num("ef-construction"),
+      efSearch: num("ef-search"),
+    },
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -87,7 +97,13 @@ interface SearchRun {
   results: string[][];
 }
 
-async function timeSearches(store: BaseStore, namespace: string[], queries: readonly QueryFixture[], warmup: readonly QueryFixture[], label: string): Promise<SearchRun> {
+async function timeSearches(
+  store: BaseStore,
+  namespace: string[],
+  queries: readonly QueryFixture[],
+  warmup: readonly QueryFixture[],
+  label: string,
+): Promise<SearchRun> {
   for (const q of warmup) await store.search(namespace, { query: q.query, limit: K });
   const latencies: number[] = [];
   const results: string[][] = [];
@@ -103,7 +119,12 @@ async function timeSearches(store: BaseStore, namespace: string[], queries: read
 }
 
 /** Wall seconds (what puts/s uses) and this process's CPU seconds (less skewed by other load). */
-async function timeWrites(store: BaseStore, namespace: string[], memories: readonly MemoryFixture[], label: string): Promise<{ wall: number; cpu: number }> {
+async function timeWrites(
+  store: BaseStore,
+  namespace: string[],
+  memories: readonly MemoryFixture[],
+  label: string,
+): Promise<{ wall: number; cpu: number }> {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const every = Math.max(1, Math.floor(memories.length / BATCH_SIZE / 10));
@@ -112,7 +133,9 @@ async function timeWrites(store: BaseStore, namespace: string[], memories: reado
     await store.batch(slice.map((m) => ({ namespace, key: m.id, value: m.value })));
     if (batch % every === 0 || from + BATCH_SIZE >= memories.length) {
       const done = Math.min(from + BATCH_SIZE, memories.length);
-      progress(`${label}: ${fmt(done)}/${fmt(memories.length)} written (${fmt(done / ((performance.now() - start) / 1000))}/s)`);
+      progress(
+        `${label}: ${fmt(done)}/${fmt(memories.length)} written (${fmt(done / ((performance.now() - start) / 1000))}/s)`,
+      );
     }
   }
   const cpu = process.cpuUsage(cpuStart);
@@ -127,7 +150,7 @@ class ExactIndex {
     private readonly memories: readonly MemoryFixture[],
   ) {
     this.vectors = new Float32Array(memories.length * DIMS);
-    memories.forEach((m, i) => this.vectors.set(embeddings.embed(m.value.content), i * DIMS));
+    for (const [i, m] of memories.entries()) this.vectors.set(embeddings.embed(m.value.content), i * DIMS);
   }
 
   /** Every item's score, and the indexes of the best K (ties broken by index). */
@@ -160,7 +183,13 @@ interface Recall {
  * Mean |found ∩ exact| / K. `tieAware` also counts a found item whose exact score equals the
  * K-th best (a tie the exact order broke the other way), the usual ANN-benchmark convention.
  */
-function recallAt10(found: string[][], exact: ExactIndex, queries: readonly QueryFixture[], indexOf: Map<string, number>, memories: readonly MemoryFixture[]): Recall {
+function recallAt10(
+  found: string[][],
+  exact: ExactIndex,
+  queries: readonly QueryFixture[],
+  indexOf: Map<string, number>,
+  memories: readonly MemoryFixture[],
+): Recall {
   let strict = 0;
   let tieAware = 0;
   queries.forEach((q, i) => {
@@ -251,7 +280,13 @@ async function main(): Promise<void> {
     const hnswAgain = await timeSearches(store, big, imQueries, [], "HNSWStore search again");
 
     // (5) the small namespace beside the big one.
-    const smallBeside = await timeSearches(store, small, smallQueries, smallWarmup, `small namespace beside ${fmt(args.n)}`);
+    const smallBeside = await timeSearches(
+      store,
+      small,
+      smallQueries,
+      smallWarmup,
+      `small namespace beside ${fmt(args.n)}`,
+    );
 
     // (4) exact top-10 by brute force over the same unit vectors.
     progress(`exact reference: embedding ${fmt(args.n)} texts`);
@@ -299,6 +334,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`[bench:store] failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(
+    `[bench:store] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exitCode = 1;
 });

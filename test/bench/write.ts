@@ -14,8 +14,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
 import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
@@ -46,11 +46,16 @@ function parseArgs(argv: string[]): Args {
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match) throw new Error(`Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=.`);
+    if (!match)
+      throw new Error(
+        `Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=.`,
+      );
     flags.set(match[1]!, match[2] ?? "true");
   }
   const known = ["quick", "n", "batch", "users", "per-turn", "model-batches", "seed"];
-  for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`Unknown flag --${name}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
+  for (const name of flags.keys())
+    if (!known.includes(name))
+      throw new Error(`Unknown flag --${name}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
   const num = (name: string) => (flags.has(name) ? Number(flags.get(name)) : undefined);
   const quick = flags.has("quick");
   const n = num("n") ?? (quick ? 300 : 2_000);
@@ -97,12 +102,24 @@ const V = {
     drink: ["coffee", "green tea", "oolong tea", "sparkling water", "hot chocolate", "orange juice"],
     project: ["Phoenix", "Atlas", "Orion", "Nebula", "Falcon", "Aurora", "Helix", "Comet"],
     city: ["Boston", "Berlin", "London", "Toronto", "Singapore", "Seattle", "Austin", "Lisbon"],
-    task: ["send the quarterly report", "renew the passport", "file the expense claim", "review the pull request", "book a venue"],
+    task: [
+      "send the quarterly report",
+      "renew the passport",
+      "file the expense claim",
+      "review the pull request",
+      "book a venue",
+    ],
     due: ["by Friday", "by the end of the month", "by next Tuesday", "by tomorrow", "next week"],
     tool: ["the tests", "the linter", "terraform plan", "the smoke tests", "make gen"],
     action: ["pushing", "deploying", "merging", "every release", "a database migration"],
     error: ["502", "504", "memory leak", "deadlock", "slow query"],
-    cause: ["a gateway timeout", "an expired certificate", "an exhausted connection pool", "a missing index", "a full disk"],
+    cause: [
+      "a gateway timeout",
+      "an expired certificate",
+      "an exhausted connection pool",
+      "a missing index",
+      "a full disk",
+    ],
     when: ["Yesterday", "Last week", "Two days ago", "Last month", "On Monday"],
     activity: ["went hiking", "went to a support group", "watched a movie", "visited my parents", "went cycling"],
     laptop: ["Mac", "ThinkPad", "Surface", "Chromebook"],
@@ -130,7 +147,10 @@ const SAY: Record<Lang, Record<string, (r: Rand, v: Vocab) => Statement>> = {
     },
     fact: (r, v) =>
       pick(r, [
-        { text: `我们团队有 ${3 + Math.floor(r() * 20)} 个人。`, change: (r2) => `我们团队现在有 ${24 + Math.floor(r2() * 20)} 个人。` },
+        {
+          text: `我们团队有 ${3 + Math.floor(r() * 20)} 个人。`,
+          change: (r2) => `我们团队现在有 ${24 + Math.floor(r2() * 20)} 个人。`,
+        },
         { text: `我的项目代号是${pick(r, v.project)}。`, change: (r2) => `我的项目代号改成${pick(r2, v.project)}了。` },
         { text: `我用的是 ${pick(r, v.laptop)}。` },
         { text: `我住在${pick(r, v.city)}。`, change: (r2) => `我现在住在${pick(r2, v.city)}。` },
@@ -144,7 +164,14 @@ const SAY: Record<Lang, Record<string, (r: Rand, v: Vocab) => Statement>> = {
       ]),
     transient: (r, v) => ({ text: `这次先用 ${pick(r, v.db)}，上线再换 PG。` }),
     smalltalk: (r) => ({ text: pick(r, ["你好！", "谢谢！", "好的", "哈哈", "早上好", "嗯嗯，明白了", "辛苦了"]) }),
-    question: (r, v) => ({ text: pick(r, [`明天${pick(r, v.city)}天气怎么样？`, "你能帮我写个 SQL 查询吗？", `${pick(r, v.error)} 一般怎么排查？`, "这段代码哪里有问题？"]) }),
+    question: (r, v) => ({
+      text: pick(r, [
+        `明天${pick(r, v.city)}天气怎么样？`,
+        "你能帮我写个 SQL 查询吗？",
+        `${pick(r, v.error)} 一般怎么排查？`,
+        "这段代码哪里有问题？",
+      ]),
+    }),
   },
   en: {
     preference: (r, v) => {
@@ -158,8 +185,14 @@ const SAY: Record<Lang, Record<string, (r: Rand, v: Vocab) => Statement>> = {
     },
     fact: (r, v) =>
       pick(r, [
-        { text: `Our team has ${3 + Math.floor(r() * 20)} people.`, change: (r2) => `Our team has ${24 + Math.floor(r2() * 20)} people now.` },
-        { text: `My project's codename is ${pick(r, v.project)}.`, change: (r2) => `My project's codename is ${pick(r2, v.project)} now.` },
+        {
+          text: `Our team has ${3 + Math.floor(r() * 20)} people.`,
+          change: (r2) => `Our team has ${24 + Math.floor(r2() * 20)} people now.`,
+        },
+        {
+          text: `My project's codename is ${pick(r, v.project)}.`,
+          change: (r2) => `My project's codename is ${pick(r2, v.project)} now.`,
+        },
         { text: `I use a ${pick(r, v.laptop)}.` },
         { text: `I live in ${pick(r, v.city)}.`, change: (r2) => `I live in ${pick(r2, v.city)} now.` },
       ]),
@@ -172,20 +205,43 @@ const SAY: Record<Lang, Record<string, (r: Rand, v: Vocab) => Statement>> = {
         { text: `My sister moved to ${pick(r, v.city)} last year.` },
       ]),
     transient: (r, v) => ({ text: `Use ${pick(r, v.db)} for now, switch to PG at launch.` }),
-    smalltalk: (r) => ({ text: pick(r, ["Hi there!", "Thanks!", "ok", "Good morning!", "Got it, thanks.", "haha", "Sounds good."]) }),
-    question: (r, v) => ({ text: pick(r, [`What's the weather in ${pick(r, v.city)} tomorrow?`, "How do I reverse a list in Python?", `How do I debug a ${pick(r, v.error)}?`, "Can you review this query?"]) }),
+    smalltalk: (r) => ({
+      text: pick(r, ["Hi there!", "Thanks!", "ok", "Good morning!", "Got it, thanks.", "haha", "Sounds good."]),
+    }),
+    question: (r, v) => ({
+      text: pick(r, [
+        `What's the weather in ${pick(r, v.city)} tomorrow?`,
+        "How do I reverse a list in Python?",
+        `How do I debug a ${pick(r, v.error)}?`,
+        "Can you review this query?",
+      ]),
+    }),
   },
 };
 
 const REPLY: Record<Lang, { ack: string[]; answer: string[] }> = {
-  zh: { ack: ["好的，我记住了。", "收到。", "明白，已记下。"], answer: ["明天多云，气温 18 度。", "可以先看网关日志和超时配置。", "这里的循环少了终止条件。"] },
-  en: { ack: ["Got it, noted.", "Sure, I'll remember that.", "Noted."], answer: ["Use list.reverse() or slicing.", "Check the gateway logs first.", "Tomorrow looks cloudy, around 18°C."] },
+  zh: {
+    ack: ["好的，我记住了。", "收到。", "明白，已记下。"],
+    answer: ["明天多云，气温 18 度。", "可以先看网关日志和超时配置。", "这里的循环少了终止条件。"],
+  },
+  en: {
+    ack: ["Got it, noted.", "Sure, I'll remember that.", "Noted."],
+    answer: ["Use list.reverse() or slicing.", "Check the gateway logs first.", "Tomorrow looks cloudy, around 18°C."],
+  },
 };
 
 // Share of user turns per kind; repeats and changes refer to what the same user said before.
 const MIX: ReadonlyArray<[string, number]> = [
-  ["smalltalk", 14], ["question", 14], ["preference", 14], ["fact", 12], ["todo", 8], ["procedure", 6],
-  ["episode", 10], ["transient", 4], ["repeat", 9], ["change", 9],
+  ["smalltalk", 14],
+  ["question", 14],
+  ["preference", 14],
+  ["fact", 12],
+  ["todo", 8],
+  ["procedure", 6],
+  ["episode", 10],
+  ["transient", 4],
+  ["repeat", 9],
+  ["change", 9],
 ];
 const MIX_TOTAL = MIX.reduce((s, [, w]) => s + w, 0);
 
@@ -208,15 +264,20 @@ export function generateConversation(n: number, users: number, seed: number): Tu
   let id = 0;
   const push = (u: number, role: "user" | "assistant", content: string) => {
     clock[u]! += (1 + Math.floor(rand() * 30)) * 60_000 + (rand() < 0.05 ? 86_400_000 : 0);
-    streams[u]!.push({ userId: `user-${u}`, message: { id: `msg-${++id}`, role, content, at: new Date(clock[u]!).toISOString() } });
+    streams[u]!.push({
+      userId: `user-${u}`,
+      message: { id: `msg-${++id}`, role, content, at: new Date(clock[u]!).toISOString() },
+    });
     total++;
   };
   while (total < n) {
     const u = Math.floor(rand() * users);
-    const lang: Lang = u === 0 ? (rand() < 0.85 ? "zh" : "en") : u === 1 ? (rand() < 0.85 ? "en" : "zh") : rand() < 0.5 ? "zh" : "en";
+    const lang: Lang =
+      u === 0 ? (rand() < 0.85 ? "zh" : "en") : u === 1 ? (rand() < 0.85 ? "en" : "zh") : rand() < 0.5 ? "zh" : "en";
     let kind = weighted(rand);
     const history = said[u]!;
-    if ((kind === "repeat" && history.length === 0) || (kind === "change" && !history.some((h) => h.statement.change))) kind = "fact";
+    if ((kind === "repeat" && history.length === 0) || (kind === "change" && !history.some((h) => h.statement.change)))
+      kind = "fact";
     let text: string;
     let replyLang = lang;
     if (kind === "repeat") {
@@ -224,7 +285,10 @@ export function generateConversation(n: number, users: number, seed: number): Tu
       text = old.statement.text;
       replyLang = old.lang;
     } else if (kind === "change") {
-      const old = pick(rand, history.filter((h) => h.statement.change));
+      const old = pick(
+        rand,
+        history.filter((h) => h.statement.change),
+      );
       text = old.statement.change!(rand);
       replyLang = old.lang;
     } else {
@@ -233,14 +297,18 @@ export function generateConversation(n: number, users: number, seed: number): Tu
       if (kind !== "smalltalk" && kind !== "question") history.push({ lang, statement });
     }
     push(u, "user", text);
-    if (total < n && rand() < 0.45) push(u, "assistant", pick(rand, kind === "question" ? REPLY[replyLang].answer : REPLY[replyLang].ack));
+    if (total < n && rand() < 0.45)
+      push(u, "assistant", pick(rand, kind === "question" ? REPLY[replyLang].answer : REPLY[replyLang].ack));
   }
   return streams;
 }
 
 function weighted(rand: Rand): string {
   let x = rand() * MIX_TOTAL;
-  for (const [kind, w] of MIX) if ((x -= w) < 0) return kind;
+  for (const [kind, w] of MIX) {
+    x -= w;
+    if (x < 0) return kind;
+  }
   return MIX[MIX.length - 1]![0];
 }
 
@@ -252,29 +320,35 @@ interface Call {
 
 /** Each user's stream cut into calls of `size` messages, interleaved across users. */
 function batchesOf(streams: Turn[][], size: number): Call[] {
-  return interleave(streams.map((turns) => {
-    const out: Call[] = [];
-    for (let i = 0; i < turns.length; i += size) out.push({ userId: turns[i]!.userId, messages: turns.slice(i, i + size).map((t) => t.message) });
-    return out;
-  }));
+  return interleave(
+    streams.map((turns) => {
+      const out: Call[] = [];
+      for (let i = 0; i < turns.length; i += size)
+        out.push({ userId: turns[i]!.userId, messages: turns.slice(i, i + size).map((t) => t.message) });
+      return out;
+    }),
+  );
 }
 
 /** Each user's stream cut into turns: one user message plus the assistant reply that follows it. */
 function turnsOf(streams: Turn[][]): Call[] {
-  return interleave(streams.map((turns) => {
-    const out: Call[] = [];
-    for (const t of turns) {
-      if (t.message.role === "assistant" && out.length > 0) out[out.length - 1]!.messages.push(t.message);
-      else out.push({ userId: t.userId, messages: [t.message] });
-    }
-    return out;
-  }));
+  return interleave(
+    streams.map((turns) => {
+      const out: Call[] = [];
+      for (const t of turns) {
+        if (t.message.role === "assistant" && out.length > 0) out[out.length - 1]!.messages.push(t.message);
+        else out.push({ userId: t.userId, messages: [t.message] });
+      }
+      return out;
+    }),
+  );
 }
 
 /** Users take turns, as several conversations reaching one memory service would. */
 function interleave(perUser: Call[][]): Call[] {
   const out: Call[] = [];
-  for (let round = 0; perUser.some((calls) => calls.length > round); round++) for (const calls of perUser) if (calls[round]) out.push(calls[round]!);
+  for (let round = 0; perUser.some((calls) => calls.length > round); round++)
+    for (const calls of perUser) if (calls[round]) out.push(calls[round]!);
   return out;
 }
 
@@ -283,10 +357,23 @@ function interleave(perUser: Call[][]): Call[] {
 const progress = (message: string) => process.stderr.write(`[bench:write] ${message}\n`);
 const rate = (count: number, ms: number) => (count * 1000) / ms;
 
-const OUTCOMES = ["written", "reinforced", "superseded", "merged", "pending", "rejected", "exceptions", "extractionFailures"] as const;
+const OUTCOMES = [
+  "written",
+  "reinforced",
+  "superseded",
+  "merged",
+  "pending",
+  "rejected",
+  "exceptions",
+  "extractionFailures",
+] as const;
 type Tally = Record<(typeof OUTCOMES)[number], number>;
 
-async function rememberAll(memory: Memory, calls: Call[], label: string): Promise<{ ms: number; cpuMs: number; tally: Tally }> {
+async function rememberAll(
+  memory: Memory,
+  calls: Call[],
+  label: string,
+): Promise<{ ms: number; cpuMs: number; tally: Tally }> {
   const tally = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Tally;
   const start = performance.now();
   const cpu = process.cpuUsage();
@@ -304,8 +391,18 @@ class NodeTimer extends BaseCallbackHandler {
   name = "bench-node-timer";
   readonly totals = new Map<string, number>();
   private readonly open = new Map<string, { node: string; start: number }>();
-  override handleChainStart(_chain: unknown, _inputs: unknown, runId: string, _parent?: string, _tags?: string[], _meta?: Record<string, unknown>, _type?: string, runName?: string): void {
-    if (runName && (NODES as readonly string[]).includes(runName)) this.open.set(runId, { node: runName, start: performance.now() });
+  override handleChainStart(
+    _chain: unknown,
+    _inputs: unknown,
+    runId: string,
+    _parent?: string,
+    _tags?: string[],
+    _meta?: Record<string, unknown>,
+    _type?: string,
+    runName?: string,
+  ): void {
+    if (runName && (NODES as readonly string[]).includes(runName))
+      this.open.set(runId, { node: runName, start: performance.now() });
   }
   override handleChainEnd(_outputs: unknown, runId: string): void {
     const run = this.open.get(runId);
@@ -321,10 +418,18 @@ async function trivialGraphMs(invokes: number): Promise<{ wall: number; cpu: num
   const State = Annotation.Root({ messages: last<unknown[]>(() => []), steps: last<number>(() => 0) });
   const step = (s: { steps: number }) => ({ steps: s.steps + 1 });
   const graph = new StateGraph(State)
-    .addNode("redact", step).addNode("extract", step).addNode("score", step)
-    .addNode("resolve_conflict", step).addNode("ask_user", step).addNode("persist", step)
-    .addEdge(START, "redact").addEdge("redact", "extract").addEdge("extract", "score")
-    .addEdge("score", "resolve_conflict").addEdge("resolve_conflict", "ask_user").addEdge("ask_user", "persist")
+    .addNode("redact", step)
+    .addNode("extract", step)
+    .addNode("score", step)
+    .addNode("resolve_conflict", step)
+    .addNode("ask_user", step)
+    .addNode("persist", step)
+    .addEdge(START, "redact")
+    .addEdge("redact", "extract")
+    .addEdge("extract", "score")
+    .addEdge("score", "resolve_conflict")
+    .addEdge("resolve_conflict", "ask_user")
+    .addEdge("ask_user", "persist")
     .addEdge("persist", END)
     .compile();
   for (let i = 0; i < 20; i++) await graph.invoke({ messages: [] });
@@ -356,7 +461,16 @@ class CountingChatModel extends FakeListChatModel {
   private reply(prompt: string): string {
     const line = /^\[([^\]]+)\] user at \S+: (.+)$/m.exec(prompt);
     const memories = line
-      ? [{ kind: "fact", key: "bench.model_note", content: `The user mentioned: ${line[2]!.slice(0, 80)}`, confidence: 0.7, messageIds: [line[1]], stated: true }]
+      ? [
+          {
+            kind: "fact",
+            key: "bench.model_note",
+            content: `The user mentioned: ${line[2]!.slice(0, 80)}`,
+            confidence: 0.7,
+            messageIds: [line[1]],
+            stated: true,
+          },
+        ]
       : [];
     return JSON.stringify({ memories });
   }
@@ -370,15 +484,27 @@ async function modelPath(args: Args, batches: Call[], made: (label: string) => s
     const runs = batches.slice(0, args.modelBatches);
     let failures = 0;
     const start = performance.now();
-    for (const call of runs) failures += (await memory.remember({ scope: { userId: call.userId }, messages: call.messages })).extractionFailures.length;
-    const mps = rate(runs.reduce((s, r) => s + r.messages.length, 0), performance.now() - start);
+    for (const call of runs)
+      failures += (await memory.remember({ scope: { userId: call.userId }, messages: call.messages }))
+        .extractionFailures.length;
+    const mps = rate(
+      runs.reduce((s, r) => s + r.messages.length, 0),
+      performance.now() - start,
+    );
     const perBatch = model.calls / runs.length;
 
     const repairing = new CountingChatModel(["Sure! Here are the memories: {memories: [oops"]);
     const memory2 = await createMemory({ dir: made("repair"), env: {}, model: repairing });
     const out = await memory2.remember({ scope: { userId: "repair" }, messages: runs[0]!.messages });
     await memory2.close();
-    return { batches: runs.length, perBatch, mps, failures, repairCalls: repairing.calls, repairFailures: out.extractionFailures.length };
+    return {
+      batches: runs.length,
+      perBatch,
+      mps,
+      failures,
+      repairCalls: repairing.calls,
+      repairFailures: out.extractionFailures.length,
+    };
   } finally {
     await memory.close();
   }

@@ -8,7 +8,7 @@
  * temporary directory (.langgraph-e2e-*, git-ignored, where it keeps its state), and is
  * stopped after the suite.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -55,10 +55,22 @@ beforeAll(async () => {
   // its graph paths rebased: the dev server keeps its state (.langgraph_api/) next to the config
   // and reloads it on start, so a run must neither see nor touch a developer's own.
   workDir = fs.mkdtempSync(path.join(ROOT, ".langgraph-e2e-"));
-  const config = JSON.parse(fs.readFileSync(path.join(ROOT, "langgraph.json"), "utf8")) as { graphs: Record<string, string> };
+  const config = JSON.parse(fs.readFileSync(path.join(ROOT, "langgraph.json"), "utf8")) as {
+    graphs: Record<string, string>;
+  };
   for (const [id, spec] of Object.entries(config.graphs)) config.graphs[id] = `../${spec.replace(/^\.\//, "")}`;
   fs.writeFileSync(path.join(workDir, "langgraph.json"), JSON.stringify(config));
-  const args = ["dev", "--config", path.join(workDir, "langgraph.json"), "--port", String(port), "--host", "127.0.0.1", "--no-browser", "--no-reload"];
+  const args = [
+    "dev",
+    "--config",
+    path.join(workDir, "langgraph.json"),
+    "--port",
+    String(port),
+    "--host",
+    "127.0.0.1",
+    "--no-browser",
+    "--no-reload",
+  ];
   server = spawn(path.join(ROOT, "node_modules/.bin/langgraphjs"), args, {
     cwd: workDir,
     // Offline: no tracing, no telemetry calls out.
@@ -83,7 +95,9 @@ afterAll(async () => {
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-const user = (userId: string, extra: Record<string, unknown> = {}) => ({ configurable: { user_id: userId, tenant_id: "e2e", ...extra } });
+const user = (userId: string, extra: Record<string, unknown> = {}) => ({
+  configurable: { user_id: userId, tenant_id: "e2e", ...extra },
+});
 
 describe("the graphs in langgraph.json, served by langgraphjs dev and driven by the SDK", () => {
   it("registers memory_write and memory_read", async () => {
@@ -122,7 +136,10 @@ describe("the graphs in langgraph.json, served by langgraphjs dev and driven by 
     const thread = await client.threads.create();
     // The graph interacts by default (configurable.interactive: false would defer to pending).
     const config = user("carol");
-    await client.runs.wait(thread.thread_id, "memory_write", { input: { messages: [{ role: "user", content: "我喜欢吃苹果。" }] }, config });
+    await client.runs.wait(thread.thread_id, "memory_write", {
+      input: { messages: [{ role: "user", content: "我喜欢吃苹果。" }] },
+      config,
+    });
     const paused = (await client.runs.wait(thread.thread_id, "memory_write", {
       input: { messages: [{ role: "user", content: "我喜欢喝咖啡。" }] },
       config,
@@ -132,11 +149,19 @@ describe("the graphs in langgraph.json, served by langgraphjs dev and driven by 
     expect(ask?.options).toEqual(expect.arrayContaining(["supersede", "keep_both"]));
     expect((await client.threads.getState(thread.thread_id)).next).toEqual(["ask_user"]);
 
-    const resumed = (await client.runs.wait(thread.thread_id, "memory_write", { command: { resume: { decision: "keep_both" } }, config })) as {
+    const resumed = (await client.runs.wait(thread.thread_id, "memory_write", {
+      command: { resume: { decision: "keep_both" } },
+      config,
+    })) as {
       memoryWrite: { written: Array<{ content: string; status: string }> };
     };
-    expect(resumed.memoryWrite.written).toEqual([expect.objectContaining({ content: "用户喜欢喝咖啡", status: "active" })]);
-    const recalled = (await client.runs.wait(null, "memory_read", { input: { query: "喜欢吃什么喝什么" }, config: user("carol") })) as { context: string };
+    expect(resumed.memoryWrite.written).toEqual([
+      expect.objectContaining({ content: "用户喜欢喝咖啡", status: "active" }),
+    ]);
+    const recalled = (await client.runs.wait(null, "memory_read", {
+      input: { query: "喜欢吃什么喝什么" },
+      config: user("carol"),
+    })) as { context: string };
     expect(recalled.context).toContain("用户喜欢喝咖啡");
     expect(recalled.context).toContain("用户喜欢吃苹果");
   });

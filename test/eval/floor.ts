@@ -16,11 +16,19 @@ export class KeywordFloorStore extends HNSWStore {
   /** Keep keyword hits scoring at least this share of the best hit's score. */
   floor = 0.05;
 
-  override async keywordSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<SearchItem[]> {
+  override async keywordSearch(
+    namespacePrefix: string[],
+    query: string,
+    options: KeywordSearchOptions = {},
+  ): Promise<SearchItem[]> {
     return this.applyFloor(await super.keywordSearch(namespacePrefix, query, options));
   }
 
-  override async hybridSearch(namespacePrefix: string[], query: string, options: KeywordSearchOptions = {}): Promise<HybridHits> {
+  override async hybridSearch(
+    namespacePrefix: string[],
+    query: string,
+    options: KeywordSearchOptions = {},
+  ): Promise<HybridHits> {
     const hits = await super.hybridSearch(namespacePrefix, query, options);
     return { ...hits, keyword: this.applyFloor(hits.keyword) };
   }

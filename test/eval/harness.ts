@@ -17,14 +17,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createMemory, type CreateMemoryOptions, type Memory } from "../../src/memory.js";
-import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
-import { resolveEmbeddings } from "../../src/text/models.js";
-import { KeywordFloorStore } from "./floor.js";
 import type { MemoryWriteOutput } from "../../src/conflict/decision.js";
+import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
+import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import type { MemoryScope } from "../../src/schema.js";
+import { resolveEmbeddings } from "../../src/text/models.js";
 import { CONVERSATIONS, type EvalConversation, type QuestionCategory } from "./conversations.js";
-import { SCENARIOS, SCENARIO_START, type Scenario } from "./scenarios.js";
+import { KeywordFloorStore } from "./floor.js";
+import { SCENARIO_START, SCENARIOS, type Scenario } from "./scenarios.js";
 
 export type HarnessStyle = "named" | "named-turn" | "mem0" | "mem0-turn" | "prefixed";
 export const RECALL_LIMIT = 10;
@@ -79,7 +79,15 @@ export interface ScenarioReport {
 }
 
 const emptyTally = (): Tally => ({ questions: 0, hits: 0, hits5: 0, evidence: 0, covered: 0, stored: 0 });
-const emptyCounts = (): WriteCounts => ({ written: 0, reinforced: 0, superseded: 0, merged: 0, pending: 0, rejected: 0, reasons: {} });
+const emptyCounts = (): WriteCounts => ({
+  written: 0,
+  reinforced: 0,
+  superseded: 0,
+  merged: 0,
+  pending: 0,
+  rejected: 0,
+  reasons: {},
+});
 
 function count(counts: WriteCounts, out: MemoryWriteOutput): void {
   counts.written += out.written.length;
@@ -98,7 +106,10 @@ export interface EvalOptions extends Pick<CreateMemoryOptions, "weights"> {
 }
 
 /** A fresh facade over a temporary directory, offline; removed by the returned `close`. */
-export async function openMemory(now?: () => Date, options: EvalOptions = {}): Promise<{ memory: Memory; close: () => Promise<void> }> {
+export async function openMemory(
+  now?: () => Date,
+  options: EvalOptions = {},
+): Promise<{ memory: Memory; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-eval-"));
   const { keywordFloor, ...rest } = options;
   let store: KeywordFloorStore | undefined;
@@ -125,13 +136,13 @@ export function sessionMessages(conversation: EvalConversation, sessionIndex: nu
     style === "prefixed"
       ? { id: turn.id, role: "user" as const, content: `${turn.speaker}: ${turn.text}`, at: session.at }
       : !style.startsWith("mem0")
-      ? { id: turn.id, role: "user" as const, name: turn.speaker, content: turn.text, at: session.at }
-      : {
-          id: turn.id,
-          role: turn.speaker === conversation.speakers[0] ? ("user" as const) : ("assistant" as const),
-          content: `${turn.speaker}: ${turn.text}`,
-          at: session.at,
-        },
+        ? { id: turn.id, role: "user" as const, name: turn.speaker, content: turn.text, at: session.at }
+        : {
+            id: turn.id,
+            role: turn.speaker === conversation.speakers[0] ? ("user" as const) : ("assistant" as const),
+            content: `${turn.speaker}: ${turn.text}`,
+            at: session.at,
+          },
   );
 }
 
@@ -186,12 +197,22 @@ export async function evaluateConversations(
       for (let s = 0; s < conversation.sessions.length; s++) {
         const messages = sessionMessages(conversation, s, style);
         const batches = style.endsWith("-turn") ? messages.map((m) => [m]) : [messages];
-        for (const batch of batches) count(report.counts, await memory.remember({ scope, messages: batch, sessionId: `S${s + 1}` }));
+        for (const batch of batches)
+          count(report.counts, await memory.remember({ scope, messages: batch, sessionId: `S${s + 1}` }));
       }
       const stored = await activeMessageIds(memory, scope);
       for (const q of conversation.questions) {
-        const result = await ask(memory, scope, q.question, q.evidence, stored, [report.total, report.byCategory[q.category]]);
-        if (!result.hit) report.misses.push({ conversation: conversation.id, question: q.question, evidence: q.evidence, recalled: result.recalled.map((ids) => ids.join("+")) });
+        const result = await ask(memory, scope, q.question, q.evidence, stored, [
+          report.total,
+          report.byCategory[q.category],
+        ]);
+        if (!result.hit)
+          report.misses.push({
+            conversation: conversation.id,
+            question: q.question,
+            evidence: q.evidence,
+            recalled: result.recalled.map((ids) => ids.join("+")),
+          });
       }
     }
   } finally {
@@ -205,7 +226,10 @@ export async function evaluateConversations(
  * as of the day after each scenario's last session (a live assistant); `"wall"` at the real
  * time, when every dated todo of 2024 has long expired and is no longer recalled.
  */
-export async function evaluateScenarios(scenarios: readonly Scenario[] = SCENARIOS, clock: "session" | "wall" = "session"): Promise<ScenarioReport> {
+export async function evaluateScenarios(
+  scenarios: readonly Scenario[] = SCENARIOS,
+  clock: "session" | "wall" = "session",
+): Promise<ScenarioReport> {
   let current = Date.now();
   const { memory, close } = await openMemory(clock === "session" ? () => new Date(current) : undefined);
   const report: ScenarioReport = {
@@ -228,11 +252,25 @@ export async function evaluateScenarios(scenarios: readonly Scenario[] = SCENARI
       }
       const stored = await activeMessageIds(memory, scope);
       for (const q of scenario.questions) {
-        const result = await ask(memory, scope, q.query, q.expected, stored, [report.total, report.byLanguage[scenario.language]]);
-        if (!result.hit) report.misses.push({ conversation: scenario.id, question: q.query, evidence: q.expected, recalled: result.recalled.map((ids) => ids.join("+")) });
+        const result = await ask(memory, scope, q.query, q.expected, stored, [
+          report.total,
+          report.byLanguage[scenario.language],
+        ]);
+        if (!result.hit)
+          report.misses.push({
+            conversation: scenario.id,
+            question: q.query,
+            evidence: q.expected,
+            recalled: result.recalled.map((ids) => ids.join("+")),
+          });
         if (q.stale) {
           report.staleQuestions += 1;
-          if (result.recalled.some((ids) => ids.some((id) => q.stale!.includes(id)) && !ids.some((id) => q.expected.includes(id)))) report.staleRecalled += 1;
+          if (
+            result.recalled.some(
+              (ids) => ids.some((id) => q.stale!.includes(id)) && !ids.some((id) => q.expected.includes(id)),
+            )
+          )
+            report.staleRecalled += 1;
         }
       }
     }

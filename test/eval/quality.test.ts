@@ -31,14 +31,17 @@ describe("evidence recall@10", () => {
     expect(evidence(report.total)).toBeGreaterThanOrEqual(0.82);
   });
 
-  it.each(["mem0", "mem0-turn", "prefixed"] as const)("reads a transcript with name prefixes (%s style) as two people", async (style) => {
-    const report = await evaluateConversations(style);
-    // "Melanie: …" sent as the assistant is Melanie speaking, not an AI (src/transcript.ts), so
-    // her statements are stored and recalled like the named style's, whole session or per turn.
-    expect(rate(report.total.stored, report.total.evidence)).toBeGreaterThanOrEqual(0.98);
-    expect(hit(report.total)).toBeGreaterThanOrEqual(0.92);
-    expect(report.counts.pending).toBeLessThanOrEqual(1);
-  });
+  it.each(["mem0", "mem0-turn", "prefixed"] as const)(
+    "reads a transcript with name prefixes (%s style) as two people",
+    async (style) => {
+      const report = await evaluateConversations(style);
+      // "Melanie: …" sent as the assistant is Melanie speaking, not an AI (src/transcript.ts), so
+      // her statements are stored and recalled like the named style's, whole session or per turn.
+      expect(rate(report.total.stored, report.total.evidence)).toBeGreaterThanOrEqual(0.98);
+      expect(hit(report.total)).toBeGreaterThanOrEqual(0.92);
+      expect(report.counts.pending).toBeLessThanOrEqual(1);
+    },
+  );
 
   it("answers the bilingual scenarios and never recalls a superseded value alone", async () => {
     const report = await evaluateScenarios();

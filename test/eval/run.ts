@@ -4,7 +4,15 @@
  * --verbose also lists every missed question with what was recalled instead.
  */
 import { performance } from "node:perf_hooks";
-import { evaluateConversations, evaluateScenarios, RECALL_LIMIT, type EvalOptions, type Miss, type Tally, type WriteCounts } from "./harness.js";
+import {
+  type EvalOptions,
+  evaluateConversations,
+  evaluateScenarios,
+  type Miss,
+  RECALL_LIMIT,
+  type Tally,
+  type WriteCounts,
+} from "./harness.js";
 
 const verbose = process.argv.includes("--verbose");
 const pct = (n: number, d: number): string => (d === 0 ? "  –  " : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
@@ -14,13 +22,18 @@ function row(label: string, t: Tally): string {
 }
 
 function counts(c: WriteCounts): string {
-  const reasons = Object.entries(c.reasons).map(([r, n]) => `${r} ${n}`).join(", ");
+  const reasons = Object.entries(c.reasons)
+    .map(([r, n]) => `${r} ${n}`)
+    .join(", ");
   return `  writes: written ${c.written}, reinforced ${c.reinforced}, merged ${c.merged}, superseded ${c.superseded}, pending ${c.pending}, rejected ${c.rejected}${reasons ? ` (${reasons})` : ""}`;
 }
 
 function misses(list: Miss[]): void {
   if (!verbose) return;
-  for (const m of list) console.log(`    miss [${m.conversation}] ${m.question}  evidence ${m.evidence.join(",")}  recalled ${m.recalled.join(" ") || "(none)"}`);
+  for (const m of list)
+    console.log(
+      `    miss [${m.conversation}] ${m.question}  evidence ${m.evidence.join(",")}  recalled ${m.recalled.join(" ") || "(none)"}`,
+    );
 }
 
 const started = performance.now();

@@ -109,7 +109,9 @@ describe("ScopeQueue", () => {
     const queue = new ScopeQueue();
     const events: string[] = [];
     let releaseA = () => {};
-    const a1 = queue.run("a", () => new Promise<void>((resolve) => (releaseA = resolve)).then(() => void events.push("a1")));
+    const a1 = queue.run("a", () =>
+      new Promise<void>((resolve) => (releaseA = resolve)).then(() => void events.push("a1")),
+    );
     const a2 = queue.run("a", async () => void events.push("a2"));
     await queue.run("b", async () => void events.push("b1"));
     expect(events).toEqual(["b1"]);

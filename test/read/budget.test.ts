@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { InvalidConfigError } from "../../src/errors.js";
-import { DEFAULT_BUDGETS, estimateTokens, fitRecentMessages, fitToBudget, resolveBudgets } from "../../src/recall/budget.js";
+import {
+  DEFAULT_BUDGETS,
+  estimateTokens,
+  fitRecentMessages,
+  fitToBudget,
+  resolveBudgets,
+} from "../../src/recall/budget.js";
 import { MEMORY_BLOCK_TAG } from "../../src/recall/injection.js";
 import { makeRecord, recallerWith } from "./helpers.js";
 
@@ -9,7 +15,10 @@ const scope = { userId: "u_budget" };
 function memorySection(context: string): string[] {
   const start = context.indexOf(`<${MEMORY_BLOCK_TAG}>`);
   const end = context.indexOf(`</${MEMORY_BLOCK_TAG}>`);
-  return context.slice(start, end).split("\n").filter((line) => line.startsWith("["));
+  return context
+    .slice(start, end)
+    .split("\n")
+    .filter((line) => line.startsWith("["));
 }
 
 describe("token estimate", () => {
@@ -55,7 +64,10 @@ describe("fitToBudget", () => {
 
 describe("recall under budgets", () => {
   it("never exceeds the long-term token budget and records who was cut", async () => {
-    const long = "用户在项目复盘会上详细说明了他对代码评审流程的期待，包括每次提交都要附带测试、说明变更原因、标注风险点以及回滚方案，".repeat(3);
+    const long =
+      "用户在项目复盘会上详细说明了他对代码评审流程的期待，包括每次提交都要附带测试、说明变更原因、标注风险点以及回滚方案，".repeat(
+        3,
+      );
     const records = Array.from({ length: 12 }, (_, i) =>
       makeRecord(scope, { id: `long_${i}`, key: `review.rule_${i}`, content: `${long}第${i}条代码评审要求` }),
     );
@@ -74,7 +86,9 @@ describe("recall under budgets", () => {
   });
 
   it("honours a smaller configured budget and the item limit", async () => {
-    const records = Array.from({ length: 6 }, (_, i) => makeRecord(scope, { id: `p_${i}`, key: `pref.p${i}`, content: `The user likes tea number ${i}` }));
+    const records = Array.from({ length: 6 }, (_, i) =>
+      makeRecord(scope, { id: `p_${i}`, key: `pref.p${i}`, content: `The user likes tea number ${i}` }),
+    );
     const { recaller } = await recallerWith(records, { budgets: { longTerm: { maxTokens: 20 } } });
     const small = await recaller.recall({ scope, query: "tea" });
     expect(memorySection(small.context).reduce((s, l) => s + estimateTokens(l), 0)).toBeLessThanOrEqual(20);

@@ -34,7 +34,7 @@ const CONCEPTS: string[][] = [
 ];
 
 const CONCEPT_OF = new Map<string, string>();
-CONCEPTS.forEach((group, i) => group.forEach((word) => CONCEPT_OF.set(word, `#concept${i}`)));
+for (const [i, group] of CONCEPTS.entries()) for (const word of group) CONCEPT_OF.set(word, `#concept${i}`);
 
 export class ConceptEmbeddings extends Embeddings {
   constructor(readonly dims = 128) {

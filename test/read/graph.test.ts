@@ -1,8 +1,8 @@
+import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { BaseMessage } from "@langchain/core/messages";
 import { AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
-import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import { describe, expect, it } from "vitest";
 import { createReadGraph, createReadPipeline } from "../../graphs/read.js";
 import { MEMORY_BLOCK_TAG } from "../../src/recall/injection.js";
@@ -11,7 +11,11 @@ import { makeRecord, memoryStore, NOW, putRecords } from "./helpers.js";
 /** A scripted chat model that remembers what it was sent. */
 class RecordingModel extends FakeListChatModel {
   readonly inputs: BaseMessage[][] = [];
-  override async _generate(messages: BaseMessage[], options?: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun) {
+  override async _generate(
+    messages: BaseMessage[],
+    options?: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ) {
     this.inputs.push(messages);
     return super._generate(messages, options, runManager);
   }
@@ -21,9 +25,17 @@ const scope = { userId: "u_graph", tenantId: "acme" };
 const SYSTEM = "You are a helpful assistant.";
 
 const RECORDS = [
-  makeRecord(scope, { id: "brief", key: "reply.style", content: "用户偏好简洁回复", observedAt: "2026-03-01T08:00:00.000Z" }),
+  makeRecord(scope, {
+    id: "brief",
+    key: "reply.style",
+    content: "用户偏好简洁回复",
+    observedAt: "2026-03-01T08:00:00.000Z",
+  }),
   makeRecord(scope, { id: "tea", key: "drink.tea", content: "用户喜欢喝绿茶", observedAt: "2026-02-01T08:00:00.000Z" }),
-  makeRecord({ userId: "someone_else", tenantId: "acme" }, { id: "other", key: "reply.style", content: "用户偏好详细回复" }),
+  makeRecord(
+    { userId: "someone_else", tenantId: "acme" },
+    { id: "other", key: "reply.style", content: "用户偏好详细回复" },
+  ),
 ];
 
 async function seededStore() {
@@ -85,9 +97,20 @@ describe("the read graph as a subgraph before the model call", () => {
   it("an explicit query wins over the latest message; the store can come from compile({ store })", async () => {
     const store = await seededStore();
     const graph = createReadGraph({ now: () => NOW });
-    const Parent = Annotation.Root({ ...MessagesAnnotation.spec, query: Annotation<string>, context: Annotation<string> });
-    const parent = new StateGraph(Parent).addNode("recall", graph).addEdge(START, "recall").addEdge("recall", END).compile({ store });
-    const out = await parent.invoke({ messages: [new HumanMessage("随便聊聊")], query: "绿茶" }, { configurable: { user_id: scope.userId, tenant_id: scope.tenantId } });
+    const Parent = Annotation.Root({
+      ...MessagesAnnotation.spec,
+      query: Annotation<string>,
+      context: Annotation<string>,
+    });
+    const parent = new StateGraph(Parent)
+      .addNode("recall", graph)
+      .addEdge(START, "recall")
+      .addEdge("recall", END)
+      .compile({ store });
+    const out = await parent.invoke(
+      { messages: [new HumanMessage("随便聊聊")], query: "绿茶" },
+      { configurable: { user_id: scope.userId, tenant_id: scope.tenantId } },
+    );
     expect(out.context).toContain("用户喜欢喝绿茶");
     // Through LangGraph's store wrapper too, usage and trace were written.
     const tea = await store.get(["memory", "acme", scope.userId, "records"], "tea");

@@ -6,7 +6,7 @@ import { InMemoryStore } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { createRecaller, type Recaller, type RecallerOptions } from "../../src/recall/recaller.js";
-import { parseMemoryRecord, type MemoryRecord, type MemoryScope } from "../../src/schema.js";
+import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 
 export const NOW = new Date("2026-03-15T12:00:00.000Z");
@@ -47,7 +47,9 @@ export function makeRecord(scope: MemoryScope, input: RecordInput): MemoryRecord
 }
 
 export async function putRecords(store: BaseStore, records: MemoryRecord[]): Promise<void> {
-  await store.batch(records.map((record) => ({ namespace: recordsNamespace(record.scope), key: record.id, value: record })));
+  await store.batch(
+    records.map((record) => ({ namespace: recordsNamespace(record.scope), key: record.id, value: record })),
+  );
 }
 
 export async function getRecord(store: BaseStore, record: MemoryRecord): Promise<MemoryRecord> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createMemory } from "../../src/memory.js";
 import { dedupeKeys } from "../../src/recall/dedupe.js";
 import type { Candidate } from "../../src/recall/types.js";
 import type { MemoryRecord } from "../../src/schema.js";
-import { createMemory } from "../../src/memory.js";
 import { daysAgo, makeRecord, memoryStore, NOW, recallerWith } from "./helpers.js";
 
 const scope = { userId: "u_history" };
@@ -21,8 +21,21 @@ function versions() {
     accessCount: 40,
     lastAccessedAt: daysAgo(0),
   });
-  const newCarrier = makeRecord(scope, { id: "carrier_sf", key: "shipping.carrier", kind: "fact", content: "用户的快递改用顺丰", value: "顺丰", observedAt: daysAgo(5) });
-  const archived = makeRecord(scope, { id: "addr_old", key: "shipping.address_note", content: "用户的快递放门口", status: "archived", observedAt: daysAgo(200) });
+  const newCarrier = makeRecord(scope, {
+    id: "carrier_sf",
+    key: "shipping.carrier",
+    kind: "fact",
+    content: "用户的快递改用顺丰",
+    value: "顺丰",
+    observedAt: daysAgo(5),
+  });
+  const archived = makeRecord(scope, {
+    id: "addr_old",
+    key: "shipping.address_note",
+    content: "用户的快递放门口",
+    status: "archived",
+    observedAt: daysAgo(200),
+  });
   return [oldCarrier, newCarrier, archived];
 }
 
@@ -51,7 +64,12 @@ describe("superseded values (seed 003 §4.4)", () => {
   });
 
   it("pending records are never recalled, not even for history", async () => {
-    const pending = makeRecord(scope, { id: "pending_tea", key: "drink.tea", content: "用户可能喜欢喝乌龙茶", status: "pending" });
+    const pending = makeRecord(scope, {
+      id: "pending_tea",
+      key: "drink.tea",
+      content: "用户可能喜欢喝乌龙茶",
+      status: "pending",
+    });
     const { recaller } = await recallerWith([pending]);
     expect((await recaller.recall({ scope, query: "乌龙茶" })).memories).toEqual([]);
     expect((await recaller.recall({ scope, query: "乌龙茶", includeHistory: true })).memories).toEqual([]);
@@ -60,8 +78,23 @@ describe("superseded values (seed 003 §4.4)", () => {
 
 describe("one active value per key", () => {
   it("keeps only the newest active value of a single-valued key, and drops expired values", async () => {
-    const older = makeRecord(scope, { id: "city_old", key: "profile.city", kind: "fact", content: "用户住在杭州", value: "杭州", observedAt: daysAgo(30), importance: 1 });
-    const newer = makeRecord(scope, { id: "city_new", key: "profile.city", kind: "fact", content: "用户住在上海", value: "上海", observedAt: daysAgo(2) });
+    const older = makeRecord(scope, {
+      id: "city_old",
+      key: "profile.city",
+      kind: "fact",
+      content: "用户住在杭州",
+      value: "杭州",
+      observedAt: daysAgo(30),
+      importance: 1,
+    });
+    const newer = makeRecord(scope, {
+      id: "city_new",
+      key: "profile.city",
+      kind: "fact",
+      content: "用户住在上海",
+      value: "上海",
+      observedAt: daysAgo(2),
+    });
     const expired = makeRecord(scope, {
       id: "temp_wechat",
       key: "contact.exception",
@@ -78,10 +111,33 @@ describe("one active value per key", () => {
   });
 
   it("keeps coexisting records of a multi-valued kind under one key, but collapses repeats", () => {
-    const a = makeRecord(scope, { id: "ep1", key: "trip.japan", kind: "episode", content: "用户三月去了东京", observedAt: daysAgo(20) });
-    const b = makeRecord(scope, { id: "ep2", key: "trip.japan", kind: "episode", content: "用户五月去了大阪", observedAt: daysAgo(3) });
-    const c = makeRecord(scope, { id: "ep3", key: "trip.japan", kind: "episode", content: "用户五月去了大阪", observedAt: daysAgo(1) });
-    const candidate = (value: MemoryRecord): Candidate<MemoryRecord> => ({ id: value.id, value, channels: {}, rrf: 0.01 });
+    const a = makeRecord(scope, {
+      id: "ep1",
+      key: "trip.japan",
+      kind: "episode",
+      content: "用户三月去了东京",
+      observedAt: daysAgo(20),
+    });
+    const b = makeRecord(scope, {
+      id: "ep2",
+      key: "trip.japan",
+      kind: "episode",
+      content: "用户五月去了大阪",
+      observedAt: daysAgo(3),
+    });
+    const c = makeRecord(scope, {
+      id: "ep3",
+      key: "trip.japan",
+      kind: "episode",
+      content: "用户五月去了大阪",
+      observedAt: daysAgo(1),
+    });
+    const candidate = (value: MemoryRecord): Candidate<MemoryRecord> => ({
+      id: value.id,
+      value,
+      channels: {},
+      rrf: 0.01,
+    });
     const decided = dedupeKeys([a, b, c].map(candidate), NOW);
     expect(decided.map((d) => d.decision?.reason ?? "kept")).toEqual(["kept", "key.older_value", "kept"]);
   });
@@ -92,10 +148,19 @@ describe("a reported change through the facade", () => {
     const memory = await createMemory({ store: memoryStore(), env: {} });
     const scope = { userId: "u_change" };
     const at = (day: number) => new Date(Date.UTC(2024, 2, day, 9)).toISOString();
-    await memory.remember({ scope, messages: [{ role: "user", id: "m1", content: "Our team uses Jira for tickets.", at: at(4) }] });
+    await memory.remember({
+      scope,
+      messages: [{ role: "user", id: "m1", content: "Our team uses Jira for tickets.", at: at(4) }],
+    });
     await memory.remember({ scope, messages: [{ role: "user", id: "m2", content: "我住在北京。", at: at(4) }] });
-    const switched = await memory.remember({ scope, messages: [{ role: "user", id: "m3", content: "We switched from Jira to Linear last month.", at: at(11) }] });
-    const moved = await memory.remember({ scope, messages: [{ role: "user", id: "m4", content: "我去年从北京搬到了上海。", at: at(11) }] });
+    const switched = await memory.remember({
+      scope,
+      messages: [{ role: "user", id: "m3", content: "We switched from Jira to Linear last month.", at: at(11) }],
+    });
+    const moved = await memory.remember({
+      scope,
+      messages: [{ role: "user", id: "m4", content: "我去年从北京搬到了上海。", at: at(11) }],
+    });
     expect(switched.superseded.map((r) => r.content)).toEqual(["The user's team uses Jira for tickets"]);
     expect(moved.superseded.map((r) => r.content)).toEqual(["用户住在北京"]);
     const tickets = await memory.recall({ scope, query: "Which tool do we use for tickets?" });

@@ -1,10 +1,10 @@
 import { InMemoryStore } from "@langchain/langgraph";
 import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { InvalidNamespaceError, InvalidOperationError } from "../../src/errors.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { bm25Search } from "../../src/recall/bm25.js";
-import { reciprocalRankFusion, relevanceFromRrf, RRF_K } from "../../src/recall/fusion.js";
-import { InvalidNamespaceError, InvalidOperationError } from "../../src/errors.js";
+import { RRF_K, reciprocalRankFusion, relevanceFromRrf } from "../../src/recall/fusion.js";
 import { hybridSearch, OVERFETCH_FACTOR } from "../../src/recall/hybrid.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { tempDir } from "../helpers/store.js";
@@ -15,7 +15,10 @@ import { makeRecord, putRecords } from "./helpers.js";
 const scope = { userId: "u_hybrid" };
 const K = 5;
 
-async function recallAtK(store: BaseStore, channels: ("vector" | "keyword")[]): Promise<{ recall: number; missed: string[] }> {
+async function recallAtK(
+  store: BaseStore,
+  channels: ("vector" | "keyword")[],
+): Promise<{ recall: number; missed: string[] }> {
   const missed: string[] = [];
   for (const q of FIXTURE_QUERIES) {
     const { fused } = await hybridSearch(store, recordsNamespace(scope), q.query, {
@@ -30,14 +33,24 @@ async function recallAtK(store: BaseStore, channels: ("vector" | "keyword")[]): 
 }
 
 const hnswStores: HNSWStore[] = [];
-afterAll(() => hnswStores.forEach((store) => store.stop()));
+afterAll(async () => {
+  for (const store of hnswStores) await store.stop();
+});
 
 const stores: [string, () => BaseStore][] = [
-  ["InMemoryStore (in-process BM25 fallback)", () => new InMemoryStore({ index: { dims: 128, embeddings: new ConceptEmbeddings(128), fields: RECORD_INDEX_FIELDS } })],
+  [
+    "InMemoryStore (in-process BM25 fallback)",
+    () =>
+      new InMemoryStore({ index: { dims: 128, embeddings: new ConceptEmbeddings(128), fields: RECORD_INDEX_FIELDS } }),
+  ],
   [
     "HNSWStore (native FTS5 keyword channel)",
     () => {
-      const store = new HNSWStore({ dir: tempDir("lgm-read-"), index: { dims: 128, embeddings: new ConceptEmbeddings(128), fields: RECORD_INDEX_FIELDS }, flushIntervalMs: 0 });
+      const store = new HNSWStore({
+        dir: tempDir("lgm-read-"),
+        index: { dims: 128, embeddings: new ConceptEmbeddings(128), fields: RECORD_INDEX_FIELDS },
+        flushIntervalMs: 0,
+      });
       hnswStores.push(store);
       return store;
     },
@@ -47,7 +60,10 @@ const stores: [string, () => BaseStore][] = [
 describe.each(stores)("hybrid retrieval on a bilingual fixture — %s", (_name, makeStore) => {
   it(`recall@${K} of vector + BM25 fused with RRF beats either channel alone`, async () => {
     const store = makeStore();
-    await putRecords(store, FIXTURE_MEMORIES.map((m) => makeRecord(scope, { id: m.id, key: "fixture.item", content: m.content })));
+    await putRecords(
+      store,
+      FIXTURE_MEMORIES.map((m) => makeRecord(scope, { id: m.id, key: "fixture.item", content: m.content })),
+    );
 
     const vector = await recallAtK(store, ["vector"]);
     const keyword = await recallAtK(store, ["keyword"]);
@@ -70,8 +86,20 @@ describe.each(stores)("hybrid retrieval on a bilingual fixture — %s", (_name, 
 describe("reciprocal rank fusion", () => {
   it("uses k = 60 and sums 1 / (k + rank) over channels", () => {
     const fused = reciprocalRankFusion([
-      { channel: "vector", items: [{ id: "a", value: 1, score: 0.9 }, { id: "b", value: 2, score: 0.8 }] },
-      { channel: "keyword", items: [{ id: "b", value: 2, score: 7 }, { id: "c", value: 3, score: 5 }] },
+      {
+        channel: "vector",
+        items: [
+          { id: "a", value: 1, score: 0.9 },
+          { id: "b", value: 2, score: 0.8 },
+        ],
+      },
+      {
+        channel: "keyword",
+        items: [
+          { id: "b", value: 2, score: 7 },
+          { id: "c", value: 3, score: 5 },
+        ],
+      },
     ]);
     expect(RRF_K).toBe(60);
     expect(fused.map((f) => f.id)).toEqual(["b", "a", "c"]);
@@ -93,20 +121,42 @@ describe("reciprocal rank fusion", () => {
 
 describe("hybridSearch channels", () => {
   it(`over-fetches ${OVERFETCH_FACTOR}× the limit in each channel, inside the scope's namespace`, async () => {
-    const store = new HNSWStore({ dir: tempDir("lgm-read-"), index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS }, flushIntervalMs: 0 });
+    const store = new HNSWStore({
+      dir: tempDir("lgm-read-"),
+      index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS },
+      flushIntervalMs: 0,
+    });
     hnswStores.push(store);
     const both = vi.spyOn(store, "hybridSearch");
-    await hybridSearch(store, recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 4, fields: RECORD_INDEX_FIELDS });
+    await hybridSearch(store, recordsNamespace(scope), "coffee", {
+      filter: { status: "active" },
+      limit: 4,
+      fields: RECORD_INDEX_FIELDS,
+    });
     expect(both).toHaveBeenCalledWith(recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 12 });
     // A store with separate channels only is asked through search() and keywordSearch().
-    const separate = Object.assign(new InMemoryStore({ index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS } }), {
-      keywordSearch: async (): Promise<SearchItem[]> => [],
-    });
+    const separate = Object.assign(
+      new InMemoryStore({ index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS } }),
+      {
+        keywordSearch: async (): Promise<SearchItem[]> => [],
+      },
+    );
     const search = vi.spyOn(separate, "search");
     const keyword = vi.spyOn(separate, "keywordSearch");
-    await hybridSearch(separate, recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 4, fields: RECORD_INDEX_FIELDS });
-    expect(search).toHaveBeenCalledWith(recordsNamespace(scope), { query: "coffee", filter: { status: "active" }, limit: 12 });
-    expect(keyword).toHaveBeenCalledWith(recordsNamespace(scope), "coffee", { filter: { status: "active" }, limit: 12 });
+    await hybridSearch(separate, recordsNamespace(scope), "coffee", {
+      filter: { status: "active" },
+      limit: 4,
+      fields: RECORD_INDEX_FIELDS,
+    });
+    expect(search).toHaveBeenCalledWith(recordsNamespace(scope), {
+      query: "coffee",
+      filter: { status: "active" },
+      limit: 12,
+    });
+    expect(keyword).toHaveBeenCalledWith(recordsNamespace(scope), "coffee", {
+      filter: { status: "active" },
+      limit: 12,
+    });
   });
 
   it("gets from HNSWStore.hybridSearch what search() and keywordSearch() give, embedding the query once", async () => {
@@ -120,8 +170,19 @@ describe("hybridSearch channels", () => {
       hnsw: { threshold: 1, efSearch: 64, efSearchHybrid: 64 },
     });
     hnswStores.push(store);
-    const records = ["用户喜欢拿铁", "The user drinks coffee every morning", "订单 SF1029384756 已发货", "用户不吃香菜", "coffee beans from Yunnan"].map((content, i) =>
-      makeRecord(scope, { id: `r${i}`, key: `x.r${i}`, content, ...(i === 4 ? { status: "superseded" as const, supersededBy: "r1" } : {}) }),
+    const records = [
+      "用户喜欢拿铁",
+      "The user drinks coffee every morning",
+      "订单 SF1029384756 已发货",
+      "用户不吃香菜",
+      "coffee beans from Yunnan",
+    ].map((content, i) =>
+      makeRecord(scope, {
+        id: `r${i}`,
+        key: `x.r${i}`,
+        content,
+        ...(i === 4 ? { status: "superseded" as const, supersededBy: "r1" } : {}),
+      }),
     );
     await putRecords(store, records);
     const ns = recordsNamespace(scope);
@@ -130,8 +191,12 @@ describe("hybridSearch channels", () => {
       const both = await store.hybridSearch(ns, query, { filter: { status: "active" }, limit: 3 });
       expect(embedQuery).toHaveBeenCalledTimes(1);
       const keys = (hits: SearchItem[] | undefined) => hits?.map((h) => [h.key, h.score]);
-      expect(keys(both.vector)).toEqual(keys(await store.search(ns, { query, filter: { status: "active" }, limit: 3 })));
-      expect(keys(both.keyword)).toEqual(keys(await store.keywordSearch(ns, query, { filter: { status: "active" }, limit: 3 })));
+      expect(keys(both.vector)).toEqual(
+        keys(await store.search(ns, { query, filter: { status: "active" }, limit: 3 })),
+      );
+      expect(keys(both.keyword)).toEqual(
+        keys(await store.keywordSearch(ns, query, { filter: { status: "active" }, limit: 3 })),
+      );
       expect(both.vector!.every((h) => h.value.status === "active")).toBe(true);
       // The same query again is answered from the query-embedding cache.
       expect(embedQuery).toHaveBeenCalledTimes(1);
@@ -144,7 +209,9 @@ describe("hybridSearch channels", () => {
     // Bad input is refused with the store's typed errors, as search() and keywordSearch() refuse it.
     await expect(store.hybridSearch(["a:b"], "coffee")).rejects.toThrow(InvalidNamespaceError);
     await expect(store.hybridSearch(ns, 42 as unknown as string)).rejects.toThrow(InvalidOperationError);
-    await expect(store.hybridSearch(ns, "coffee", { filter: { status: { $regex: "a" } } })).rejects.toThrow(InvalidOperationError);
+    await expect(store.hybridSearch(ns, "coffee", { filter: { status: { $regex: "a" } } })).rejects.toThrow(
+      InvalidOperationError,
+    );
     await expect(store.hybridSearch(ns, "coffee", { limit: -1 })).rejects.toThrow(InvalidOperationError);
     // Without a vector index there is no vector list; the keyword list is still there.
     const plain = new HNSWStore({ dir: tempDir("lgm-read-"), flushIntervalMs: 0 });
@@ -156,9 +223,17 @@ describe("hybridSearch channels", () => {
   });
 
   it("falls back to in-process BM25 when the store has no keyword index, and reports it", async () => {
-    const store = new InMemoryStore({ index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS } });
-    await putRecords(store, [makeRecord(scope, { id: "a", key: "x.a", content: "订单 SF1029384756 已发货" }), makeRecord(scope, { id: "b", key: "x.b", content: "用户喜欢拿铁" })]);
-    const result = await hybridSearch(store, recordsNamespace(scope), "SF1029384756", { limit: 2, fields: RECORD_INDEX_FIELDS });
+    const store = new InMemoryStore({
+      index: { dims: 64, embeddings: new ConceptEmbeddings(64), fields: RECORD_INDEX_FIELDS },
+    });
+    await putRecords(store, [
+      makeRecord(scope, { id: "a", key: "x.a", content: "订单 SF1029384756 已发货" }),
+      makeRecord(scope, { id: "b", key: "x.b", content: "用户喜欢拿铁" }),
+    ]);
+    const result = await hybridSearch(store, recordsNamespace(scope), "SF1029384756", {
+      limit: 2,
+      fields: RECORD_INDEX_FIELDS,
+    });
     expect(result.channelsRun).toEqual(["vector", "keyword"]);
     expect(result.fallbacks).toEqual(["keyword"]);
     expect(result.fused[0]!.id).toBe("a");
@@ -168,8 +243,14 @@ describe("hybridSearch channels", () => {
 
   it("computes cosine in-process when the store has no vector index and embeddings are given", async () => {
     const store = new InMemoryStore();
-    await putRecords(store, [makeRecord(scope, { id: "a", key: "x.a", content: "用户每天喝拿铁" }), makeRecord(scope, { id: "b", key: "x.b", content: "The user lives in Beijing" })]);
-    const without = await hybridSearch(store, recordsNamespace(scope), "coffee", { limit: 2, fields: RECORD_INDEX_FIELDS });
+    await putRecords(store, [
+      makeRecord(scope, { id: "a", key: "x.a", content: "用户每天喝拿铁" }),
+      makeRecord(scope, { id: "b", key: "x.b", content: "The user lives in Beijing" }),
+    ]);
+    const without = await hybridSearch(store, recordsNamespace(scope), "coffee", {
+      limit: 2,
+      fields: RECORD_INDEX_FIELDS,
+    });
     expect(without.channelsRun).toEqual(["keyword"]);
     const withEmbeddings = await hybridSearch(store, recordsNamespace(scope), "coffee", {
       limit: 2,

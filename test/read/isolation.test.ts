@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createReadGraph } from "../../graphs/read.js";
 import { InvalidInputError, NotFoundError } from "../../src/errors.js";
+import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
-import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { tempDir } from "../helpers/store.js";
 import { makeRecord, recallerWith } from "./helpers.js";
 
@@ -16,9 +16,22 @@ const users = [
 
 function sameTopicRecords() {
   return users.flatMap((scope) => [
-    makeRecord(scope, { id: `${scope.userId}_coffee`, key: "drink.coffee", content: `${scope.userId} 每天喝咖啡，偏好美式咖啡` }),
-    makeRecord(scope, { id: `${scope.userId}_reply`, key: "reply.style", content: `The user ${scope.userId} prefers coffee chats and short replies` }),
-    makeRecord(scope, { id: `${scope.userId}_ship`, key: "shipping.carrier", kind: "fact", content: "用户的咖啡豆快递用顺丰" }),
+    makeRecord(scope, {
+      id: `${scope.userId}_coffee`,
+      key: "drink.coffee",
+      content: `${scope.userId} 每天喝咖啡，偏好美式咖啡`,
+    }),
+    makeRecord(scope, {
+      id: `${scope.userId}_reply`,
+      key: "reply.style",
+      content: `The user ${scope.userId} prefers coffee chats and short replies`,
+    }),
+    makeRecord(scope, {
+      id: `${scope.userId}_ship`,
+      key: "shipping.carrier",
+      kind: "fact",
+      content: "用户的咖啡豆快递用顺丰",
+    }),
   ]);
 }
 
@@ -27,7 +40,12 @@ describe("isolation: three users on the same topic", () => {
     ["InMemoryStore", () => undefined],
     [
       "HNSWStore",
-      () => new HNSWStore({ dir: tempDir("lgm-read-"), index: { dims: 128, embeddings: new HashEmbeddings({ dims: 128 }), fields: RECORD_INDEX_FIELDS }, flushIntervalMs: 0 }),
+      () =>
+        new HNSWStore({
+          dir: tempDir("lgm-read-"),
+          index: { dims: 128, embeddings: new HashEmbeddings({ dims: 128 }), fields: RECORD_INDEX_FIELDS },
+          flushIntervalMs: 0,
+        }),
     ],
   ])("returns zero memories of another user (%s)", async (_name, makeStore) => {
     const store = makeStore();

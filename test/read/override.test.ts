@@ -10,7 +10,10 @@ describe("the current instruction wins (seed 004 §4)", () => {
     const brief = makeRecord(scope, { id: "brief", key: "reply.style", content: "用户偏好简洁回复" });
     const { store, recaller } = await recallerWith([english, brief]);
 
-    const { memories, context, traceId } = await recaller.recall({ scope, query: "这次用中文回复我，总结一下输出风格" });
+    const { memories, context, traceId } = await recaller.recall({
+      scope,
+      query: "这次用中文回复我，总结一下输出风格",
+    });
     expect(memories.map((m) => m.id)).toEqual(["brief"]);
     expect(context).not.toContain("英文");
 
@@ -32,7 +35,10 @@ describe("the current instruction wins (seed 004 §4)", () => {
       makeRecord(scope, { id: "zh", key: "output.language", content: "The user wants answers in Chinese" }),
       makeRecord(scope, { id: "table", key: "output.format", content: "用户喜欢用表格展示数据" }),
     ]);
-    const english = await recaller.recall({ scope, query: "Please answer in English this time: how should data be shown?" });
+    const english = await recaller.recall({
+      scope,
+      query: "Please answer in English this time: how should data be shown?",
+    });
     expect(english.memories.map((m) => m.id)).not.toContain("zh");
     const noTables = await recaller.recall({ scope, query: "这次不要用表格展示数据" });
     expect(noTables.memories.map((m) => m.id)).not.toContain("table");
@@ -40,7 +46,12 @@ describe("the current instruction wins (seed 004 §4)", () => {
   });
 
   it("does not override facts, agreeing preferences, or a message that states nothing", async () => {
-    const native = makeRecord(scope, { id: "native", key: "profile.native_language", kind: "fact", content: "用户的母语是英文" });
+    const native = makeRecord(scope, {
+      id: "native",
+      key: "profile.native_language",
+      kind: "fact",
+      content: "用户的母语是英文",
+    });
     const short = makeRecord(scope, { id: "short", key: "reply.length", content: "The user prefers short replies" });
     const { recaller } = await recallerWith([native, short]);
     const result = await recaller.recall({ scope, query: "这次用中文，回复简洁一点：我的母语和回复长度偏好" });
@@ -53,7 +64,10 @@ describe("the current instruction wins (seed 004 §4)", () => {
 describe("statedPreferences", () => {
   it("reads wanted and refused values per dimension", () => {
     expect(statedPreferences("这次用中文").get("language")).toEqual({ wants: "zh", refuses: new Set() });
-    expect(statedPreferences("不要用表格，用要点").get("format")).toEqual({ wants: "bullets", refuses: new Set(["table"]) });
+    expect(statedPreferences("不要用表格，用要点").get("format")).toEqual({
+      wants: "bullets",
+      refuses: new Set(["table"]),
+    });
     expect(statedPreferences("Don't use bullet points").get("format")).toEqual({ refuses: new Set(["bullets"]) });
     expect(statedPreferences("把英文翻译成中文").get("language")?.wants).toBeUndefined();
     expect(currentStatements("The user prefers short replies").size).toBe(0);
@@ -61,7 +75,11 @@ describe("statedPreferences", () => {
 
   it("finds the conflicting dimension", () => {
     const stored = makeRecord(scope, { key: "contact.channel", content: "用户不用微信沟通" });
-    expect(conflictWithCurrent(stored, currentStatements("这次发微信也行"))).toEqual({ dimension: "channel", stored: "not wechat", current: "wechat" });
+    expect(conflictWithCurrent(stored, currentStatements("这次发微信也行"))).toEqual({
+      dimension: "channel",
+      stored: "not wechat",
+      current: "wechat",
+    });
     expect(conflictWithCurrent(stored, currentStatements("请发邮件给我"))).toBeUndefined();
   });
 });

@@ -2,8 +2,13 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InvalidConfigError, InvalidInputError } from "../../src/errors.js";
+import {
+  EXAMPLE_POLICIES_FILE,
+  loadTaskPolicies,
+  parseTaskPolicies,
+  resolvePolicy,
+} from "../../src/recall/policies.js";
 import { createRecaller } from "../../src/recall/recaller.js";
-import { EXAMPLE_POLICIES_FILE, loadTaskPolicies, parseTaskPolicies, resolvePolicy } from "../../src/recall/policies.js";
 import { makeRecord, memoryStore, NOW, recallerWith } from "./helpers.js";
 
 const EXAMPLE_PATH = fileURLToPath(new URL("../../src/policies/tasks.example.json", import.meta.url));
@@ -12,9 +17,24 @@ const scope = { userId: "u_policy", tenantId: "acme" };
 // One memory of every kind, all about the same customer, so only the policy decides.
 function mixedRecords() {
   return [
-    makeRecord(scope, { id: "pref_tone", key: "email.tone", kind: "preference", content: "用户给王总写邮件时偏好正式语气" }),
-    makeRecord(scope, { id: "pref_gofmt", key: "code.style", kind: "preference", content: "用户写 Go 代码时要求先跑 gofmt，王总也同意" }),
-    makeRecord(scope, { id: "pref_overtime", key: "life.overtime", kind: "preference", content: "用户不喜欢加班，王总知道" }),
+    makeRecord(scope, {
+      id: "pref_tone",
+      key: "email.tone",
+      kind: "preference",
+      content: "用户给王总写邮件时偏好正式语气",
+    }),
+    makeRecord(scope, {
+      id: "pref_gofmt",
+      key: "code.style",
+      kind: "preference",
+      content: "用户写 Go 代码时要求先跑 gofmt，王总也同意",
+    }),
+    makeRecord(scope, {
+      id: "pref_overtime",
+      key: "life.overtime",
+      kind: "preference",
+      content: "用户不喜欢加班，王总知道",
+    }),
     makeRecord(scope, { id: "fact_wang", key: "customer.wang", kind: "fact", content: "王总是用户最大的客户" }),
     makeRecord(scope, { id: "ep_delay", key: "order.delay", kind: "episode", content: "王总的订单上个月延迟了三天" }),
     makeRecord(scope, {
@@ -47,9 +67,22 @@ describe("task policies (seed 004 §3)", () => {
     const file = JSON.parse(readFileSync(EXAMPLE_PATH, "utf8"));
     expect(file).toEqual(EXAMPLE_POLICIES_FILE);
     const policies = loadTaskPolicies(EXAMPLE_PATH);
-    expect(Object.keys(policies.tasks).sort()).toEqual(["code_generation", "query_order", "weekly_report", "write_email"]);
-    expect(resolvePolicy(policies, "query_order")).toMatchObject({ kinds: ["business_fact"], maxItems: 5, requireSystemSync: true });
-    expect(resolvePolicy(policies, "weekly_report")).toMatchObject({ kinds: ["business_fact", "preference"], maxItems: 15, excludeSession: true });
+    expect(Object.keys(policies.tasks).sort()).toEqual([
+      "code_generation",
+      "query_order",
+      "weekly_report",
+      "write_email",
+    ]);
+    expect(resolvePolicy(policies, "query_order")).toMatchObject({
+      kinds: ["business_fact"],
+      maxItems: 5,
+      requireSystemSync: true,
+    });
+    expect(resolvePolicy(policies, "weekly_report")).toMatchObject({
+      kinds: ["business_fact", "preference"],
+      maxItems: 15,
+      excludeSession: true,
+    });
   });
 
   it("falls back to the default policy for an unknown or absent task", () => {
@@ -62,11 +95,17 @@ describe("task policies (seed 004 §3)", () => {
   });
 
   it("rejects an invalid policies file with InvalidConfigError naming the field", () => {
-    expect(() => parseTaskPolicies({ memory_policy: { write_email: { include: ["gossip"] } } })).toThrow(InvalidConfigError);
-    expect(() => parseTaskPolicies({ memory_policy: { write_email: { max_items: 0 } } })).toThrow(/memory_policy\.write_email\.max_items/);
+    expect(() => parseTaskPolicies({ memory_policy: { write_email: { include: ["gossip"] } } })).toThrow(
+      InvalidConfigError,
+    );
+    expect(() => parseTaskPolicies({ memory_policy: { write_email: { max_items: 0 } } })).toThrow(
+      /memory_policy\.write_email\.max_items/,
+    );
     expect(() => parseTaskPolicies({ memory_policy: { write_email: { maxItems: 3 } } })).toThrow(InvalidConfigError);
     expect(() => loadTaskPolicies("/nonexistent/policies.json")).toThrow(InvalidConfigError);
-    expect(() => createRecaller({ store: memoryStore(), policies: { memory_policy: { x: { include: [] } } } })).toThrow(InvalidConfigError);
+    expect(() => createRecaller({ store: memoryStore(), policies: { memory_policy: { x: { include: [] } } } })).toThrow(
+      InvalidConfigError,
+    );
   });
 
   it("code_generation sees preferences only, at most 3", async () => {
@@ -83,7 +122,10 @@ describe("task policies (seed 004 §3)", () => {
     expect(memories.map((m) => m.id)).toEqual(["biz_synced"]);
     const trace = await recaller.trace(scope, traceId);
     expect(trace.policy).toBe("query_order");
-    expect(trace.memories.find((m) => m.id === "biz_chat")).toMatchObject({ outcome: "dropped", reason: "policy.require_system_sync" });
+    expect(trace.memories.find((m) => m.id === "biz_chat")).toMatchObject({
+      outcome: "dropped",
+      reason: "policy.require_system_sync",
+    });
     // Kinds outside the policy were never fetched.
     expect(trace.memories.every((m) => m.kind === "business_fact")).toBe(true);
   });
@@ -97,7 +139,10 @@ describe("task policies (seed 004 §3)", () => {
     expect(ids).not.toContain("todo_call");
     expect(memories.every((m) => m.kind === "business_fact" || m.kind === "preference")).toBe(true);
     const trace = await recaller.trace(scope, traceId);
-    expect(trace.memories.find((m) => m.id === "pref_temp")).toMatchObject({ outcome: "dropped", reason: "policy.exclude_session" });
+    expect(trace.memories.find((m) => m.id === "pref_temp")).toMatchObject({
+      outcome: "dropped",
+      reason: "policy.exclude_session",
+    });
   });
 
   it("an unknown task gets every kind under the default policy; explicit kinds replace the policy's", async () => {

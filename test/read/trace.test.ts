@@ -18,7 +18,13 @@ describe("the memory trace (seed 004 §4)", () => {
     expect(result.traceId).toMatch(/^tr_[0-9a-f-]{36}$/);
     const trace = await recaller.trace(scope, result.traceId);
 
-    expect(trace).toMatchObject({ traceId: result.traceId, query: "这次用中文，简洁回复", task: "write_email", policy: "write_email", includeHistory: false });
+    expect(trace).toMatchObject({
+      traceId: result.traceId,
+      query: "这次用中文，简洁回复",
+      task: "write_email",
+      policy: "write_email",
+      includeHistory: false,
+    });
     expect(trace.channels).toEqual(["vector", "keyword"]);
     expect(trace.createdAt).toBe(NOW.toISOString());
     expect(trace.expiresAt).toBe(new Date(NOW.getTime() + DEFAULT_TRACE_RETENTION_DAYS * DAY_MS).toISOString());
@@ -26,7 +32,12 @@ describe("the memory trace (seed 004 §4)", () => {
     const byId = Object.fromEntries(trace.memories.map((m) => [m.id, m]));
     // write_email includes preference and business_fact only: the tea fact was never a candidate.
     expect(Object.keys(byId).sort()).toEqual(["brief", "english"]);
-    expect(byId.brief).toMatchObject({ outcome: "injected", key: "reply.style", kind: "preference", sourceType: "explicit" });
+    expect(byId.brief).toMatchObject({
+      outcome: "injected",
+      key: "reply.style",
+      kind: "preference",
+      sourceType: "explicit",
+    });
     expect(byId.brief!.messageIds).toEqual(result.memories[0]!.source.messageIds);
     expect(byId.english).toMatchObject({ outcome: "overridden", reason: "override.language" });
     for (const m of trace.memories) {

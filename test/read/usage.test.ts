@@ -1,15 +1,31 @@
 import { describe, expect, it, vi } from "vitest";
 import { recordsNamespace } from "../../src/namespaces.js";
 import { recordUsage } from "../../src/recall/usage.js";
-import { daysAgo, getRecord, makeRecord, NOW, putRecords, recallerWith, memoryStore } from "./helpers.js";
+import { daysAgo, getRecord, makeRecord, memoryStore, NOW, putRecords, recallerWith } from "./helpers.js";
 
 const scope = { userId: "u_usage" };
 
 describe("usage bookkeeping", () => {
   it("bumps lastAccessedAt and accessCount of injected memories only, in one write batch", async () => {
-    const injected = makeRecord(scope, { id: "tea", key: "drink.tea", content: "用户喜欢喝绿茶", accessCount: 2, lastAccessedAt: daysAgo(40) });
-    const overridden = makeRecord(scope, { id: "en", key: "output.language", content: "用户要求输出用英文", accessCount: 5 });
-    const outOfPolicy = makeRecord(scope, { id: "fact", key: "profile.city", kind: "fact", content: "用户住在杭州，喜欢喝茶" });
+    const injected = makeRecord(scope, {
+      id: "tea",
+      key: "drink.tea",
+      content: "用户喜欢喝绿茶",
+      accessCount: 2,
+      lastAccessedAt: daysAgo(40),
+    });
+    const overridden = makeRecord(scope, {
+      id: "en",
+      key: "output.language",
+      content: "用户要求输出用英文",
+      accessCount: 5,
+    });
+    const outOfPolicy = makeRecord(scope, {
+      id: "fact",
+      key: "profile.city",
+      kind: "fact",
+      content: "用户住在杭州，喜欢喝茶",
+    });
     const { store, recaller } = await recallerWith([injected, overridden, outOfPolicy]);
     const batch = vi.spyOn(store, "batch");
 
@@ -25,7 +41,10 @@ describe("usage bookkeeping", () => {
     expect(await getRecord(store, outOfPolicy)).toEqual(outOfPolicy);
 
     const recordWrites = batch.mock.calls.filter((call) =>
-      call[0].some((op) => "value" in op && (op as { namespace: string[] }).namespace.join("/") === recordsNamespace(scope).join("/")),
+      call[0].some(
+        (op) =>
+          "value" in op && (op as { namespace: string[] }).namespace.join("/") === recordsNamespace(scope).join("/"),
+      ),
     );
     expect(recordWrites).toHaveLength(1);
   });

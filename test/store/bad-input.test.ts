@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Embeddings } from "@langchain/core/embeddings";
-import { HNSWStore } from "../../src/store/hnsw-store.js";
+import { InvalidNamespaceError as LangGraphInvalidNamespaceError } from "@langchain/langgraph-checkpoint";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   DimensionMismatchError,
   InvalidConfigError,
@@ -11,7 +11,7 @@ import {
   InvalidVectorError,
   ValueTooLargeError,
 } from "../../src/errors.js";
-import { InvalidNamespaceError as LangGraphInvalidNamespaceError } from "@langchain/langgraph-checkpoint";
+import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { openStore, tempDir } from "../helpers/store.js";
 
 /** Returns whatever vector it is told to, to feed the store bad embeddings. */
@@ -48,7 +48,9 @@ async function intact() {
 describe("HNSWStore refuses bad input with typed errors and stays intact", () => {
   it("invalid namespaces (also as LangGraph's own InvalidNamespaceError)", async () => {
     for (const ns of [[], ["a:b"], ["a.b"], ["a", ""], ["x\u0000"], [1 as unknown as string]]) {
-      await expect(store.batch([{ namespace: ns, key: "k", value: { content: "x" } }])).rejects.toThrow(InvalidNamespaceError);
+      await expect(store.batch([{ namespace: ns, key: "k", value: { content: "x" } }])).rejects.toThrow(
+        InvalidNamespaceError,
+      );
     }
     await expect(store.search(["a:b"])).rejects.toThrow(LangGraphInvalidNamespaceError);
     await intact();
@@ -68,7 +70,9 @@ describe("HNSWStore refuses bad input with typed errors and stays intact", () =>
       "a string",
     ];
     for (const value of bad) {
-      await expect(store.batch([{ namespace: ["m", "u1"], key: "bad", value: value as Record<string, unknown> }])).rejects.toThrow(InvalidValueError);
+      await expect(
+        store.batch([{ namespace: ["m", "u1"], key: "bad", value: value as Record<string, unknown> }]),
+      ).rejects.toThrow(InvalidValueError);
     }
     // The error names where the bad part sits.
     const deep = { content: "deep", list: [1, { ok: true }, { at: [0, Number.POSITIVE_INFINITY] }] };
@@ -113,7 +117,11 @@ describe("HNSWStore refuses bad input with typed errors and stays intact", () =>
     ];
     for (const [vector, error] of cases) {
       store.stop();
-      store = new HNSWStore({ dir, index: { dims: 64, embeddings: new ScriptedEmbeddings(vector), fields: ["content"] }, flushIntervalMs: 0 });
+      store = new HNSWStore({
+        dir,
+        index: { dims: 64, embeddings: new ScriptedEmbeddings(vector), fields: ["content"] },
+        flushIntervalMs: 0,
+      });
       await expect(store.put(["m", "u1"], "bad", { content: "anything" })).rejects.toThrow(error);
       await expect(store.search(["m", "u1"], { query: "anything" })).rejects.toThrow(error);
       await intact();
@@ -122,7 +130,9 @@ describe("HNSWStore refuses bad input with typed errors and stays intact", () =>
 
   it("invalid options", () => {
     expect(() => new HNSWStore({ dir: "" })).toThrow(InvalidConfigError);
-    expect(() => new HNSWStore({ dir, index: { dims: 0, embeddings: new ScriptedEmbeddings(() => []) } })).toThrow(InvalidConfigError);
+    expect(() => new HNSWStore({ dir, index: { dims: 0, embeddings: new ScriptedEmbeddings(() => []) } })).toThrow(
+      InvalidConfigError,
+    );
     expect(() => new HNSWStore({ dir, index: { dims: 8, embeddings: {} as Embeddings } })).toThrow(InvalidConfigError);
   });
 });

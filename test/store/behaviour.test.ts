@@ -3,17 +3,20 @@
  * reference) and HNSWStore: what passes for one must pass for the other.
  */
 import fs from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
-import { InMemoryStore, type BaseStore } from "@langchain/langgraph";
-import { InvalidNamespaceError } from "@langchain/langgraph-checkpoint";
+import { type BaseStore, InMemoryStore } from "@langchain/langgraph";
 import type { GetOperation, PutOperation, SearchOperation } from "@langchain/langgraph-checkpoint";
-import { DIMS, openStore, tempDir, testEmbeddings } from "../helpers/store.js";
+import { InvalidNamespaceError } from "@langchain/langgraph-checkpoint";
+import { afterEach, describe, expect, it } from "vitest";
 import type { HNSWStore } from "../../src/store/hnsw-store.js";
+import { DIMS, openStore, tempDir, testEmbeddings } from "../helpers/store.js";
 
 const factories: Array<[string, () => { store: BaseStore; close: () => void }]> = [
   [
     "InMemoryStore",
-    () => ({ store: new InMemoryStore({ index: { dims: DIMS, embeddings: testEmbeddings(), fields: ["content"] } }), close: () => {} }),
+    () => ({
+      store: new InMemoryStore({ index: { dims: DIMS, embeddings: testEmbeddings(), fields: ["content"] } }),
+      close: () => {},
+    }),
   ],
   [
     "HNSWStore",
@@ -91,7 +94,8 @@ describe.each(factories)("BaseStore behaviour: %s", (_name, factory) => {
     for (let i = 0; i < 6; i += 1) {
       await store.put(["f"], `k${i}`, { content: `item ${i}`, n: i, color: i % 2 ? "red" : "blue" });
     }
-    const keys = async (filter: Record<string, unknown>) => (await store.search(["f"], { filter, limit: 20 })).map((i) => i.key).sort();
+    const keys = async (filter: Record<string, unknown>) =>
+      (await store.search(["f"], { filter, limit: 20 })).map((i) => i.key).sort();
     expect(await keys({ color: "red" })).toEqual(["k1", "k3", "k5"]);
     expect(await keys({ color: { $eq: "blue" } })).toEqual(["k0", "k2", "k4"]);
     expect(await keys({ color: { $ne: "blue" } })).toEqual(["k1", "k3", "k5"]);
@@ -124,7 +128,11 @@ describe.each(factories)("BaseStore behaviour: %s", (_name, factory) => {
     expect(hits[0]?.score).toBeGreaterThan(hits[1]?.score ?? -1);
     const zh = await store.search(["s"], { query: "不吃香菜", limit: 1 });
     expect(zh[0]?.key).toBe("cilantro");
-    const paged = await store.search(["s"], { query: "what tea does the user drink in the morning", limit: 2, offset: 1 });
+    const paged = await store.search(["s"], {
+      query: "what tea does the user drink in the morning",
+      limit: 2,
+      offset: 1,
+    });
     expect(paged.map((i) => i.key)).toEqual(hits.slice(1, 3).map((i) => i.key));
   });
 
@@ -152,11 +160,29 @@ describe.each(factories)("BaseStore behaviour: %s", (_name, factory) => {
     await store.put(["a", "b", "d"], "k", { content: "2" });
     await store.put(["a", "e"], "k", { content: "3" });
     await store.put(["x", "b", "c"], "k", { content: "4" });
-    expect(await store.listNamespaces({ prefix: ["a"] })).toEqual([["a", "b", "c"], ["a", "b", "d"], ["a", "e"]]);
-    expect(await store.listNamespaces({ suffix: ["c"] })).toEqual([["a", "b", "c"], ["x", "b", "c"]]);
-    expect(await store.listNamespaces({ prefix: ["*", "b"] })).toEqual([["a", "b", "c"], ["a", "b", "d"], ["x", "b", "c"]]);
-    expect(await store.listNamespaces({ maxDepth: 2 })).toEqual([["a", "b"], ["a", "e"], ["x", "b"]]);
-    expect(await store.listNamespaces({ limit: 2, offset: 1 })).toEqual([["a", "b", "d"], ["a", "e"]]);
+    expect(await store.listNamespaces({ prefix: ["a"] })).toEqual([
+      ["a", "b", "c"],
+      ["a", "b", "d"],
+      ["a", "e"],
+    ]);
+    expect(await store.listNamespaces({ suffix: ["c"] })).toEqual([
+      ["a", "b", "c"],
+      ["x", "b", "c"],
+    ]);
+    expect(await store.listNamespaces({ prefix: ["*", "b"] })).toEqual([
+      ["a", "b", "c"],
+      ["a", "b", "d"],
+      ["x", "b", "c"],
+    ]);
+    expect(await store.listNamespaces({ maxDepth: 2 })).toEqual([
+      ["a", "b"],
+      ["a", "e"],
+      ["x", "b"],
+    ]);
+    expect(await store.listNamespaces({ limit: 2, offset: 1 })).toEqual([
+      ["a", "b", "d"],
+      ["a", "e"],
+    ]);
   });
 
   it("runs mixed operations in one batch, reads seeing the state before the batch", async () => {

@@ -30,11 +30,21 @@ describe.each([
     store = openStore(dir, { hnsw: { threshold } });
     const users = ["alice", "bob", "carol"];
     for (const user of users) {
-      await store.batch(topics.map((content, i) => ({ namespace: ["memory", "t1", user, "records"], key: `${user}-${i}`, value: { content, owner: user } })));
+      await store.batch(
+        topics.map((content, i) => ({
+          namespace: ["memory", "t1", user, "records"],
+          key: `${user}-${i}`,
+          value: { content, owner: user },
+        })),
+      );
     }
     // A bigger neighbour with the same words, to tempt a global index.
     await store.batch(
-      Array.from({ length: 200 }, (_, i) => ({ namespace: ["memory", "t1", "dave", "records"], key: `dave-${i}`, value: { content: `${topics[i % 5]} (${i})`, owner: "dave" } })),
+      Array.from({ length: 200 }, (_, i) => ({
+        namespace: ["memory", "t1", "dave", "records"],
+        key: `dave-${i}`,
+        value: { content: `${topics[i % 5]} (${i})`, owner: "dave" },
+      })),
     );
     for (const user of users) {
       const ns = ["memory", "t1", user];
@@ -60,7 +70,11 @@ describe("delete means gone", () => {
     store = openStore(dir, { hnsw: { threshold: 20 } });
     const secret = "Zanzibarquokka-7731 is the vault phrase";
     await store.batch(
-      Array.from({ length: 40 }, (_, i) => ({ namespace: ["memory", "u1"], key: `k${i}`, value: { content: `ordinary note ${i} about gardening` } })),
+      Array.from({ length: 40 }, (_, i) => ({
+        namespace: ["memory", "u1"],
+        key: `k${i}`,
+        value: { content: `ordinary note ${i} about gardening` },
+      })),
     );
     await store.put(["memory", "u1"], "secret", { content: secret });
     store.flush();
@@ -73,18 +87,26 @@ describe("delete means gone", () => {
 
     await store.delete(["memory", "u1"], "secret");
     expect(await store.get(["memory", "u1"], "secret")).toBeNull();
-    expect((await store.search(["memory", "u1"], { query: secret, limit: 50 })).map((i) => i.key)).not.toContain("secret");
+    expect((await store.search(["memory", "u1"], { query: secret, limit: 50 })).map((i) => i.key)).not.toContain(
+      "secret",
+    );
     expect(await store.keywordSearch(["memory", "u1"], "Zanzibarquokka")).toEqual([]);
     store.flush();
     expect(containsSecret().map((f) => f.file)).toEqual([]);
     const unit = bufferToVector(vectorBytes);
     expect(unit.length).toBe(DIMS);
-    expect(readAllFiles(dir).filter(({ bytes }) => bytes.includes(vectorBytes.subarray(0, 32))).map((f) => f.file)).toEqual([]);
+    expect(
+      readAllFiles(dir)
+        .filter(({ bytes }) => bytes.includes(vectorBytes.subarray(0, 32)))
+        .map((f) => f.file),
+    ).toEqual([]);
 
     store.stop();
     store = openStore(dir, { hnsw: { threshold: 20 } });
     expect(await store.get(["memory", "u1"], "secret")).toBeNull();
-    expect((await store.search(["memory", "u1"], { query: secret, limit: 50 })).map((i) => i.key)).not.toContain("secret");
+    expect((await store.search(["memory", "u1"], { query: secret, limit: 50 })).map((i) => i.key)).not.toContain(
+      "secret",
+    );
     expect((await store.search(["memory", "u1"], { limit: 100 })).length).toBe(40);
   });
 });

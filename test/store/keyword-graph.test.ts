@@ -1,6 +1,6 @@
 import fs from "node:fs";
+import { Annotation, getStore, type LangGraphRunnableConfig, StateGraph } from "@langchain/langgraph";
 import { afterEach, describe, expect, it } from "vitest";
-import { Annotation, StateGraph, getStore, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { HNSWStore } from "../../src/store/hnsw-store.js";
 import { isKeywordSearchable } from "../../src/store/types.js";
 import { openStore, tempDir } from "../helpers/store.js";
@@ -21,9 +21,21 @@ describe("keyword search (BM25 over FTS5, Intl.Segmenter terms)", () => {
     await store.batch([
       { namespace: ["m", "u1"], key: "zh1", value: { content: "用户不吃香菜，点外卖要备注", status: "active" } },
       { namespace: ["m", "u1"], key: "zh2", value: { content: "用户习惯用顺丰寄快递", status: "active" } },
-      { namespace: ["m", "u1"], key: "en1", value: { content: "The user ships parcels with SF Express", status: "active" } },
-      { namespace: ["m", "u1"], key: "en2", value: { content: "The user's project codename is Phoenix", status: "superseded" } },
-      { namespace: ["m", "u1"], key: "en3", value: { content: "Phoenix launch is planned for the Phoenix summit", status: "active" } },
+      {
+        namespace: ["m", "u1"],
+        key: "en1",
+        value: { content: "The user ships parcels with SF Express", status: "active" },
+      },
+      {
+        namespace: ["m", "u1"],
+        key: "en2",
+        value: { content: "The user's project codename is Phoenix", status: "superseded" },
+      },
+      {
+        namespace: ["m", "u1"],
+        key: "en3",
+        value: { content: "Phoenix launch is planned for the Phoenix summit", status: "active" },
+      },
     ]);
     expect((await store.keywordSearch(["m", "u1"], "香菜")).map((i) => i.key)).toEqual(["zh1"]);
     expect((await store.keywordSearch(["m", "u1"], "顺丰快递")).map((i) => i.key)).toEqual(["zh2"]);
@@ -31,7 +43,9 @@ describe("keyword search (BM25 over FTS5, Intl.Segmenter terms)", () => {
     const phoenix = await store.keywordSearch(["m", "u1"], "phoenix");
     expect(phoenix.map((i) => i.key)).toEqual(["en3", "en2"]);
     expect(phoenix[0]!.score!).toBeGreaterThan(phoenix[1]!.score!);
-    expect((await store.keywordSearch(["m", "u1"], "phoenix", { filter: { status: "active" } })).map((i) => i.key)).toEqual(["en3"]);
+    expect(
+      (await store.keywordSearch(["m", "u1"], "phoenix", { filter: { status: "active" } })).map((i) => i.key),
+    ).toEqual(["en3"]);
     expect((await store.keywordSearch(["m", "u1"], "phoenix", { offset: 1 })).map((i) => i.key)).toEqual(["en2"]);
     expect(await store.keywordSearch(["m", "u1"], "！？ the")).toEqual([]);
     // Quotes and FTS syntax in a query are data, not operators.

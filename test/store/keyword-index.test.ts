@@ -7,8 +7,8 @@
  * down the FTS5 path while the corpus — and so every BM25 statistic — stays the same.
  */
 import fs from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
+import { afterEach, describe, expect, it } from "vitest";
 import type { HNSWStore } from "../../src/store/hnsw-store.js";
 import { KeywordIndexCache, NamespaceKeywordIndex } from "../../src/store/keyword-index.js";
 import { openStore, tempDir } from "../helpers/store.js";
@@ -22,7 +22,23 @@ afterEach(() => {
 });
 
 const NS = ["p", "a"];
-const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "咖啡", "香菜", "快递", "周报", "邮件"];
+const WORDS = [
+  "alpha",
+  "bravo",
+  "charlie",
+  "delta",
+  "echo",
+  "foxtrot",
+  "golf",
+  "hotel",
+  "india",
+  "juliet",
+  "咖啡",
+  "香菜",
+  "快递",
+  "周报",
+  "邮件",
+];
 
 /** A deterministic pseudo-random generator (mulberry32). */
 function rng(seed: number): () => number {
@@ -49,7 +65,9 @@ async function openWithFtsTwin(): Promise<HNSWStore> {
 
 /** (key, score) pairs ordered by score, then key: tie order is each path's own choice. */
 function ranked(hits: SearchItem[]): Array<[string, number]> {
-  return hits.map((h) => [h.key, Math.round(h.score! * 1e6) / 1e6] as [string, number]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return hits
+    .map((h) => [h.key, Math.round(h.score! * 1e6) / 1e6] as [string, number])
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
 async function expectPathsAgree(s: HNSWStore, query: string, filter?: Record<string, unknown>): Promise<void> {
@@ -62,8 +80,21 @@ describe("per-namespace keyword index", () => {
   it("scores exactly as FTS5's bm25() on the same corpus, Chinese and English", async () => {
     store = await openWithFtsTwin();
     const rand = rng(7);
-    await store.batch(Array.from({ length: 150 }, (_, i) => ({ namespace: NS, key: `d${i}`, value: { content: sentence(rand), n: i } })));
-    for (const query of ["alpha", "charlie delta", "咖啡 快递", "golf 香菜 juliet", "nothing-here", "hotel hotel india"]) {
+    await store.batch(
+      Array.from({ length: 150 }, (_, i) => ({
+        namespace: NS,
+        key: `d${i}`,
+        value: { content: sentence(rand), n: i },
+      })),
+    );
+    for (const query of [
+      "alpha",
+      "charlie delta",
+      "咖啡 快递",
+      "golf 香菜 juliet",
+      "nothing-here",
+      "hotel hotel india",
+    ]) {
       await expectPathsAgree(store, query);
     }
     // The in-memory path was taken: a prefix with one namespace does not touch FTS5's ranking.
@@ -95,7 +126,10 @@ describe("per-namespace keyword index", () => {
         const word = WORDS[Math.floor(rand() * WORDS.length)]!;
         await expectPathsAgree(store, word);
         // Every live item holding the word is found, and nothing else.
-        const expected = [...live].filter(([, c]) => c.split(" ").includes(word)).map(([k]) => k).sort();
+        const expected = [...live]
+          .filter(([, c]) => c.split(" ").includes(word))
+          .map(([k]) => k)
+          .sort();
         expect((await store.keywordSearch(NS, word, { limit: 1000 })).map((h) => h.key).sort(), word).toEqual(expected);
       }
     }
@@ -117,7 +151,9 @@ describe("per-namespace keyword index", () => {
   it("gives the same answers after a restart and after its namespace empties and refills", async () => {
     store = await openWithFtsTwin();
     const rand = rng(3);
-    await store.batch(Array.from({ length: 80 }, (_, i) => ({ namespace: NS, key: `d${i}`, value: { content: sentence(rand) } })));
+    await store.batch(
+      Array.from({ length: 80 }, (_, i) => ({ namespace: NS, key: `d${i}`, value: { content: sentence(rand) } })),
+    );
     const before = ranked(await store.keywordSearch(NS, "echo foxtrot 周报", { limit: 1000 }));
     expect(before.length).toBeGreaterThan(0);
     store.stop();
@@ -154,7 +190,13 @@ describe("per-namespace keyword index", () => {
 describe("KeywordIndexCache", () => {
   it("evicts the least recently searched namespace over its budget and rebuilds it on demand", () => {
     const bodies = new Map<number, Array<{ id: number; body: string }>>([
-      [1, [{ id: 1, body: "alpha bravo" }, { id: 2, body: "alpha" }]],
+      [
+        1,
+        [
+          { id: 1, body: "alpha bravo" },
+          { id: 2, body: "alpha" },
+        ],
+      ],
       [2, [{ id: 3, body: "charlie delta echo" }]],
       [3, [{ id: 4, body: "alpha" }]],
     ]);
@@ -170,11 +212,21 @@ describe("KeywordIndexCache", () => {
     // A change to an evicted namespace is ignored; the rebuild reads the source again.
     cache.applyCommitted([{ nsId: 1, id: 2, body: null }], []);
     bodies.set(1, [{ id: 1, body: "alpha bravo" }]);
-    expect(cache.get(1).search(["alpha"], 10).map((h) => h.id)).toEqual([1]);
+    expect(
+      cache
+        .get(1)
+        .search(["alpha"], 10)
+        .map((h) => h.id),
+    ).toEqual([1]);
     expect(loads).toEqual([1, 2, 1]);
     // The index being searched stays even when it alone exceeds the budget.
     const big = new KeywordIndexCache(() => ({ lengthOffset: 0, rows: [{ id: 9, body: "a b c d e f g h" }] }), 2);
-    expect(big.get(5).search(["c"], 1).map((h) => h.id)).toEqual([9]);
+    expect(
+      big
+        .get(5)
+        .search(["c"], 1)
+        .map((h) => h.id),
+    ).toEqual([9]);
     // Emptied namespaces are dropped.
     cache.applyCommitted([], [1]);
     cache.get(1);

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { InvalidConfigError, StoreClosedError, StoreLockedError } from "../../src/errors.js";
+import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { openStore, tempDir } from "../helpers/store.js";
 
@@ -24,7 +24,13 @@ afterEach(() => {
 });
 
 async function fill(store: HNSWStore, n: number, ns = ["m", "u1"]) {
-  await store.batch(Array.from({ length: n }, (_, i) => ({ namespace: ns, key: `k${i}`, value: { content: `note ${i} about topic ${i % 5} and item ${i}` } })));
+  await store.batch(
+    Array.from({ length: n }, (_, i) => ({
+      namespace: ns,
+      key: `k${i}`,
+      value: { content: `note ${i} about topic ${i % 5} and item ${i}` },
+    })),
+  );
 }
 
 describe("HNSWStore persistence", () => {
@@ -87,7 +93,8 @@ describe("HNSWStore persistence", () => {
     await fill(a, 30);
     a.stop();
     const hnswDir = path.join(dir, "hnsw");
-    for (const f of fs.readdirSync(hnswDir).filter((x) => x.endsWith(".bin"))) fs.writeFileSync(path.join(hnswDir, f), "garbage");
+    for (const f of fs.readdirSync(hnswDir).filter((x) => x.endsWith(".bin")))
+      fs.writeFileSync(path.join(hnswDir, f), "garbage");
     const b = open(dir);
     expect((await b.search(["m", "u1"], { query: "note 3 about topic 3 and item 3", limit: 1 }))[0]?.key).toBe("k3");
   });
@@ -97,7 +104,10 @@ describe("HNSWStore persistence", () => {
     const a = open(dir);
     await fill(a, 3);
     a.stop();
-    expect(() => new HNSWStore({ dir, index: { dims: 32, embeddings: new HashEmbeddings({ dims: 32 }) }, flushIntervalMs: 0 })).toThrow(InvalidConfigError);
+    expect(
+      () =>
+        new HNSWStore({ dir, index: { dims: 32, embeddings: new HashEmbeddings({ dims: 32 }) }, flushIntervalMs: 0 }),
+    ).toThrow(InvalidConfigError);
     // The failed open released the lock: the right configuration still opens.
     expect((open(dir) as HNSWStore).dir).toBe(path.resolve(dir));
   });

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
+import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { DIMS, tempDir } from "../helpers/store.js";
 
 /** Counts the texts it embeds. */
@@ -26,7 +26,12 @@ describe("HNSWStore keeps vectors of unchanged texts", () => {
   it("does not re-embed when only non-indexed fields change, and does when the text changes", async () => {
     dir = tempDir();
     const embeddings = new CountingEmbeddings({ dims: DIMS });
-    store = new HNSWStore({ dir, index: { dims: DIMS, embeddings, fields: ["content"] }, flushIntervalMs: 0, hnsw: { threshold: 1 } });
+    store = new HNSWStore({
+      dir,
+      index: { dims: DIMS, embeddings, fields: ["content"] },
+      flushIntervalMs: 0,
+      hnsw: { threshold: 1 },
+    });
     await store.put(["m"], "a", { content: "The user prefers tea", accessCount: 0 });
     expect(embeddings.embedded).toEqual(["The user prefers tea"]);
     for (let i = 1; i <= 3; i += 1) await store.put(["m"], "a", { content: "The user prefers tea", accessCount: i });
@@ -67,7 +72,12 @@ describe("HNSWStore keeps vectors of unchanged texts", () => {
 
   it("leaves the FTS row of an unchanged text alone, also for rows whose hash predates the current form", async () => {
     dir = tempDir();
-    const open = () => new HNSWStore({ dir, index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: ["content"] }, flushIntervalMs: 0 });
+    const open = () =>
+      new HNSWStore({
+        dir,
+        index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: ["content"] },
+        flushIntervalMs: 0,
+      });
     store = open();
     await store.put(["m"], "a", { content: "用户喜欢喝乌龙茶 oolong", n: 0 });
     await store.put(["m"], "b", { content: "unrelated words", n: 0 });
@@ -82,7 +92,8 @@ describe("HNSWStore keeps vectors of unchanged texts", () => {
     await store.put(["m"], "a", { content: "用户喜欢喝乌龙茶 oolong", n: 1 });
     store.flush();
     expect(segments()).toBe(before);
-    const hash = (raw.prepare("SELECT keyword_hash FROM items WHERE key = 'a'").get() as { keyword_hash: string }).keyword_hash;
+    const hash = (raw.prepare("SELECT keyword_hash FROM items WHERE key = 'a'").get() as { keyword_hash: string })
+      .keyword_hash;
     expect(hash).not.toBe("old-form-hash");
     expect((await store.keywordSearch(["m"], "乌龙茶")).map((i) => [i.key, i.value.n])).toEqual([["a", 1]]);
     // A real text change does rewrite it.

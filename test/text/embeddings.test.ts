@@ -40,7 +40,9 @@ describe("HashEmbeddings: configuration", () => {
   });
 
   it("rejects non-number dims and names the option", () => {
-    expect(() => new HashEmbeddings({ dims: "256" as unknown as number })).toThrow(/dims must be an integer from 8 to 8192; received "256"/);
+    expect(() => new HashEmbeddings({ dims: "256" as unknown as number })).toThrow(
+      /dims must be an integer from 8 to 8192; received "256"/,
+    );
   });
 
   it("rejects non-string input with InvalidInputError", async () => {
@@ -65,11 +67,14 @@ describe("HashEmbeddings: vectors", () => {
     "用户偏好简洁回复。".repeat(200),
   ];
 
-  it.each(texts.map((text) => [JSON.stringify(text.slice(0, 30)), text]))("gives a finite unit vector for %s", (_label, text) => {
-    const vector = embeddings.embed(text);
-    expect(vector.every((x) => Number.isFinite(x))).toBe(true);
-    expect(norm(vector)).toBeCloseTo(1, 5);
-  });
+  it.each(texts.map((text) => [JSON.stringify(text.slice(0, 30)), text]))(
+    "gives a finite unit vector for %s",
+    (_label, text) => {
+      const vector = embeddings.embed(text);
+      expect(vector.every((x) => Number.isFinite(x))).toBe(true);
+      expect(norm(vector)).toBeCloseTo(1, 5);
+    },
+  );
 
   it("falls back from content words to stop words to characters to a fixed bias", () => {
     const empty = embeddings.embed("");
@@ -114,7 +119,9 @@ describe("HashEmbeddings: lexical similarity", () => {
     expect(close).toBeGreaterThan(0.35);
     expect(close).toBeGreaterThan(sim("用户不吃香菜", "项目截止日期是周五") + 0.3);
     expect(close).toBeGreaterThan(sim("用户不吃香菜", "用户喜欢喝咖啡"));
-    expect(sim("用户偏好简洁回复", "用户偏好简洁的回复风格")).toBeGreaterThan(sim("用户偏好简洁回复", "用户在上海工作") + 0.4);
+    expect(sim("用户偏好简洁回复", "用户偏好简洁的回复风格")).toBeGreaterThan(
+      sim("用户偏好简洁回复", "用户在上海工作") + 0.4,
+    );
   });
 
   it("en: a paraphrase with shared words beats an unrelated sentence", () => {
@@ -143,7 +150,8 @@ describe("HashEmbeddings: lexical similarity", () => {
 describe("HashEmbeddings: speed", () => {
   it("embeds a 20-word sentence well within budget", () => {
     // Target is < 50 µs; the bound here only catches order-of-magnitude regressions on slow CI.
-    const text = "The user prefers short replies and never wants tables in the weekly report for the Phoenix project today";
+    const text =
+      "The user prefers short replies and never wants tables in the weekly report for the Phoenix project today";
     for (let i = 0; i < 200; i++) embeddings.embed(text);
     const runs = 2000;
     const start = performance.now();

@@ -71,14 +71,18 @@ describe("resolveEmbeddings", () => {
     });
     await expect(resolveEmbeddings({ embeddings: failing })).rejects.toThrow(InvalidConfigError);
     await expect(resolveEmbeddings({ embeddings: failing })).rejects.toThrow(/connection refused.*pass dims/);
-    await expect(resolveEmbeddings({ embeddings: new CountingEmbeddings(async () => []) })).rejects.toThrow(InvalidConfigError);
-    await expect(resolveEmbeddings({ embeddings: new CountingEmbeddings(async () => [1, Number.NaN]) })).rejects.toThrow(
+    await expect(resolveEmbeddings({ embeddings: new CountingEmbeddings(async () => []) })).rejects.toThrow(
       InvalidConfigError,
     );
+    await expect(
+      resolveEmbeddings({ embeddings: new CountingEmbeddings(async () => [1, Number.NaN]) }),
+    ).rejects.toThrow(InvalidConfigError);
   });
 
   it.each([0, -1, 1.5, 70000])("rejects dims=%s", async (dims) => {
-    await expect(resolveEmbeddings({ embeddings: new CountingEmbeddings(async () => [1]), dims })).rejects.toThrow(InvalidConfigError);
+    await expect(resolveEmbeddings({ embeddings: new CountingEmbeddings(async () => [1]), dims })).rejects.toThrow(
+      InvalidConfigError,
+    );
   });
 
   it("builds OpenAIEmbeddings at the configured base URL with a known model's dims", async () => {
@@ -112,7 +116,9 @@ describe("resolveEmbeddings", () => {
 
   it("rejects dims a known model cannot produce", async () => {
     await expect(
-      resolveEmbeddings({ env: { ...OPENAI_ENV, OPENAI_EMBEDDING_MODEL: "text-embedding-ada-002", OPENAI_EMBEDDING_DIMS: "512" } }),
+      resolveEmbeddings({
+        env: { ...OPENAI_ENV, OPENAI_EMBEDDING_MODEL: "text-embedding-ada-002", OPENAI_EMBEDDING_DIMS: "512" },
+      }),
     ).rejects.toThrow(/text-embedding-ada-002 returns exactly 1536 dimensions; received dims=512/);
     await expect(resolveEmbeddings({ env: OPENAI_ENV, dims: 4096 })).rejects.toThrow(InvalidConfigError);
   });
@@ -169,14 +175,20 @@ describe("resolveChatModel", () => {
   });
 
   it("rejects a malformed OPENAI_BASE_URL with InvalidConfigError naming it", () => {
-    expect(() => resolveChatModel({ env: { ...OPENAI_ENV, OPENAI_BASE_URL: "not a url" } })).toThrow(InvalidConfigError);
-    expect(() => resolveChatModel({ env: { ...OPENAI_ENV, OPENAI_BASE_URL: "ftp://example.com" } })).toThrow(/OPENAI_BASE_URL/);
+    expect(() => resolveChatModel({ env: { ...OPENAI_ENV, OPENAI_BASE_URL: "not a url" } })).toThrow(
+      InvalidConfigError,
+    );
+    expect(() => resolveChatModel({ env: { ...OPENAI_ENV, OPENAI_BASE_URL: "ftp://example.com" } })).toThrow(
+      /OPENAI_BASE_URL/,
+    );
   });
 });
 
 describe("parseModelEnv", () => {
   it("trims values, ignores blanks and unrelated variables, and converts dims", () => {
-    expect(parseModelEnv({ OPENAI_API_KEY: " sk-1 ", OPENAI_BASE_URL: "", OPENAI_EMBEDDING_DIMS: "1024", HOME: "/root" })).toEqual({
+    expect(
+      parseModelEnv({ OPENAI_API_KEY: " sk-1 ", OPENAI_BASE_URL: "", OPENAI_EMBEDDING_DIMS: "1024", HOME: "/root" }),
+    ).toEqual({
       OPENAI_API_KEY: "sk-1",
       OPENAI_EMBEDDING_DIMS: 1024,
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isStopword, STOPWORDS_EN, STOPWORDS_ZH } from "../../src/text/stopwords.js";
 import { cjkRuns, detectLanguage, keywordTerms, tokenize, wordTokens } from "../../src/text/tokenizer.js";
-import { STOPWORDS_EN, STOPWORDS_ZH, isStopword } from "../../src/text/stopwords.js";
 
 describe("tokenize", () => {
   it("segments Chinese with ICU's dictionary and keeps the negation", () => {
@@ -17,7 +17,13 @@ describe("tokenize", () => {
 
   it("drops punctuation, whitespace and stop words in both languages", () => {
     expect(tokenize("用户喜欢喝咖啡，不喝茶。")).toEqual(["用户", "喜欢", "喝", "咖啡", "不", "喝茶"]);
-    expect(tokenize("I don't like coffee, and I never drink it!")).toEqual(["don't", "like", "coffee", "never", "drink"]);
+    expect(tokenize("I don't like coffee, and I never drink it!")).toEqual([
+      "don't",
+      "like",
+      "coffee",
+      "never",
+      "drink",
+    ]);
     expect(tokenize("  ，。！？ ... --- ")).toEqual([]);
     expect(tokenize("")).toEqual([]);
   });
@@ -72,7 +78,17 @@ describe("wordTokens and cjkRuns", () => {
 
 describe("keywordTerms", () => {
   it("adds character bigrams across a Chinese run, after the words, deduplicated", () => {
-    expect(keywordTerms("用户不喜欢吃香菜")).toEqual(["用户", "不", "喜欢", "吃香", "菜", "户不", "不喜", "欢吃", "香菜"]);
+    expect(keywordTerms("用户不喜欢吃香菜")).toEqual([
+      "用户",
+      "不",
+      "喜欢",
+      "吃香",
+      "菜",
+      "户不",
+      "不喜",
+      "欢吃",
+      "香菜",
+    ]);
     expect(keywordTerms("冰淇淋")).toEqual(["冰淇淋", "冰淇", "淇淋"]);
   });
 
@@ -136,7 +152,29 @@ describe("stop words", () => {
   });
 
   it("never lists negations or rule modals", () => {
-    const kept = ["不", "没", "没有", "别", "不要", "未", "无", "非", "要", "必须", "not", "no", "never", "nor", "don't", "doesn't", "can't", "won't", "without", "must", "should"];
+    const kept = [
+      "不",
+      "没",
+      "没有",
+      "别",
+      "不要",
+      "未",
+      "无",
+      "非",
+      "要",
+      "必须",
+      "not",
+      "no",
+      "never",
+      "nor",
+      "don't",
+      "doesn't",
+      "can't",
+      "won't",
+      "without",
+      "must",
+      "should",
+    ];
     for (const word of kept) expect(isStopword(word)).toBe(false);
   });
 });

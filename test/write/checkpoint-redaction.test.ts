@@ -47,7 +47,8 @@ describe("write graph fed through redactMessages first", () => {
     const { messages } = redactMessages(normalizeMessages([{ role: "user", content: "记住我的手机号是 13812345678" }]));
     await graph.invoke({ messages }, config);
     const dump: string[] = [];
-    for await (const tuple of checkpointer.list(config)) dump.push(JSON.stringify(tuple.checkpoint), JSON.stringify(tuple.pendingWrites ?? []));
+    for await (const tuple of checkpointer.list(config))
+      dump.push(JSON.stringify(tuple.checkpoint), JSON.stringify(tuple.pendingWrites ?? []));
     expect(dump.join("")).toContain("[PHONE]");
     expect(dump.join("")).not.toContain("13812345678");
   });

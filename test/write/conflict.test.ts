@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
+import type { MemoryCandidate } from "../../src/candidate.js";
 import { analyzeStatement } from "../../src/conflict/analyze.js";
 import { WritePlan } from "../../src/conflict/apply.js";
 import { classifyRelation } from "../../src/conflict/classify.js";
 import { decideConflict } from "../../src/conflict/decide.js";
 import { applyPrecedence } from "../../src/conflict/precedence.js";
-import { admit, parseAdmissionConfig, type AdmittedCandidate } from "../../src/scoring.js";
-import type { MemoryCandidate } from "../../src/candidate.js";
-import { SCOPE, T0, candidate, record } from "./helpers.js";
+import { type AdmittedCandidate, admit, parseAdmissionConfig } from "../../src/scoring.js";
+import { candidate, record, SCOPE, T0 } from "./helpers.js";
 
 const config = parseAdmissionConfig();
 const relation = (text: string, existing: string) =>
-  classifyRelation({ content: text, key: "a.b", kind: "preference" }, { content: existing, key: "c.d", kind: "preference" }).relation;
+  classifyRelation(
+    { content: text, key: "a.b", kind: "preference" },
+    { content: existing, key: "c.d", kind: "preference" },
+  ).relation;
 
 function admitted(c: MemoryCandidate, nearest = 0): AdmittedCandidate {
   const verdict = admit(c, nearest, config);
@@ -48,7 +51,8 @@ describe("statement analysis (seed 002 §3.4 pitfalls)", () => {
 
 describe("the article's conflicts (seed 002 §3.2)", () => {
   const apple = "用户喜欢吃苹果";
-  it("用户最近不吃苹果了 supersedes 用户喜欢吃苹果", () => expect(relation("用户最近不吃苹果了", apple)).toBe("supersede"));
+  it("用户最近不吃苹果了 supersedes 用户喜欢吃苹果", () =>
+    expect(relation("用户最近不吃苹果了", apple)).toBe("supersede"));
   it("用户喜欢喝咖啡 is asked about", () => expect(relation("用户喜欢喝咖啡", apple)).toBe("ask_user"));
   it("用户偏好华为手机 coexists", () => expect(relation("用户偏好华为手机", apple)).toBe("coexist"));
 
@@ -73,22 +77,45 @@ describe("the article's conflicts (seed 002 §3.2)", () => {
 
   it("supersedes the old state when a statement reports the change, not a memory that merely mentions it", () => {
     const judge = (text: string, existing: string, kind = "fact") =>
-      classifyRelation({ content: text, key: "episode.change", kind: "episode" }, { content: existing, key: "x.y", kind });
-    expect(judge("The user and others switched from Jira to Linear in February 2024", "The user's team uses Jira for tickets").relation).toBe("supersede");
+      classifyRelation(
+        { content: text, key: "episode.change", kind: "episode" },
+        { content: existing, key: "x.y", kind },
+      );
+    expect(
+      judge(
+        "The user and others switched from Jira to Linear in February 2024",
+        "The user's team uses Jira for tickets",
+      ).relation,
+    ).toBe("supersede");
     expect(judge("用户等人在 2024年2月从 Jira 换成了 Linear", "用户的团队用 Jira 管理工单").relation).toBe("supersede");
-    expect(judge("The user moved from Beijing to Shanghai in 2023", "The user lives in Beijing").relation).toBe("supersede");
+    expect(judge("The user moved from Beijing to Shanghai in 2023", "The user lives in Beijing").relation).toBe(
+      "supersede",
+    );
     expect(judge("用户在 2023年从北京搬到了上海", "用户住在北京").relation).toBe("supersede");
-    expect(judge("The user replaced the old Kindle with a Kobo", "The user uses the old Kindle for reading").relation).toBe("supersede");
-    expect(judge("The user uses Vim instead of Emacs", "The user uses Emacs for everything", "preference").relation).toBe("supersede");
+    expect(
+      judge("The user replaced the old Kindle with a Kobo", "The user uses the old Kindle for reading").relation,
+    ).toBe("supersede");
+    expect(
+      judge("The user uses Vim instead of Emacs", "The user uses Emacs for everything", "preference").relation,
+    ).toBe("supersede");
     const reason = judge("The user switched from VS Code to Cursor", "The user uses VS Code for Python").reason;
     expect(reason).toBe("the statement says it changed from vs code to cursor");
     // Mentioning the old thing is not stating it: a favourite restaurant survives a move.
-    expect(judge("The user moved from Beijing to Shanghai in 2023", "The user's favourite restaurant in Beijing is Da Dong").relation).toBe("coexist");
+    expect(
+      judge("The user moved from Beijing to Shanghai in 2023", "The user's favourite restaurant in Beijing is Da Dong")
+        .relation,
+    ).toBe("coexist");
     expect(judge("用户在 2023年从北京搬到了上海", "用户最喜欢的餐厅在北京").relation).toBe("coexist");
     // More ways to say it: leaving, preferring over, 把…换成, 跳槽, and a move to a named place.
-    expect(judge("The user left Google and joined OpenAI in February 2024", "The user works at Google").relation).toBe("supersede");
-    expect(judge("The user prefers VS Code over Vim these days", "The user's favorite editor is Vim").relation).toBe("supersede");
-    expect(judge("The user and others migrated from AWS to GCP in 2024", "The user and their team deploy on AWS").relation).toBe("supersede");
+    expect(judge("The user left Google and joined OpenAI in February 2024", "The user works at Google").relation).toBe(
+      "supersede",
+    );
+    expect(judge("The user prefers VS Code over Vim these days", "The user's favorite editor is Vim").relation).toBe(
+      "supersede",
+    );
+    expect(
+      judge("The user and others migrated from AWS to GCP in 2024", "The user and their team deploy on AWS").relation,
+    ).toBe("supersede");
     expect(judge("用户把 iPhone 换成了华为", "用户用 iPhone").relation).toBe("supersede");
     expect(judge("用户已经从字节跳槽到腾讯了", "用户在字节工作").relation).toBe("supersede");
     expect(judge("用户的家搬到深圳了", "用户的家在杭州").relation).toBe("supersede");
@@ -97,14 +124,20 @@ describe("the article's conflicts (seed 002 §3.2)", () => {
     // Someone else's change, or no named place, is not the user's new state.
     expect(judge("The user's sister moved to Boston", "The user lives in Seattle").relation).toBe("coexist");
     expect(judge("用户的妹妹搬到了上海", "用户住在北京").relation).toBe("coexist");
-    expect(judge("The user's friend switched from Jira to Linear", "The user's team uses Jira").relation).toBe("coexist");
+    expect(judge("The user's friend switched from Jira to Linear", "The user's team uses Jira").relation).toBe(
+      "coexist",
+    );
     expect(judge("Melanie moved to Boston", "Caroline lives in Seattle").relation).toBe("coexist");
     expect(judge("The user moved it to Friday", "The user lives in Seattle").relation).toBe("coexist");
     expect(judge("The user moved to a new apartment", "The user lives in Seattle").relation).toBe("coexist");
     expect(judge("用户搬到了新家", "用户住在北京").relation).toBe("coexist");
     // Already the new state, or a past event itself: left alone.
-    expect(judge("The user switched from Jira to Linear", "The user's team uses Linear and used Jira before").relation).not.toBe("supersede");
-    expect(judge("The user switched from Jira to Linear", "The user set up Jira in 2020", "episode").relation).toBe("coexist");
+    expect(
+      judge("The user switched from Jira to Linear", "The user's team uses Linear and used Jira before").relation,
+    ).not.toBe("supersede");
+    expect(judge("The user switched from Jira to Linear", "The user set up Jira in 2020", "episode").relation).toBe(
+      "coexist",
+    );
   });
 
   it("classifies a one-off permission next to a standing preference as an exception", () => {
@@ -120,20 +153,33 @@ describe("the article's conflicts (seed 002 §3.2)", () => {
 describe("source precedence (seeds 003 §4.2, 004 §2)", () => {
   const base = { candidateObservedAt: T0, existingObservedAt: T0 };
   it("lets an explicit statement override inferred memory without asking", () => {
-    expect(applyPrecedence({ ...base, relation: "ask_user", candidateSource: "explicit", existingSource: "inferred" })).toMatchObject({
+    expect(
+      applyPrecedence({ ...base, relation: "ask_user", candidateSource: "explicit", existingSource: "inferred" }),
+    ).toMatchObject({
       relation: "supersede",
     });
   });
   it("never lets inferred or agent-generated statements override explicit memory", () => {
-    expect(applyPrecedence({ ...base, relation: "supersede", candidateSource: "inferred", existingSource: "explicit" })).toMatchObject({
+    expect(
+      applyPrecedence({ ...base, relation: "supersede", candidateSource: "inferred", existingSource: "explicit" }),
+    ).toMatchObject({
       rejected: "outranked",
     });
-    expect(applyPrecedence({ ...base, relation: "ask_user", candidateSource: "agent_generated", existingSource: "inferred" })).toMatchObject({
+    expect(
+      applyPrecedence({
+        ...base,
+        relation: "ask_user",
+        candidateSource: "agent_generated",
+        existingSource: "inferred",
+      }),
+    ).toMatchObject({
       rejected: "outranked",
     });
   });
   it("lets the newer statement win at equal source, and rejects an older one", () => {
-    expect(applyPrecedence({ ...base, relation: "supersede", candidateSource: "explicit", existingSource: "explicit" })).toEqual({
+    expect(
+      applyPrecedence({ ...base, relation: "supersede", candidateSource: "explicit", existingSource: "explicit" }),
+    ).toEqual({
       relation: "supersede",
     });
     expect(
@@ -153,7 +199,9 @@ describe("decisions and the write plan", () => {
 
   it("supersedes softly: the old record stays, marked superseded, and both changes are audited", () => {
     const apple = record("用户喜欢吃苹果");
-    const decision = decideConflict(admitted(candidate("用户最近不吃苹果了")), [{ record: apple, similarity: 0.57 }], { recordId: "new" });
+    const decision = decideConflict(admitted(candidate("用户最近不吃苹果了")), [{ record: apple, similarity: 0.57 }], {
+      recordId: "new",
+    });
     expect(decision).toMatchObject({ action: "supersede", relation: "supersede" });
     const plan = new WritePlan(ctx, [apple]);
     plan.apply(decision);
@@ -174,13 +222,17 @@ describe("decisions and the write plan", () => {
 
   it("lets an explicit statement supersede an inferred memory instead of asking", () => {
     const inferred = record("用户喜欢吃苹果", { sourceType: "inferred" });
-    const decision = decideConflict(admitted(candidate("用户喜欢喝咖啡")), [{ record: inferred, similarity: 0.5 }], { recordId: "x" });
+    const decision = decideConflict(admitted(candidate("用户喜欢喝咖啡")), [{ record: inferred, similarity: 0.5 }], {
+      recordId: "x",
+    });
     expect(decision).toMatchObject({ action: "supersede" });
   });
 
   it("does not let the agent reinforce what it already knows (seed 003 §5.6)", () => {
     const known = record("The user prefers titanium cups");
-    const echo = admitted(candidate("The user prefers titanium cups", { sourceType: "agent_generated", confidence: 0.9 }));
+    const echo = admitted(
+      candidate("The user prefers titanium cups", { sourceType: "agent_generated", confidence: 0.9 }),
+    );
     expect(decideConflict(echo, [{ record: known, similarity: 1 }], { recordId: "x" })).toMatchObject({
       action: "reject",
       rejection: "already_known",
@@ -203,11 +255,17 @@ describe("decisions and the write plan", () => {
 
   it("keeps the asking question in the candidate's language", () => {
     const apple = record("用户喜欢吃苹果");
-    const zh = decideConflict(admitted(candidate("用户喜欢喝咖啡")), [{ record: apple, similarity: 0.5 }], { recordId: "x" });
-    expect(zh.question).toMatch(/用户喜欢吃苹果.*用户喜欢喝咖啡/);
-    const en = decideConflict(admitted(candidate("The user likes drinking coffee")), [{ record: record("The user likes eating apples"), similarity: 0.6 }], {
-      recordId: "y",
+    const zh = decideConflict(admitted(candidate("用户喜欢喝咖啡")), [{ record: apple, similarity: 0.5 }], {
+      recordId: "x",
     });
+    expect(zh.question).toMatch(/用户喜欢吃苹果.*用户喜欢喝咖啡/);
+    const en = decideConflict(
+      admitted(candidate("The user likes drinking coffee")),
+      [{ record: record("The user likes eating apples"), similarity: 0.6 }],
+      {
+        recordId: "y",
+      },
+    );
     expect(en.question).toMatch(/^I remember "The user likes eating apples"/);
   });
 });

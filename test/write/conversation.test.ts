@@ -20,15 +20,31 @@ const said = (id: string, name: string, content: string) => ({ id, role: "user" 
 // The lead's probe, a LoCoMo-like opening of two sessions' worth of turns.
 const CAROLINE_AND_MELANIE = [
   said("D1:1", "Caroline", "Hey Mel! Good to see you! How have you been?"),
-  said("D1:2", "Melanie", "Hey Caroline! Good to see you! I'm swamped with the kids & work. What's up with you? Anything new?"),
+  said(
+    "D1:2",
+    "Melanie",
+    "Hey Caroline! Good to see you! I'm swamped with the kids & work. What's up with you? Anything new?",
+  ),
   said("D1:3", "Caroline", "I went to a LGBTQ support group yesterday and it was so powerful."),
-  said("D1:4", "Melanie", "Wow, that's cool, Caroline! What happened that was so awesome? Did you hear any inspiring stories?"),
+  said(
+    "D1:4",
+    "Melanie",
+    "Wow, that's cool, Caroline! What happened that was so awesome? Did you hear any inspiring stories?",
+  ),
   said("D1:7", "Caroline", "The support group has made me feel accepted and given me courage to embrace myself."),
   said("D1:8", "Melanie", "That's really cool. You've got guts. What now?"),
-  said("D1:9", "Caroline", "I'm keen on counseling or working in mental health. I'd love to support those with similar issues."),
+  said(
+    "D1:9",
+    "Caroline",
+    "I'm keen on counseling or working in mental health. I'd love to support those with similar issues.",
+  ),
   said("D1:11", "Caroline", "Thanks, Melanie! That's really sweet. Is this your own painting?"),
   said("D1:12", "Melanie", "Yeah, I painted that lake sunrise last year! It's special to me."),
-  said("D1:16", "Melanie", "Yep, Caroline. Taking care of ourselves is vital. I'm off to go swimming with the kids. Talk to you soon!"),
+  said(
+    "D1:16",
+    "Melanie",
+    "Yep, Caroline. Taking care of ourselves is vital. I'm off to go swimming with the kids. Talk to you soon!",
+  ),
   said("D1:17", "Caroline", "What's your sister up to these days?"),
   said("D1:18", "Caroline", "My sister moved to Boston last year, and I visit her every summer."),
 ];
@@ -63,14 +79,17 @@ describe("a two-person conversation through the facade", () => {
     expect(byId("D1:9")).toContain("Caroline is keen on counseling or working in mental health");
     expect(byId("D1:12")).toContain("Melanie painted that lake sunrise in 2022");
     expect(byId("D1:18")).toContain("Caroline's sister moved to Boston in 2022");
-    expect(out.written.find((r) => r.source.messageIds.includes("D1:9"))).toMatchObject({ source: { type: "explicit", speaker: "Caroline" } });
+    expect(out.written.find((r) => r.source.messageIds.includes("D1:9"))).toMatchObject({
+      source: { type: "explicit", speaker: "Caroline" },
+    });
   });
 
   it("recalls the evidence for a temporal and a paraphrased question", async () => {
     const memory = await open();
     const scope = { userId: "locomo" };
     await memory.remember({ scope, messages: CAROLINE_AND_MELANIE });
-    const cites = async (query: string) => (await memory.recall({ scope, query, limit: 10 })).memories.flatMap((m) => m.source.messageIds);
+    const cites = async (query: string) =>
+      (await memory.recall({ scope, query, limit: 10 })).memories.flatMap((m) => m.source.messageIds);
     expect(await cites("When did Caroline go to the LGBTQ support group?")).toContain("D1:3");
     expect(await cites("What career is Caroline interested in?")).toContain("D1:9");
     expect(await cites("When did Melanie paint a sunrise?")).toContain("D1:12");
@@ -88,7 +107,10 @@ describe("a two-person conversation through the facade", () => {
     });
     // Every turn carries a person's name and the names keep to their roles: a transcript
     // (src/transcript.ts), so Melanie's own statement is hers, not an AI's claim.
-    expect(out.written.map((r) => r.content)).toEqual(["Caroline went to a LGBTQ support group on 2023-05-07", "Melanie painted that lake sunrise in 2022"]);
+    expect(out.written.map((r) => r.content)).toEqual([
+      "Caroline went to a LGBTQ support group on 2023-05-07",
+      "Melanie painted that lake sunrise in 2022",
+    ]);
     expect(out.written[1]!.source).toMatchObject({ type: "explicit", speaker: "Melanie", messageIds: ["D1:2"] });
     expect(out.pending).toEqual([]);
   });
@@ -98,8 +120,14 @@ describe("what is no longer asked about (dates, numbers and filler are not share
   it("writes different objects and differently dated plans without a question; the article's case is still asked", async () => {
     const memory = await open();
     const scope = { userId: "asks" };
-    const say = (content: string) => memory.remember({ scope, messages: [{ role: "user", content, at: "2024-05-06T09:00:00+08:00" }] });
-    for (const text of ["我不吃洋葱，点外卖记得备注。", "我不吃茄子，点外卖记得备注。", "我 2024年4月骑行了一次", "我要在 2024-05-07 中午之前准备演示"]) {
+    const say = (content: string) =>
+      memory.remember({ scope, messages: [{ role: "user", content, at: "2024-05-06T09:00:00+08:00" }] });
+    for (const text of [
+      "我不吃洋葱，点外卖记得备注。",
+      "我不吃茄子，点外卖记得备注。",
+      "我 2024年4月骑行了一次",
+      "我要在 2024-05-07 中午之前准备演示",
+    ]) {
       const out = await say(text);
       expect(out.written, text).toHaveLength(1);
       expect(out.pending, text).toEqual([]);
@@ -113,7 +141,8 @@ describe("one turn per call", () => {
   it("reads a turn sent on its own as part of the conversation its scope has seen", async () => {
     const memory = await open();
     const scope = { userId: "turns" };
-    const turn = (id: string, name: string, content: string) => memory.remember({ scope, messages: [said(id, name, content)] });
+    const turn = (id: string, name: string, content: string) =>
+      memory.remember({ scope, messages: [said(id, name, content)] });
     await turn("D1:1", "Marcus", "We took Maya camping in Yosemite last weekend.");
     await turn("D1:2", "Priya", "Fun! What does Maya want to be when she grows up?");
     const out = await turn("D1:3", "Marcus", "Now she wants to be a park ranger, you would love her.");
@@ -121,7 +150,11 @@ describe("one turn per call", () => {
     expect(ranger!.content).toBe("Marcus said now she wants to be a park ranger");
     // The question of the previous call and the person last named travel with the answer.
     expect(ranger!.retrievalHints!.join(" ")).toMatch(/\bmaya\b/i);
-    expect((await memory.recall({ scope, query: "What does Maya want to be?", limit: 3 })).memories.flatMap((m) => m.source.messageIds)).toContain("D1:3");
+    expect(
+      (await memory.recall({ scope, query: "What does Maya want to be?", limit: 3 })).memories.flatMap(
+        (m) => m.source.messageIds,
+      ),
+    ).toContain("D1:3");
   });
 
   it("keeps no conversation context for an assistant chat", async () => {
@@ -133,10 +166,19 @@ describe("one turn per call", () => {
 });
 
 describe("speakers", () => {
-  const message = (id: string, role: ChatMessage["role"], content: string, name?: string): ChatMessage => ({ id, role, content, at: AT, ...(name ? { name } : {}) });
+  const message = (id: string, role: ChatMessage["role"], content: string, name?: string): ChatMessage => ({
+    id,
+    role,
+    content,
+    at: AT,
+    ...(name ? { name } : {}),
+  });
 
   it("reads a 'Name: ' prefix as the speaker, and the other person as 'you'", () => {
-    const views = resolveSpeakers([message("a", "user", "Caroline: How are you?"), message("b", "assistant", "Melanie: Great, you?")]);
+    const views = resolveSpeakers([
+      message("a", "user", "Caroline: How are you?"),
+      message("b", "assistant", "Melanie: Great, you?"),
+    ]);
     expect(views.map((v) => [v.speaker, v.listener, v.content, v.conversation])).toEqual([
       ["Caroline", "Melanie", "How are you?", true],
       ["Melanie", "Caroline", "Great, you?", true],
@@ -165,7 +207,10 @@ describe("speakers", () => {
   });
 
   it("qualifies keys by speaker so two people's attributes are two values", () => {
-    const [priya, marcus] = extractWithRules([message("1", "user", "I'm a nurse.", "Priya"), message("2", "user", "I'm a teacher.", "Marcus")]);
+    const [priya, marcus] = extractWithRules([
+      message("1", "user", "I'm a nurse.", "Priya"),
+      message("2", "user", "I'm a teacher.", "Marcus"),
+    ]);
     expect(priya!.key).toBe("work.role.p_priya");
     expect(marcus!.key).toBe("work.role.p_marcus");
     expect(priya!.speaker).toBe("Priya");
@@ -173,19 +218,44 @@ describe("speakers", () => {
 });
 
 describe("what counts as the same dimension (seed 002 §3, with speakers, dates and events)", () => {
-  const s = (content: string, extra: Partial<Statement> = {}): Statement => ({ content, key: "fact.x", kind: "fact", ...extra });
+  const s = (content: string, extra: Partial<Statement> = {}): Statement => ({
+    content,
+    key: "fact.x",
+    kind: "fact",
+    ...extra,
+  });
 
   it("never relates two speakers' statements about themselves", () => {
-    expect(classifyRelation(s("Marcus plays upright bass", { speaker: "Marcus" }), s("Priya plays the piano", { speaker: "Priya" })).relation).toBe("coexist");
     expect(
-      classifyRelation(s("Marcus does not eat shrimp", { kind: "preference", speaker: "Marcus" }), s("Priya eats shrimp", { kind: "preference", speaker: "Priya" })).relation,
+      classifyRelation(
+        s("Marcus plays upright bass", { speaker: "Marcus" }),
+        s("Priya plays the piano", { speaker: "Priya" }),
+      ).relation,
+    ).toBe("coexist");
+    expect(
+      classifyRelation(
+        s("Marcus does not eat shrimp", { kind: "preference", speaker: "Marcus" }),
+        s("Priya eats shrimp", { kind: "preference", speaker: "Priya" }),
+      ).relation,
     ).toBe("coexist");
   });
 
   it("does not treat the speaker's name, dates, numbers or the rewrite's frame as a shared topic", () => {
-    expect(classifyRelation(s("Marcus and others have big news: Lena is pregnant", { speaker: "Marcus" }), s("Marcus plays upright bass with three other teachers", { speaker: "Marcus" })).relation).toBe("coexist");
-    expect(classifyRelation(s("用户在 2024年4月骑行", { kind: "episode", key: "episode.a" }), s("用户在 2024-05-07 中午之前要准备演示", { kind: "todo", key: "todo.b" })).relation).toBe("coexist");
-    expect(classifyRelation(s("Priya ran 14 kilometers on 2023-04-01"), s("Priya read 14 books in 2023")).relation).toBe("coexist");
+    expect(
+      classifyRelation(
+        s("Marcus and others have big news: Lena is pregnant", { speaker: "Marcus" }),
+        s("Marcus plays upright bass with three other teachers", { speaker: "Marcus" }),
+      ).relation,
+    ).toBe("coexist");
+    expect(
+      classifyRelation(
+        s("用户在 2024年4月骑行", { kind: "episode", key: "episode.a" }),
+        s("用户在 2024-05-07 中午之前要准备演示", { kind: "todo", key: "todo.b" }),
+      ).relation,
+    ).toBe("coexist");
+    expect(
+      classifyRelation(s("Priya ran 14 kilometers on 2023-04-01"), s("Priya read 14 books in 2023")).relation,
+    ).toBe("coexist");
   });
 
   it("keeps two objects of one topic apart even when the sentences share their tail", () => {
@@ -193,28 +263,54 @@ describe("what counts as the same dimension (seed 002 §3, with speakers, dates 
     const onion = s("用户不吃洋葱，点外卖记得备注", { kind: "preference", key: "food.onion" });
     expect(classifyRelation(eggplant, onion).relation).toBe("coexist");
     // The article's case stays a question: one attitude about one domain.
-    expect(classifyRelation(s("用户喜欢喝咖啡", { kind: "preference", key: "food.coffee" }), s("用户喜欢吃苹果", { kind: "preference", key: "food.apple" })).relation).toBe("ask_user");
+    expect(
+      classifyRelation(
+        s("用户喜欢喝咖啡", { kind: "preference", key: "food.coffee" }),
+        s("用户喜欢吃苹果", { kind: "preference", key: "food.apple" }),
+      ).relation,
+    ).toBe("ask_user");
   });
 
   it("adds events up: an episode only repeats or details the same event", () => {
     const camping = s("Marcus took Maya camping in Yosemite on the weekend of 2023-03-25", { kind: "episode" });
-    expect(classifyRelation(s("Marcus went kayaking with Maya on 2023-07-04", { kind: "episode" }), camping).relation).toBe("coexist");
-    expect(classifyRelation(s("Marcus took Maya camping in Yosemite on the weekend of 2023-06-10", { kind: "episode" }), camping).relation).toBe("coexist");
+    expect(
+      classifyRelation(s("Marcus went kayaking with Maya on 2023-07-04", { kind: "episode" }), camping).relation,
+    ).toBe("coexist");
+    expect(
+      classifyRelation(
+        s("Marcus took Maya camping in Yosemite on the weekend of 2023-06-10", { kind: "episode" }),
+        camping,
+      ).relation,
+    ).toBe("coexist");
     expect(classifyRelation(camping, camping).relation).toBe("duplicate");
-    expect(classifyRelation(s("Marcus said he is not into camping", { kind: "fact" }), camping).relation).toBe("coexist");
+    expect(classifyRelation(s("Marcus said he is not into camping", { kind: "fact" }), camping).relation).toBe(
+      "coexist",
+    );
   });
 
   it("asks only about preferences; related facts coexist, contradicted ones are superseded", () => {
-    expect(classifyRelation(s("Priya is applying to the program at Loyola"), s("Priya is thinking about going back to school")).relation).toBe("coexist");
-    expect(classifyRelation(s("Priya does not run along the lakefront anymore"), s("Priya runs along the lakefront")).relation).toBe("supersede");
+    expect(
+      classifyRelation(
+        s("Priya is applying to the program at Loyola"),
+        s("Priya is thinking about going back to school"),
+      ).relation,
+    ).toBe("coexist");
+    expect(
+      classifyRelation(s("Priya does not run along the lakefront anymore"), s("Priya runs along the lakefront"))
+        .relation,
+    ).toBe("supersede");
   });
 });
 
 describe("a speaker's own interests and feelings (seed 004's 0.85 bar is for judgements)", () => {
-  const one = (content: string, name?: string) => extractWithRules([{ id: "m1", role: "user", content, at: AT, ...(name ? { name } : {}) }]);
+  const one = (content: string, name?: string) =>
+    extractWithRules([{ id: "m1", role: "user", content, at: AT, ...(name ? { name } : {}) }]);
 
   it("keeps first-person interests, aspirations and feelings about an event at explicit confidence", () => {
-    expect(one("I'm keen on counseling or working in mental health.")[0]).toMatchObject({ confidence: 0.9, signals: { personal: true } });
+    expect(one("I'm keen on counseling or working in mental health.")[0]).toMatchObject({
+      confidence: 0.9,
+      signals: { personal: true },
+    });
     expect(one("I'd love to support those with similar issues.")[0]!.confidence).toBe(0.9);
     expect(one("The support group has made me feel accepted.")[0]!.confidence).toBe(0.9);
   });
@@ -222,6 +318,8 @@ describe("a speaker's own interests and feelings (seed 004's 0.85 bar is for jud
   it("leaves out moods without content and self-judgements of personality", () => {
     expect(one("I'm so happy today!")).toEqual([]);
     expect(one("I'm such an anxious person.")[0]!.confidence).toBeLessThan(0.85);
-    expect(one("我这个人就是比较难搞").every((c) => c.confidence < 0.85 || c.signals?.personal === undefined)).toBe(true);
+    expect(one("我这个人就是比较难搞").every((c) => c.confidence < 0.85 || c.signals?.personal === undefined)).toBe(
+      true,
+    );
   });
 });

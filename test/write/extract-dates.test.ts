@@ -3,7 +3,8 @@ import { applyTimeMentions, clockOf, endOfDay, findTimeMentions, parseZhNumber }
 
 // Tuesday 2024-05-07, 10:00 in Beijing.
 const AT = "2024-05-07T10:00:00+08:00";
-const resolve = (text: string, language: "zh" | "en", tense?: "past") => applyTimeMentions(text, findTimeMentions(text, language, AT, tense));
+const resolve = (text: string, language: "zh" | "en", tense?: "past") =>
+  applyTimeMentions(text, findTimeMentions(text, language, AT, tense));
 
 describe("clockOf", () => {
   it("reads the calendar date in the message's own offset", () => {
@@ -52,7 +53,13 @@ describe("Chinese relative dates", () => {
   });
 
   it("parses Chinese numerals", () => {
-    expect([parseZhNumber("八"), parseZhNumber("十二"), parseZhNumber("二十三"), parseZhNumber("两"), parseZhNumber("8")]).toEqual([8, 12, 23, 2, 8]);
+    expect([
+      parseZhNumber("八"),
+      parseZhNumber("十二"),
+      parseZhNumber("二十三"),
+      parseZhNumber("两"),
+      parseZhNumber("8"),
+    ]).toEqual([8, 12, 23, 2, 8]);
   });
 });
 

@@ -1,12 +1,12 @@
-import { describe, expect, it, vi } from "vitest";
-import { FakeListChatModel } from "@langchain/core/utils/testing";
-import { RunnableLambda } from "@langchain/core/runnables";
 import type { BaseMessage } from "@langchain/core/messages";
-import type { ChatMessage } from "../../src/messages.js";
+import { RunnableLambda } from "@langchain/core/runnables";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { createExtractNode } from "../../nodes/write/extract.js";
 import { extractCandidates } from "../../src/extract/index.js";
 import { ModelExtractionRequestSchema } from "../../src/extract/model.js";
-import { createExtractNode } from "../../nodes/write/extract.js";
+import type { ChatMessage } from "../../src/messages.js";
 
 const AT = "2024-05-07T10:00:00+08:00";
 const messages: ChatMessage[] = [
@@ -18,7 +18,15 @@ const messages: ChatMessage[] = [
 ];
 
 const memories = (...items: object[]) => JSON.stringify({ memories: items });
-const stack = { kind: "fact", key: "tool.programming_language", content: "用户平时主要写 Go 和 Rust", value: "Go", confidence: 0.8, messageIds: ["u2"], stated: true };
+const stack = {
+  kind: "fact",
+  key: "tool.programming_language",
+  content: "用户平时主要写 Go 和 Rust",
+  value: "Go",
+  confidence: 0.8,
+  messageIds: ["u2"],
+  stated: true,
+};
 
 /** A scripted model whose invocations are counted and whose prompts are kept. */
 function scripted(responses: string[], model: FakeListChatModel = new FakeListChatModel({ responses })) {
@@ -52,18 +60,32 @@ describe("model layer", () => {
       ["c2", "model"],
     ]);
     expect(candidates[1]).toMatchObject({
-      kind: "fact", key: "tool.programming_language", content: "用户平时主要写 Go 和 Rust", value: "Go", sourceType: "explicit",
-      messageIds: ["u2"], observedAt: "2024-05-07T10:01:00+08:00", language: "zh", confidence: 0.8, positive: true,
+      kind: "fact",
+      key: "tool.programming_language",
+      content: "用户平时主要写 Go 和 Rust",
+      value: "Go",
+      sourceType: "explicit",
+      messageIds: ["u2"],
+      observedAt: "2024-05-07T10:01:00+08:00",
+      language: "zh",
+      confidence: 0.8,
+      positive: true,
     });
   });
 
   it("repairs malformed output with one retry that quotes the error", async () => {
-    const { model, invoke, prompts } = scripted(["Sure! Here are the memories: {oops", memories({ ...stack, key: "work.stack", content: "用户平时写 Go", value: "Go" })]);
+    const { model, invoke, prompts } = scripted([
+      "Sure! Here are the memories: {oops",
+      memories({ ...stack, key: "work.stack", content: "用户平时写 Go", value: "Go" }),
+    ]);
     const { candidates, extractionFailures } = await extractCandidates(messages, { model });
     expect(invoke).toHaveBeenCalledTimes(2);
     expect(extractionFailures).toEqual([]);
     expect(String(prompts[1]!.at(-1)!.content)).toMatch(/could not be used/);
-    expect(candidates.find((c) => c.extractor === "model")).toMatchObject({ key: "work.stack", content: "用户平时写 Go" });
+    expect(candidates.find((c) => c.extractor === "model")).toMatchObject({
+      key: "work.stack",
+      content: "用户平时写 Go",
+    });
   });
 
   it("records a failure after the retry fails and keeps the rule candidates", async () => {
@@ -86,7 +108,10 @@ describe("model layer", () => {
   });
 
   it("uses JSON mode with fences stripped when the model has no structured output", async () => {
-    const { model, invoke } = scripted([`\`\`\`json\n${memories(stack)}\n\`\`\``], new PlainChatModel({ responses: [`\`\`\`json\n${memories(stack)}\n\`\`\``] }));
+    const { model, invoke } = scripted(
+      [`\`\`\`json\n${memories(stack)}\n\`\`\``],
+      new PlainChatModel({ responses: [`\`\`\`json\n${memories(stack)}\n\`\`\``] }),
+    );
     const { candidates, extractionFailures } = await extractCandidates(messages, { model });
     expect(invoke).toHaveBeenCalledTimes(1);
     expect(extractionFailures).toEqual([]);
@@ -111,8 +136,21 @@ describe("model layer", () => {
   it("never lets model output set the scope or promote the assistant's words", async () => {
     const output = memories(
       { ...stack, scope: { userId: "someone-else", tenantId: "t2" }, userId: "someone-else", sourceType: "explicit" },
-      { kind: "preference", key: "Reply Style!", content: "The user likes long answers", confidence: 0.95, messageIds: ["a1"], stated: true },
-      { kind: "fact", key: "misc", content: "The user seems to be a developer", confidence: 0.9, messageIds: ["nope", "s1"] },
+      {
+        kind: "preference",
+        key: "Reply Style!",
+        content: "The user likes long answers",
+        confidence: 0.95,
+        messageIds: ["a1"],
+        stated: true,
+      },
+      {
+        kind: "fact",
+        key: "misc",
+        content: "The user seems to be a developer",
+        confidence: 0.9,
+        messageIds: ["nope", "s1"],
+      },
     );
     const { model } = scripted([output]);
     const { candidates } = await extractCandidates(messages, { model });
@@ -121,12 +159,27 @@ describe("model layer", () => {
       expect(c).not.toHaveProperty("scope");
       expect(c).not.toHaveProperty("userId");
     }
-    expect(fromModel.find((c) => c.content === "The user likes long answers")).toMatchObject({ sourceType: "agent_generated", confidence: 0.5, key: "reply_style" });
-    expect(fromModel.find((c) => c.content === "The user seems to be a developer")).toMatchObject({ sourceType: "inferred", messageIds: ["u1", "u2"] });
+    expect(fromModel.find((c) => c.content === "The user likes long answers")).toMatchObject({
+      sourceType: "agent_generated",
+      confidence: 0.5,
+      key: "reply_style",
+    });
+    expect(fromModel.find((c) => c.content === "The user seems to be a developer")).toMatchObject({
+      sourceType: "inferred",
+      messageIds: ["u1", "u2"],
+    });
   });
 
   it("drops model candidates that restate a rule candidate (rules win ties)", async () => {
-    const restated = { kind: "preference", key: "food.cilantro", content: "用户不吃香菜，点外卖记得备注", positive: false, confidence: 0.9, messageIds: ["u1"], stated: true };
+    const restated = {
+      kind: "preference",
+      key: "food.cilantro",
+      content: "用户不吃香菜，点外卖记得备注",
+      positive: false,
+      confidence: 0.9,
+      messageIds: ["u1"],
+      stated: true,
+    };
     const { model } = scripted([memories(restated)]);
     const { candidates } = await extractCandidates(messages, { model });
     const cilantro = candidates.filter((c) => c.key === "food.cilantro");
@@ -135,7 +188,9 @@ describe("model layer", () => {
   });
 
   it("redacts secrets a model writes back", async () => {
-    const { model } = scripted([memories({ ...stack, key: "contact.phone", content: "用户的手机号是 13812345678", value: "13812345678" })]);
+    const { model } = scripted([
+      memories({ ...stack, key: "contact.phone", content: "用户的手机号是 13812345678", value: "13812345678" }),
+    ]);
     const { candidates } = await extractCandidates(messages, { model });
     const phone = candidates.find((c) => c.key === "contact.phone")!;
     expect(phone).toMatchObject({ content: "用户的手机号是 [PHONE]", value: "[PHONE]", sensitivity: "medium" });
@@ -155,8 +210,11 @@ describe("model layer", () => {
     const structured = vi.spyOn(model, "withStructuredOutput");
     await extractCandidates(messages, { model });
     expect(structured.mock.calls[0]![0]).toBe(ModelExtractionRequestSchema);
-    const item = (z.toJSONSchema(ModelExtractionRequestSchema) as unknown as { properties: { memories: { items: { required: string[]; properties: object } } } })
-      .properties.memories.items;
+    const item = (
+      z.toJSONSchema(ModelExtractionRequestSchema) as unknown as {
+        properties: { memories: { items: { required: string[]; properties: object } } };
+      }
+    ).properties.memories.items;
     expect([...item.required].sort()).toEqual(Object.keys(item.properties).sort());
   });
 

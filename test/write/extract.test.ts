@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { MemoryCandidate } from "../../src/candidate.js";
-import type { ChatMessage } from "../../src/messages.js";
-import { MemoryKeySchema } from "../../src/schema.js";
-import { extractWithRules } from "../../src/extract/index.js";
 import { createExtractNode } from "../../nodes/write/extract.js";
 import { redact } from "../../nodes/write/redact.js";
+import type { MemoryCandidate } from "../../src/candidate.js";
+import { extractWithRules } from "../../src/extract/index.js";
+import type { ChatMessage } from "../../src/messages.js";
+import { MemoryKeySchema } from "../../src/schema.js";
 
 // Tuesday 2024-05-07, 10:00 in Beijing.
 const AT = "2024-05-07T10:00:00+08:00";
-const user = (content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id: "m1", role: "user", content, at: AT, ...extra });
+const user = (content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: "m1",
+  role: "user",
+  content,
+  at: AT,
+  ...extra,
+});
 const extract = (content: string, extra: Partial<ChatMessage> = {}) => extractWithRules([user(content, extra)]);
 const only = (content: string, extra: Partial<ChatMessage> = {}): MemoryCandidate => {
   const candidates = extract(content, extra);
@@ -35,8 +41,18 @@ describe("seed 002's four samples", () => {
   it("我不吃香菜，点外卖记得备注。→ a stable, negative food preference", () => {
     const c = only("我不吃香菜，点外卖记得备注。");
     expect(c).toMatchObject({
-      kind: "preference", key: "food.cilantro", content: "用户不吃香菜，点外卖记得备注", value: "香菜", positive: false,
-      language: "zh", sourceType: "explicit", messageIds: ["m1"], observedAt: AT, confidence: 1, sensitivity: "low", candidateId: "c1",
+      kind: "preference",
+      key: "food.cilantro",
+      content: "用户不吃香菜，点外卖记得备注",
+      value: "香菜",
+      positive: false,
+      language: "zh",
+      sourceType: "explicit",
+      messageIds: ["m1"],
+      observedAt: AT,
+      confidence: 1,
+      sensitivity: "low",
+      candidateId: "c1",
     });
     expect(c.signals?.transient).toBeUndefined();
     expect(c.retrievalHints).toEqual(expect.arrayContaining(["cilantro", "coriander"]));
@@ -45,17 +61,31 @@ describe("seed 002's four samples", () => {
 
   it("I don't eat cilantro, remember to note it when ordering takeout → the same key in English", () => {
     const c = only("I don't eat cilantro, remember to note it when ordering takeout");
-    expect(c).toMatchObject({ kind: "preference", key: "food.cilantro", positive: false, language: "en", signals: { explicitMarker: true } });
+    expect(c).toMatchObject({
+      kind: "preference",
+      key: "food.cilantro",
+      positive: false,
+      language: "en",
+      signals: { explicitMarker: true },
+    });
     expect(c.content).toBe("The user does not eat cilantro, remember to note it when ordering takeout");
     expect(c.retrievalHints).toContain("香菜");
   });
 
   it("我们约定：所有数据库迁移必须先跑 make gen。→ an explicit procedure", () => {
     const c = only("我们约定：所有数据库迁移必须先跑 make gen。");
-    expect(c).toMatchObject({ kind: "procedure", key: "procedure.database.migration", signals: { explicitMarker: true } });
+    expect(c).toMatchObject({
+      kind: "procedure",
+      key: "procedure.database.migration",
+      signals: { explicitMarker: true },
+    });
     expect(c.content).toBe("用户及其团队约定：所有数据库迁移必须先跑 make gen");
     const en = only("We agreed: every database migration must run make gen first");
-    expect(en).toMatchObject({ kind: "procedure", key: "procedure.database.migration", signals: { explicitMarker: true } });
+    expect(en).toMatchObject({
+      kind: "procedure",
+      key: "procedure.database.migration",
+      signals: { explicitMarker: true },
+    });
     expect(en.content).toBe("The user and their team agreed: every database migration must run make gen first");
     // Hints come from what was said, not from the words the rewrite added.
     expect(c.retrievalHints).toEqual(expect.arrayContaining(["database migration"]));
@@ -64,7 +94,12 @@ describe("seed 002's four samples", () => {
 
   it("这次先用 SQLite，上线再换 PG。→ reaches scoring flagged transient", () => {
     const c = only("这次先用 SQLite，上线再换 PG。");
-    expect(c).toMatchObject({ key: "tool.database", value: "SQLite", signals: { transient: true }, content: "用户这次先用 SQLite，上线再换 PG" });
+    expect(c).toMatchObject({
+      key: "tool.database",
+      value: "SQLite",
+      signals: { transient: true },
+      content: "用户这次先用 SQLite，上线再换 PG",
+    });
     const en = only("Use SQLite for now, switch to PG at launch");
     expect(en).toMatchObject({ key: "tool.database", signals: { transient: true } });
     expect(en.content).toBe("The user's instruction: use SQLite for now, switch to PG at launch");
@@ -76,7 +111,9 @@ describe("seed 002's four samples", () => {
     expect(c.content).toBe("用户在 2024-04-29 那一周排查过一个 502，是网关超时导致的");
     const en = only("Last week we debugged a 502 caused by a gateway timeout");
     expect(en).toMatchObject({ kind: "episode", key: "episode.incident.http_502" });
-    expect(en.content).toBe("The user and their team debugged a 502 caused by a gateway timeout in the week of 2024-04-29");
+    expect(en.content).toBe(
+      "The user and their team debugged a 502 caused by a gateway timeout in the week of 2024-04-29",
+    );
   });
 });
 
@@ -86,7 +123,13 @@ describe("conflict examples (seed 002 §3, seed 003 §4.2)", () => {
     const stopped = only("我最近不吃苹果了");
     const coffee = only("我喜欢喝咖啡");
     const huawei = only("我偏好华为手机");
-    expect(likes).toMatchObject({ content: "用户喜欢吃苹果", key: "food.apple", positive: true, kind: "preference", signals: { personal: true } });
+    expect(likes).toMatchObject({
+      content: "用户喜欢吃苹果",
+      key: "food.apple",
+      positive: true,
+      kind: "preference",
+      signals: { personal: true },
+    });
     expect(stopped).toMatchObject({ content: "用户最近不吃苹果了", key: "food.apple", positive: false });
     expect(coffee).toMatchObject({ content: "用户喜欢喝咖啡", key: "food.coffee", positive: true });
     expect(coffee.key.split(".")[0]).toBe(likes.key.split(".")[0]);
@@ -98,13 +141,22 @@ describe("conflict examples (seed 002 §3, seed 003 §4.2)", () => {
     const exception = only("这次发微信也行");
     expect(standing).toMatchObject({ key: "communication.channel", positive: false, value: "微信" });
     expect(standing.signals?.transient).toBeUndefined();
-    expect(exception).toMatchObject({ key: "communication.channel", positive: true, signals: { oneOffException: true, transient: true } });
+    expect(exception).toMatchObject({
+      key: "communication.channel",
+      positive: true,
+      signals: { oneOffException: true, transient: true },
+    });
     expect(only("I don't use WeChat")).toMatchObject({ key: "communication.channel", positive: false });
-    expect(only("WeChat is fine this time")).toMatchObject({ key: "communication.channel", signals: { oneOffException: true } });
+    expect(only("WeChat is fine this time")).toMatchObject({
+      key: "communication.channel",
+      signals: { oneOffException: true },
+    });
   });
 
   it("folds one statement repeated in a batch into one candidate citing every message", () => {
-    const messages = ["m1", "m2", "m3"].map((id, i) => user("我不用微信沟通", { id, at: `2024-05-0${i + 1}T10:00:00+08:00` }));
+    const messages = ["m1", "m2", "m3"].map((id, i) =>
+      user("我不用微信沟通", { id, at: `2024-05-0${i + 1}T10:00:00+08:00` }),
+    );
     const [c, ...rest] = extractWithRules(messages);
     expect(rest).toEqual([]);
     expect(c).toMatchObject({ messageIds: ["m1", "m2", "m3"], observedAt: "2024-05-03T10:00:00+08:00" });
@@ -113,19 +165,47 @@ describe("conflict examples (seed 002 §3, seed 003 §4.2)", () => {
 
 describe("explicit markers, entity attributes, todos and procedures", () => {
   it("takes explicit markers in both languages", () => {
-    expect(only("记住，我不吃辣")).toMatchObject({ content: "用户不吃辣", key: "food.spicy", signals: { explicitMarker: true } });
-    expect(only("以后都用中文回复我")).toMatchObject({ key: "language.preferred", content: "用户要求：以后都用中文回复用户", signals: { explicitMarker: true } });
-    expect(only("From now on, reply in Chinese")).toMatchObject({ key: "language.preferred", signals: { explicitMarker: true } });
-    expect(only("I prefer concise answers")).toMatchObject({ key: "reply.length", content: "The user prefers concise answers" });
+    expect(only("记住，我不吃辣")).toMatchObject({
+      content: "用户不吃辣",
+      key: "food.spicy",
+      signals: { explicitMarker: true },
+    });
+    expect(only("以后都用中文回复我")).toMatchObject({
+      key: "language.preferred",
+      content: "用户要求：以后都用中文回复用户",
+      signals: { explicitMarker: true },
+    });
+    expect(only("From now on, reply in Chinese")).toMatchObject({
+      key: "language.preferred",
+      signals: { explicitMarker: true },
+    });
+    expect(only("I prefer concise answers")).toMatchObject({
+      key: "reply.length",
+      content: "The user prefers concise answers",
+    });
     expect(only("我的偏好是简洁回复")).toMatchObject({ key: "reply.length", value: "简洁" });
     expect(only("Never use tables in your answers")).toMatchObject({ key: "reply.format", positive: false });
   });
 
   it("extracts entity–attribute facts with values", () => {
-    expect(only("我用的是 Mac")).toMatchObject({ kind: "fact", key: "device.computer", value: "Mac", content: "用户用的是 Mac" });
-    expect(only("我们团队有 8 个人")).toMatchObject({ kind: "fact", key: "team.size", value: 8, content: "用户的团队有 8 个人" });
+    expect(only("我用的是 Mac")).toMatchObject({
+      kind: "fact",
+      key: "device.computer",
+      value: "Mac",
+      content: "用户用的是 Mac",
+    });
+    expect(only("我们团队有 8 个人")).toMatchObject({
+      kind: "fact",
+      key: "team.size",
+      value: 8,
+      content: "用户的团队有 8 个人",
+    });
     expect(only("我们团队有八个人")).toMatchObject({ key: "team.size", value: 8 });
-    expect(only("My project's codename is Phoenix")).toMatchObject({ kind: "fact", key: "project.codename", value: "Phoenix" });
+    expect(only("My project's codename is Phoenix")).toMatchObject({
+      kind: "fact",
+      key: "project.codename",
+      value: "Phoenix",
+    });
     expect(only("我的项目代号是 Phoenix")).toMatchObject({ key: "project.codename", value: "Phoenix" });
     expect(only("Our team has 8 people")).toMatchObject({ key: "team.size", value: 8 });
     expect(only("I use a Mac")).toMatchObject({ key: "device.computer", content: "The user uses a Mac" });
@@ -142,44 +222,93 @@ describe("explicit markers, entity attributes, todos and procedures", () => {
       ["food.cilantro", "用户不吃香菜"],
       ["food.scallion", "用户不吃葱"],
     ]);
-    expect(extract("I like apples and bananas").map((c) => c.content)).toEqual(["The user likes apples", "The user likes bananas"]);
+    expect(extract("I like apples and bananas").map((c) => c.content)).toEqual([
+      "The user likes apples",
+      "The user likes bananas",
+    ]);
   });
 
   it("turns time-bound plans into todos due at the end of the resolved day", () => {
     expect(only("下周帮我看一下这个问题")).toMatchObject({ kind: "todo", expiresAt: "2024-05-19T23:59:59+08:00" });
-    expect(only("我月底之前要提交报销")).toMatchObject({ kind: "todo", key: "todo.work.reimbursement", expiresAt: "2024-05-31T23:59:59+08:00", content: "用户 2024-05-31 之前要提交报销" });
+    expect(only("我月底之前要提交报销")).toMatchObject({
+      kind: "todo",
+      key: "todo.work.reimbursement",
+      expiresAt: "2024-05-31T23:59:59+08:00",
+      content: "用户 2024-05-31 之前要提交报销",
+    });
     expect(only("明天提醒我去取快递")).toMatchObject({ kind: "todo", expiresAt: "2024-05-08T23:59:59+08:00" });
-    expect(only("I need to send the report by Friday")).toMatchObject({ kind: "todo", expiresAt: "2024-05-10T23:59:59+08:00", content: "The user needs to send the report by 2024-05-10" });
-    expect(only("Remind me to call mom tomorrow")).toMatchObject({ kind: "todo", expiresAt: "2024-05-08T23:59:59+08:00", content: "The user's request: remind the user to call mom on 2024-05-08" });
-    expect(only("I'm going to Tokyo next week")).toMatchObject({ kind: "todo", expiresAt: "2024-05-19T23:59:59+08:00" });
+    expect(only("I need to send the report by Friday")).toMatchObject({
+      kind: "todo",
+      expiresAt: "2024-05-10T23:59:59+08:00",
+      content: "The user needs to send the report by 2024-05-10",
+    });
+    expect(only("Remind me to call mom tomorrow")).toMatchObject({
+      kind: "todo",
+      expiresAt: "2024-05-08T23:59:59+08:00",
+      content: "The user's request: remind the user to call mom on 2024-05-08",
+    });
+    expect(only("I'm going to Tokyo next week")).toMatchObject({
+      kind: "todo",
+      expiresAt: "2024-05-19T23:59:59+08:00",
+    });
     // A start date is not a due date: this is a preference from tomorrow on.
-    expect(only("从明天起我不喝咖啡了")).toMatchObject({ kind: "preference", key: "food.coffee", positive: false, content: "用户从 2024-05-08 起不喝咖啡了" });
+    expect(only("从明天起我不喝咖啡了")).toMatchObject({
+      kind: "preference",
+      key: "food.coffee",
+      positive: false,
+      content: "用户从 2024-05-08 起不喝咖啡了",
+    });
   });
 
   it("reads conventions as procedures", () => {
-    expect(only("以后都先跑测试再提交代码")).toMatchObject({ kind: "procedure", key: "procedure.engineering.test", signals: { explicitMarker: true } });
-    expect(only("Always run the tests before pushing")).toMatchObject({ kind: "procedure", content: "The user's instruction: always run the tests before pushing" });
+    expect(only("以后都先跑测试再提交代码")).toMatchObject({
+      kind: "procedure",
+      key: "procedure.engineering.test",
+      signals: { explicitMarker: true },
+    });
+    expect(only("Always run the tests before pushing")).toMatchObject({
+      kind: "procedure",
+      content: "The user's instruction: always run the tests before pushing",
+    });
   });
 });
 
 describe("ordinary conversation", () => {
   it("turns informative first-person statements into episodes with absolute dates", () => {
     expect(only("I went to a support group yesterday")).toMatchObject({
-      kind: "episode", key: "episode.health.support_group", content: "The user went to a support group on 2024-05-06", confidence: 0.9,
+      kind: "episode",
+      key: "episode.health.support_group",
+      content: "The user went to a support group on 2024-05-06",
+      confidence: 0.9,
     });
-    expect(only("my sister moved to Boston last year")).toMatchObject({ kind: "episode", content: "The user's sister moved to Boston in 2023" });
-    expect(only("我上周去了杭州出差")).toMatchObject({ kind: "episode", key: "episode.travel.business_trip", content: "用户在 2024-04-29 那一周去了杭州出差" });
-    expect(only("昨天晚上我看了一部电影")).toMatchObject({ kind: "episode", content: "用户在 2024-05-06 晚上看了一部电影" });
+    expect(only("my sister moved to Boston last year")).toMatchObject({
+      kind: "episode",
+      content: "The user's sister moved to Boston in 2023",
+    });
+    expect(only("我上周去了杭州出差")).toMatchObject({
+      kind: "episode",
+      key: "episode.travel.business_trip",
+      content: "用户在 2024-04-29 那一周去了杭州出差",
+    });
+    expect(only("昨天晚上我看了一部电影")).toMatchObject({
+      kind: "episode",
+      content: "用户在 2024-05-06 晚上看了一部电影",
+    });
   });
 
   it("splits two events joined by 'and' into two atomic memories", () => {
     const both = extract("I went to a support group yesterday and my sister moved to Boston last year");
-    expect(both.map((c) => c.content)).toEqual(["The user went to a support group on 2024-05-06", "The user's sister moved to Boston in 2023"]);
+    expect(both.map((c) => c.content)).toEqual([
+      "The user went to a support group on 2024-05-06",
+      "The user's sister moved to Boston in 2023",
+    ]);
     expect(both.map((c) => c.candidateId)).toEqual(["c1", "c2"]);
   });
 
   it("reads 'we' by context: the team at work, the family at home", () => {
-    expect(only("We went to the beach last weekend").content).toBe("The user and their family went to the beach on the weekend of 2024-05-04");
+    expect(only("We went to the beach last weekend").content).toBe(
+      "The user and their family went to the beach on the weekend of 2024-05-04",
+    );
     expect(only("我们上周去了海边").content).toBe("用户及其家人在 2024-04-29 那一周去了海边");
   });
 
@@ -192,9 +321,26 @@ describe("ordinary conversation", () => {
 
   it("drops greetings, thanks, filler, questions, reactions, passing moods and requests", () => {
     for (const text of [
-      "你好！", "谢谢", "好的", "哈哈哈好的", "你能帮我写个邮件吗？", "这个代码怎么改？", "我觉得这个方案不错", "我今天好累", "帮我查一下明天的天气",
-      "Hi!", "Thanks a lot!", "ok thanks bye", "Can you write an email?", "What's the weather like?", "I think that's a good idea", "I'm so tired",
-      "Honestly I think your previous answer was wrong.", "Write me a poem about spring", "今天天气不错", "The weather is nice today.",
+      "你好！",
+      "谢谢",
+      "好的",
+      "哈哈哈好的",
+      "你能帮我写个邮件吗？",
+      "这个代码怎么改？",
+      "我觉得这个方案不错",
+      "我今天好累",
+      "帮我查一下明天的天气",
+      "Hi!",
+      "Thanks a lot!",
+      "ok thanks bye",
+      "Can you write an email?",
+      "What's the weather like?",
+      "I think that's a good idea",
+      "I'm so tired",
+      "Honestly I think your previous answer was wrong.",
+      "Write me a poem about spring",
+      "今天天气不错",
+      "The weather is nice today.",
     ]) {
       expect(extract(text), text).toEqual([]);
     }
@@ -208,7 +354,12 @@ describe("ordinary conversation", () => {
 describe("sources (seed 003 §5.6, seed 004 §2)", () => {
   it("caps what the assistant says at agent_generated and 0.5, with no explicit marker", () => {
     const candidates = extractWithRules([
-      { id: "a1", role: "assistant", content: "根据您之前的反馈，您偏好钛杯。You prefer concise answers. Remember, you don't eat cilantro.", at: AT },
+      {
+        id: "a1",
+        role: "assistant",
+        content: "根据您之前的反馈，您偏好钛杯。You prefer concise answers. Remember, you don't eat cilantro.",
+        at: AT,
+      },
     ]);
     expect(candidates.length).toBeGreaterThanOrEqual(2);
     for (const c of candidates) {
@@ -216,11 +367,17 @@ describe("sources (seed 003 §5.6, seed 004 §2)", () => {
       expect(c.confidence).toBeLessThanOrEqual(0.5);
       expect(c.signals?.explicitMarker).toBeUndefined();
     }
-    expect(candidates.map((c) => c.content)).toEqual(expect.arrayContaining(["用户偏好钛杯", "The user prefers concise answers"]));
+    expect(candidates.map((c) => c.content)).toEqual(
+      expect.arrayContaining(["用户偏好钛杯", "The user prefers concise answers"]),
+    );
   });
 
   it("reads an assistant's own first person as the assistant, not the user", () => {
-    expect(extractWithRules([{ id: "a1", role: "assistant", content: "I don't eat cilantro either, I love coffee.", at: AT }])).toEqual([]);
+    expect(
+      extractWithRules([
+        { id: "a1", role: "assistant", content: "I don't eat cilantro either, I love coffee.", at: AT },
+      ]),
+    ).toEqual([]);
   });
 
   it("yields nothing from system and tool messages", () => {
@@ -253,11 +410,36 @@ describe("redaction before extraction", () => {
 describe("robustness", () => {
   it("produces only well-formed candidates over varied input", () => {
     const texts = [
-      "我住在杭州，平时喜欢跑步和游泳。", "我对花生过敏。", "我家有两只猫。", "我们公司有 200 个人", "快递请发顺丰", "我从不喝酒", "上个月我换了新工作，现在在阿里",
-      "周五之前把方案发给老板", "My name is Alice and I work at Google as a software engineer.", "I'm allergic to peanuts.", "We're a team of 5 engineers.",
-      "I live in Seattle with my wife.", "Send it via email, not WeChat.", "Yesterday I adopted a puppy named Max!", "Ship my orders with SF Express from now on.",
-      "i dont like spicy food", "I've been vegetarian for 10 years.", "我今天开会开了一整天，好累。", "🙂🙂", "...", "   ", "a", "我", "I", "1234",
-      "the the the", "我我我我", "Use SQLite, PG, MySQL and Redis for now, switch later", "今天天气不错", "The weather is nice today.",
+      "我住在杭州，平时喜欢跑步和游泳。",
+      "我对花生过敏。",
+      "我家有两只猫。",
+      "我们公司有 200 个人",
+      "快递请发顺丰",
+      "我从不喝酒",
+      "上个月我换了新工作，现在在阿里",
+      "周五之前把方案发给老板",
+      "My name is Alice and I work at Google as a software engineer.",
+      "I'm allergic to peanuts.",
+      "We're a team of 5 engineers.",
+      "I live in Seattle with my wife.",
+      "Send it via email, not WeChat.",
+      "Yesterday I adopted a puppy named Max!",
+      "Ship my orders with SF Express from now on.",
+      "i dont like spicy food",
+      "I've been vegetarian for 10 years.",
+      "我今天开会开了一整天，好累。",
+      "🙂🙂",
+      "...",
+      "   ",
+      "a",
+      "我",
+      "I",
+      "1234",
+      "the the the",
+      "我我我我",
+      "Use SQLite, PG, MySQL and Redis for now, switch later",
+      "今天天气不错",
+      "The weather is nice today.",
     ];
     let total = 0;
     for (const text of texts) {

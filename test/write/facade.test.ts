@@ -6,7 +6,7 @@ import { createMemory, type Memory } from "../../src/memory.js";
 import { historyNamespace, RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { readAllFiles, tempDir } from "../helpers/store.js";
-import { SCOPE, memoryStore, record } from "./helpers.js";
+import { memoryStore, record, SCOPE } from "./helpers.js";
 
 const NOW = new Date("2024-05-07T10:00:00.000Z");
 const user = (content: string) => ({ role: "user", content });
@@ -29,7 +29,11 @@ describe("createMemory: the seed 002 samples", () => {
 
     const cilantro = await run("我不吃香菜，点外卖记得备注。");
     expect(cilantro.written).toHaveLength(1);
-    expect(cilantro.written[0]).toMatchObject({ kind: "preference", status: "active", content: expect.stringContaining("香菜") });
+    expect(cilantro.written[0]).toMatchObject({
+      kind: "preference",
+      status: "active",
+      content: expect.stringContaining("香菜"),
+    });
 
     const migrations = await run("我们约定：所有数据库迁移必须先跑 make gen。");
     expect(migrations.written).toHaveLength(1);
@@ -53,7 +57,9 @@ describe("createMemory: the seed 002 samples", () => {
     const memory = await open();
     const out = await memory.remember({ scope: SCOPE, messages: [user("我这个人就是比较难搞")] });
     expect(out.written).toEqual([]);
-    expect(out.rejected).toEqual([expect.objectContaining({ reason: "personal_low_confidence", score: expect.any(Number) })]);
+    expect(out.rejected).toEqual([
+      expect.objectContaining({ reason: "personal_low_confidence", score: expect.any(Number) }),
+    ]);
     // The audit notes the refusal but keeps the judgement itself out of storage.
     const [entry] = await memory.store.search(historyNamespace(SCOPE), { limit: 5 });
     expect(JSON.stringify(entry!.value)).not.toContain("难搞");
@@ -76,14 +82,23 @@ describe("createMemory: conflicts (seed 002 §3, seed 003 §4.2)", () => {
   it("supersedes 用户喜欢吃苹果 with 用户最近不吃苹果了, softly and with history", async () => {
     const memory = await open();
     const [apple] = (await memory.remember({ scope: SCOPE, messages: [user("我喜欢吃苹果")] })).written;
-    const out = await memory.remember({ scope: SCOPE, messages: [{ id: "msg-2", role: "user", content: "我最近不吃苹果了" }] });
+    const out = await memory.remember({
+      scope: SCOPE,
+      messages: [{ id: "msg-2", role: "user", content: "我最近不吃苹果了" }],
+    });
     expect(out.written).toHaveLength(1);
-    expect(out.superseded).toEqual([expect.objectContaining({ id: apple!.id, status: "superseded", supersededBy: out.written[0]!.id })]);
+    expect(out.superseded).toEqual([
+      expect.objectContaining({ id: apple!.id, status: "superseded", supersededBy: out.written[0]!.id }),
+    ]);
     // Never physically deleted.
     expect(await memory.get(SCOPE, apple!.id)).toMatchObject({ status: "superseded" });
     const history = await memory.history(SCOPE, apple!.id);
     expect(history.map((e) => e.action)).toEqual(["add", "supersede"]);
-    expect(history[1]).toMatchObject({ messageIds: ["msg-2"], relatedId: out.written[0]!.id, before: { status: "active" } });
+    expect(history[1]).toMatchObject({
+      messageIds: ["msg-2"],
+      relatedId: out.written[0]!.id,
+      before: { status: "active" },
+    });
     expect(history[1]!.reason).toMatch(/opposite polarity/);
   });
 
@@ -98,7 +113,11 @@ describe("createMemory: conflicts (seed 002 §3, seed 003 §4.2)", () => {
     expect(huawei.pending).toEqual([]);
 
     const [pending] = await memory.pending(SCOPE);
-    expect(pending).toMatchObject({ relation: "ask_user", existing: { id: apple!.id }, options: ["supersede", "keep_both", "merge", "reject"] });
+    expect(pending).toMatchObject({
+      relation: "ask_user",
+      existing: { id: apple!.id },
+      options: ["supersede", "keep_both", "merge", "reject"],
+    });
     expect(pending!.question).toMatch(/用户喜欢吃苹果.*用户喜欢喝咖啡/);
   });
 
@@ -120,9 +139,15 @@ describe("createMemory: conflicts (seed 002 §3, seed 003 §4.2)", () => {
     const [apple] = (await memory.remember({ scope: SCOPE, messages: [user("我喜欢吃苹果")] })).written;
     const [coffee] = (await memory.remember({ scope: SCOPE, messages: [user("我喜欢喝咖啡")] })).pending;
     const merged = await memory.resolve(SCOPE, coffee!.id, "merge");
-    expect(merged.merged).toEqual([expect.objectContaining({ id: apple!.id, content: "用户喜欢吃苹果；用户喜欢喝咖啡" })]);
+    expect(merged.merged).toEqual([
+      expect.objectContaining({ id: apple!.id, content: "用户喜欢吃苹果；用户喜欢喝咖啡" }),
+    ]);
     expect(await memory.get(SCOPE, coffee!.id)).toBeNull();
-    expect((await memory.history(SCOPE, coffee!.id)).at(-1)).toMatchObject({ action: "resolve", decision: "merge", before: { content: "用户喜欢喝咖啡" } });
+    expect((await memory.history(SCOPE, coffee!.id)).at(-1)).toMatchObject({
+      action: "resolve",
+      decision: "merge",
+      before: { content: "用户喜欢喝咖啡" },
+    });
 
     const [tea] = (await memory.remember({ scope: SCOPE, messages: [user("我喜欢喝茶")] })).pending;
     await memory.resolve(SCOPE, tea!.id, "reject");
@@ -133,33 +158,47 @@ describe("createMemory: conflicts (seed 002 §3, seed 003 §4.2)", () => {
   it.each([
     ["zh", "我不用微信沟通", "这次发微信也行", "微信"],
     ["en", "I don't use WeChat to communicate", "This time WeChat is fine", "WeChat"],
-  ])("keeps a preference said three times and notes a one-off exception to it (%s)", async (_lang, rule, once, word) => {
-    const memory = await open();
-    let turn = 0;
-    const say = (text: string) => memory.remember({ scope: SCOPE, messages: [{ id: `turn-${++turn}`, role: "user", content: text }] });
-    const [preference] = (await say(rule)).written;
-    const second = await say(rule);
-    const third = await say(rule);
-    expect(second.reinforced[0]!.confidence).toBeGreaterThan(preference!.confidence);
-    expect(third.reinforced[0]!.confidence).toBeGreaterThan(second.reinforced[0]!.confidence);
-    expect(third.reinforced[0]).toMatchObject({ id: preference!.id, accessCount: 2 });
-    expect(third.reinforced[0]!.source.messageIds).toEqual(["turn-1", "turn-2", "turn-3"]);
+  ])(
+    "keeps a preference said three times and notes a one-off exception to it (%s)",
+    async (_lang, rule, once, word) => {
+      const memory = await open();
+      let turn = 0;
+      const say = (text: string) =>
+        memory.remember({ scope: SCOPE, messages: [{ id: `turn-${++turn}`, role: "user", content: text }] });
+      const [preference] = (await say(rule)).written;
+      const second = await say(rule);
+      const third = await say(rule);
+      expect(second.reinforced[0]!.confidence).toBeGreaterThan(preference!.confidence);
+      expect(third.reinforced[0]!.confidence).toBeGreaterThan(second.reinforced[0]!.confidence);
+      expect(third.reinforced[0]).toMatchObject({ id: preference!.id, accessCount: 2 });
+      expect(third.reinforced[0]!.source.messageIds).toEqual(["turn-1", "turn-2", "turn-3"]);
 
-    const exception = await say(once);
-    expect(exception.superseded).toEqual([]);
-    expect(exception.exceptions).toEqual([
-      expect.objectContaining({ kind: "episode", confidence: 0.5, expiresAt: expect.any(String), content: expect.stringContaining(word) }),
-    ]);
-    const kept = await memory.get(SCOPE, preference!.id);
-    expect(kept).toMatchObject({ status: "active", confidence: third.reinforced[0]!.confidence });
-    expect((await memory.history(SCOPE, exception.exceptions[0]!.id))[0]).toMatchObject({ relatedId: preference!.id, relation: "exception" });
-  });
+      const exception = await say(once);
+      expect(exception.superseded).toEqual([]);
+      expect(exception.exceptions).toEqual([
+        expect.objectContaining({
+          kind: "episode",
+          confidence: 0.5,
+          expiresAt: expect.any(String),
+          content: expect.stringContaining(word),
+        }),
+      ]);
+      const kept = await memory.get(SCOPE, preference!.id);
+      expect(kept).toMatchObject({ status: "active", confidence: third.reinforced[0]!.confidence });
+      expect((await memory.history(SCOPE, exception.exceptions[0]!.id))[0]).toMatchObject({
+        relatedId: preference!.id,
+        relation: "exception",
+      });
+    },
+  );
 
   it("handles the apple / coffee / Huawei statements the same way in English", async () => {
     const memory = await open();
     const say = (text: string) => memory.remember({ scope: SCOPE, messages: [user(text)] });
     const [apple] = (await say("I like eating apples")).written;
-    expect((await say("I like drinking coffee")).pending).toEqual([expect.objectContaining({ content: "The user likes drinking coffee" })]);
+    expect((await say("I like drinking coffee")).pending).toEqual([
+      expect.objectContaining({ content: "The user likes drinking coffee" }),
+    ]);
     expect((await say("I prefer Huawei phones")).written).toHaveLength(1);
     const changed = await say("I don't eat apples anymore");
     expect(changed.superseded).toEqual([expect.objectContaining({ id: apple!.id, status: "superseded" })]);
@@ -173,7 +212,6 @@ describe("createMemory: conflicts (seed 002 §3, seed 003 §4.2)", () => {
     const out = await memory.remember({ scope: SCOPE, messages: [user("我喜欢喝咖啡")] });
     expect(out.pending).toEqual([]);
     expect(out.superseded).toEqual([expect.objectContaining({ id: inferred.id })]);
-
   });
 
   it("never lets the agent override what the user said, even past a lowered admission bar", async () => {
@@ -193,7 +231,10 @@ describe("createMemory: conflicts (seed 002 §3, seed 003 §4.2)", () => {
 describe("createMemory: agent-generated memories (seed 003 §5.6)", () => {
   it("caps them at 0.5 and keeps them pending until the user confirms", async () => {
     const memory = await open();
-    const out = await memory.remember({ scope: SCOPE, messages: [{ role: "assistant", content: "你偏好钛金属水杯。" }] });
+    const out = await memory.remember({
+      scope: SCOPE,
+      messages: [{ role: "assistant", content: "你偏好钛金属水杯。" }],
+    });
     expect(out.written).toEqual([]);
     expect(out.pending).toHaveLength(1);
     expect(out.pending[0]).toMatchObject({ status: "pending", source: { type: "agent_generated" } });
@@ -222,10 +263,18 @@ describe("createMemory: bad input leaves the store unchanged", () => {
     await memory.remember({ scope: SCOPE, messages: [user("我不吃香菜")] });
     const before = await snapshot(store);
     await expect(memory.remember({ scope: SCOPE, messages: [] })).rejects.toThrow(InvalidInputError);
-    await expect(memory.remember({ scope: SCOPE, messages: [user("我".repeat(350_000))] })).rejects.toThrow(InvalidInputError);
-    await expect(memory.remember({ scope: SCOPE, messages: [{ role: "wizard", content: "hi" }] })).rejects.toThrow(/unknown role 'wizard'/);
-    await expect(memory.remember({ scope: { userId: "" }, messages: [user("我不吃香菜")] })).rejects.toThrow(InvalidInputError);
-    await expect(memory.remember({ scope: { userId: "a:b" }, messages: [user("我不吃香菜")] })).rejects.toThrow(InvalidInputError);
+    await expect(memory.remember({ scope: SCOPE, messages: [user("我".repeat(350_000))] })).rejects.toThrow(
+      InvalidInputError,
+    );
+    await expect(memory.remember({ scope: SCOPE, messages: [{ role: "wizard", content: "hi" }] })).rejects.toThrow(
+      /unknown role 'wizard'/,
+    );
+    await expect(memory.remember({ scope: { userId: "" }, messages: [user("我不吃香菜")] })).rejects.toThrow(
+      InvalidInputError,
+    );
+    await expect(memory.remember({ scope: { userId: "a:b" }, messages: [user("我不吃香菜")] })).rejects.toThrow(
+      InvalidInputError,
+    );
     await expect(memory.list(SCOPE, { status: "gone" as never })).rejects.toThrow(InvalidInputError);
     expect(await snapshot(store)).toEqual(before);
   });
@@ -237,18 +286,22 @@ describe("createMemory: bad input leaves the store unchanged", () => {
         return super.batch(operations);
       }
     }
-    const store = new FailingStore({ index: { dims: 256, embeddings: new HashEmbeddings(), fields: RECORD_INDEX_FIELDS } });
+    const store = new FailingStore({
+      index: { dims: 256, embeddings: new HashEmbeddings(), fields: RECORD_INDEX_FIELDS },
+    });
     const memory = await open(store);
-    await expect(memory.remember({ scope: SCOPE, messages: [user("我不吃香菜"), user("我们约定：每次发版前必须跑 lint。")] })).rejects.toThrow(
-      "disk full",
-    );
+    await expect(
+      memory.remember({ scope: SCOPE, messages: [user("我不吃香菜"), user("我们约定：每次发版前必须跑 lint。")] }),
+    ).rejects.toThrow("disk full");
     expect(await memory.list(SCOPE)).toEqual([]);
     expect(await store.search(historyNamespace(SCOPE), { limit: 10 })).toEqual([]);
   });
 
   it("validates its options", async () => {
     await expect(createMemory({ store: {} as never })).rejects.toThrow(InvalidConfigError);
-    await expect(createMemory({ store: memoryStore(), admission: { threshold: 2 } })).rejects.toThrow(InvalidConfigError);
+    await expect(createMemory({ store: memoryStore(), admission: { threshold: 2 } })).rejects.toThrow(
+      InvalidConfigError,
+    );
     await expect(createMemory({ store: memoryStore(), colour: "red" } as never)).rejects.toThrow(/colour/);
   });
 
@@ -257,7 +310,9 @@ describe("createMemory: bad input leaves the store unchanged", () => {
     await expect(memory.resolve(SCOPE, "nope", "keep_both")).rejects.toThrow(NotFoundError);
     await memory.remember({ scope: SCOPE, messages: [user("我喜欢吃苹果")] });
     const [coffee] = (await memory.remember({ scope: SCOPE, messages: [user("我喜欢喝咖啡")] })).pending;
-    await expect(memory.resolve(SCOPE, coffee!.id, "maybe" as never)).rejects.toThrow(/must be one of supersede, keep_both, merge, reject/);
+    await expect(memory.resolve(SCOPE, coffee!.id, "maybe" as never)).rejects.toThrow(
+      /must be one of supersede, keep_both, merge, reject/,
+    );
   });
 });
 

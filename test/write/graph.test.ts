@@ -2,11 +2,11 @@ import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
+import { createWriteGraph } from "../../graphs/write.js";
 import { InvalidConfigError, InvalidInputError } from "../../src/errors.js";
 import { createMemory } from "../../src/memory.js";
 import { historyNamespace } from "../../src/namespaces.js";
-import { createWriteGraph } from "../../graphs/write.js";
-import { SCOPE, memoryStore } from "./helpers.js";
+import { memoryStore, SCOPE } from "./helpers.js";
 
 const NOW = () => new Date("2024-05-07T10:00:00.000Z");
 
@@ -15,11 +15,17 @@ describe("the write graph", () => {
     const store = memoryStore();
     const graph = createWriteGraph({ store, now: NOW });
     const out = await graph.invoke(
-      { messages: [new HumanMessage({ content: "我不吃香菜", id: "h1" }), new AIMessage("好的，记住了。")], sessionId: "s1" },
+      {
+        messages: [new HumanMessage({ content: "我不吃香菜", id: "h1" }), new AIMessage("好的，记住了。")],
+        sessionId: "s1",
+      },
       { configurable: { user_id: "u7", tenant_id: "acme" } },
     );
     expect(out.memoryWrite!.written).toEqual([
-      expect.objectContaining({ scope: { userId: "u7", tenantId: "acme" }, source: expect.objectContaining({ messageIds: ["h1"], sessionId: "s1" }) }),
+      expect.objectContaining({
+        scope: { userId: "u7", tenantId: "acme" },
+        source: expect.objectContaining({ messageIds: ["h1"], sessionId: "s1" }),
+      }),
     ]);
     expect(await store.search(["memory", "acme", "u7", "records"], { limit: 10 })).toHaveLength(1);
     expect(await store.search(["memory", "_default", "u7", "records"], { limit: 10 })).toHaveLength(0);
@@ -28,10 +34,12 @@ describe("the write graph", () => {
   it("fails with InvalidInputError when configurable has no user_id, writing nothing", async () => {
     const store = memoryStore();
     const graph = createWriteGraph({ store, now: NOW });
-    await expect(graph.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, {})).rejects.toThrow(InvalidInputError);
-    await expect(graph.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, { configurable: { user_id: "" } })).rejects.toThrow(
+    await expect(graph.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, {})).rejects.toThrow(
       InvalidInputError,
     );
+    await expect(
+      graph.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, { configurable: { user_id: "" } }),
+    ).rejects.toThrow(InvalidInputError);
     expect(await store.search(["memory"], { limit: 10 })).toEqual([]);
   });
 
@@ -39,24 +47,39 @@ describe("the write graph", () => {
     const store = memoryStore();
     const write = createWriteGraph({ now: NOW });
     const State = Annotation.Root({ messages: Annotation<unknown[]>() });
-    const parent = new StateGraph(State).addNode("remember", write).addEdge(START, "remember").compile({ store, checkpointer: new MemorySaver() });
-    await parent.invoke({ messages: [{ role: "user", content: "我们约定：每次发版前必须跑 lint。" }] }, { configurable: { thread_id: "p", user_id: "u1" } });
-    expect(await store.search(["memory", "_default", "u1", "records"], { limit: 10 })).toHaveLength(1);
-    await expect(write.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, { configurable: { user_id: "u1" } })).rejects.toThrow(
-      InvalidConfigError,
+    const parent = new StateGraph(State)
+      .addNode("remember", write)
+      .addEdge(START, "remember")
+      .compile({ store, checkpointer: new MemorySaver() });
+    await parent.invoke(
+      { messages: [{ role: "user", content: "我们约定：每次发版前必须跑 lint。" }] },
+      { configurable: { thread_id: "p", user_id: "u1" } },
     );
+    expect(await store.search(["memory", "_default", "u1", "records"], { limit: 10 })).toHaveLength(1);
+    await expect(
+      write.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, { configurable: { user_id: "u1" } }),
+    ).rejects.toThrow(InvalidConfigError);
   });
 
   it("reinforces a statement repeated within one conversation instead of writing it twice", async () => {
     const store = memoryStore();
     const graph = createWriteGraph({ store, now: NOW });
     const out = await graph.invoke(
-      { messages: ["我不用微信沟通", "我不用微信沟通", "我不用微信沟通"].map((content, i) => ({ role: "user", content, id: `w${i}` })) },
+      {
+        messages: ["我不用微信沟通", "我不用微信沟通", "我不用微信沟通"].map((content, i) => ({
+          role: "user",
+          content,
+          id: `w${i}`,
+        })),
+      },
       { configurable: { user_id: "u1" } },
     );
     const written = out.memoryWrite!.written;
     expect(written.length + out.memoryWrite!.reinforced.length).toBeGreaterThan(0);
-    const active = await store.search(["memory", "_default", "u1", "records"], { filter: { status: "active" }, limit: 10 });
+    const active = await store.search(["memory", "_default", "u1", "records"], {
+      filter: { status: "active" },
+      limit: 10,
+    });
     expect(active).toHaveLength(1);
   });
 
@@ -83,8 +106,19 @@ describe("the write graph", () => {
     const entries = (await store.search(historyNamespace(SCOPE), { limit: 10 })).map((i) => i.value);
     expect(entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ action: "add", recordId: out.written[0]!.id, messageIds: ["a1"], at: NOW().toISOString(), sessionId: "s9" }),
-        expect.objectContaining({ action: "reject", messageIds: ["a2"], reason: expect.stringMatching(/^transient/), score: out.rejected[0]!.score }),
+        expect.objectContaining({
+          action: "add",
+          recordId: out.written[0]!.id,
+          messageIds: ["a1"],
+          at: NOW().toISOString(),
+          sessionId: "s9",
+        }),
+        expect.objectContaining({
+          action: "reject",
+          messageIds: ["a2"],
+          reason: expect.stringMatching(/^transient/),
+          score: out.rejected[0]!.score,
+        }),
       ]),
     );
     await memory.close();

@@ -34,9 +34,20 @@ export function candidate(content: string, overrides: Partial<MemoryCandidate> =
 }
 
 /** A stored record built from a candidate. */
-export function record(content: string, overrides: Partial<MemoryCandidate> = {}, fields: Partial<MemoryRecord> = {}): MemoryRecord {
+export function record(
+  content: string,
+  overrides: Partial<MemoryCandidate> = {},
+  fields: Partial<MemoryRecord> = {},
+): MemoryRecord {
   const c = candidate(content, overrides);
-  return { ...recordFromCandidate(c, { id: `r-${c.candidateId}`, confidence: 0.9, status: "active" }, { scope: SCOPE, now: T0 }), ...fields };
+  return {
+    ...recordFromCandidate(
+      c,
+      { id: `r-${c.candidateId}`, confidence: 0.9, status: "active" },
+      { scope: SCOPE, now: T0 },
+    ),
+    ...fields,
+  };
 }
 
 /** An in-memory store indexed like HNSWStore is by the facade. */

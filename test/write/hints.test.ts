@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractWithRules } from "../../src/extract/index.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "../../src/extract/hints.js";
+import { extractWithRules } from "../../src/extract/index.js";
 
 const AT = "2023-03-14T19:20:00Z";
 
@@ -13,9 +13,13 @@ describe("retrieval hints for questions phrased differently (seed 003 §3.4)", (
   });
 
   it("names the category of a life event in the memory's language", () => {
-    expect(conceptHints("Priya wants to become a nurse practitioner", "en")).toEqual(expect.arrayContaining(["career", "job"]));
+    expect(conceptHints("Priya wants to become a nurse practitioner", "en")).toEqual(
+      expect.arrayContaining(["career", "job"]),
+    );
     expect(conceptHints("Marcus plays upright bass", "en")).toEqual(expect.arrayContaining(["instrument", "music"]));
-    expect(conceptHints("Sam proposed on Christmas Eve", "en")).toEqual(expect.arrayContaining(["wedding", "relationship"]));
+    expect(conceptHints("Sam proposed on Christmas Eve", "en")).toEqual(
+      expect.arrayContaining(["wedding", "relationship"]),
+    );
     expect(conceptHints("我最近在学吉他", "zh")).toEqual(expect.arrayContaining(["乐器", "instrument"]));
     // Engineering talk does not read as a life event.
     expect(conceptHints("always run the tests before pushing", "en")).toEqual([]);
@@ -33,14 +37,25 @@ describe("retrieval hints for questions phrased differently (seed 003 §3.4)", (
 
   it("packs hints into one string of at most 200 characters, skipping words already said", () => {
     expect(packHints(["adopt", "dog", "pet", "pet", "March 2023"], "Priya adopted a dog")).toBe("adopt pet March 2023");
-    expect(packHints(Array.from({ length: 100 }, (_, i) => `word${i}`), "x")!.length).toBeLessThanOrEqual(200);
+    expect(
+      packHints(
+        Array.from({ length: 100 }, (_, i) => `word${i}`),
+        "x",
+      )!.length,
+    ).toBeLessThanOrEqual(200);
     expect(packHints(["dog"], "a dog")).toBeUndefined();
   });
 
   it("puts the question a turn answers and the person a pronoun means on its memory", () => {
     const [named] = extractWithRules([
       { id: "D1:4", role: "user", name: "Marcus", content: "No way! What kind of dog? What's the name?", at: AT },
-      { id: "D1:5", role: "user", name: "Priya", content: "We named him Biscuit because he's the exact color of one.", at: AT },
+      {
+        id: "D1:5",
+        role: "user",
+        name: "Priya",
+        content: "We named him Biscuit because he's the exact color of one.",
+        at: AT,
+      },
     ]);
     expect(named!.messageIds).toEqual(["D1:5"]);
     expect(named!.retrievalHints!.join(" ")).toMatch(/\bdog\b.*\bname\b|\bname\b.*\bdog\b/);

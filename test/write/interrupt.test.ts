@@ -1,18 +1,30 @@
 import { HumanMessage } from "@langchain/core/messages";
-import { Annotation, Command, INTERRUPT, MemorySaver, MessagesAnnotation, START, StateGraph, isInterrupted } from "@langchain/langgraph";
+import {
+  Annotation,
+  Command,
+  INTERRUPT,
+  isInterrupted,
+  MemorySaver,
+  MessagesAnnotation,
+  START,
+  StateGraph,
+} from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
+import { createWriteGraph } from "../../graphs/write.js";
 import type { MemoryConflictInterrupt } from "../../src/conflict/decision.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { createMemory } from "../../src/memory.js";
-import { createWriteGraph } from "../../graphs/write.js";
-import { SCOPE, memoryStore } from "./helpers.js";
+import { memoryStore, SCOPE } from "./helpers.js";
 
 const NOW = () => new Date("2024-05-07T10:00:00.000Z");
 
 /** A user's agent: its own messages state, one node that is the write graph, a checkpointer. */
 function parentWith(write: ReturnType<typeof createWriteGraph>) {
   const State = Annotation.Root({ ...MessagesAnnotation.spec });
-  return new StateGraph(State).addNode("remember", write).addEdge(START, "remember").compile({ checkpointer: new MemorySaver() });
+  return new StateGraph(State)
+    .addNode("remember", write)
+    .addEdge(START, "remember")
+    .compile({ checkpointer: new MemorySaver() });
 }
 
 /** The conflict payloads a run paused on (empty when it ran to the end). */
@@ -32,7 +44,10 @@ describe("ask-user: interrupt and resume through a parent graph", () => {
     const parent = parentWith(memory.graphs.write);
     const config = { configurable: { thread_id: "t1", user_id: SCOPE.userId } };
 
-    const first = await parent.invoke({ messages: [new HumanMessage("我喜欢喝咖啡"), new HumanMessage("我喜欢喝茶")] }, config);
+    const first = await parent.invoke(
+      { messages: [new HumanMessage("我喜欢喝咖啡"), new HumanMessage("我喜欢喝茶")] },
+      config,
+    );
     const [interrupt1] = pausedOn(first);
     expect(interrupt1).toMatchObject({
       type: "memory_conflict",
@@ -57,9 +72,12 @@ describe("ask-user: interrupt and resume through a parent graph", () => {
     expect(done.messages.map((m) => m.content)).toEqual(["我喜欢喝咖啡", "我喜欢喝茶"]);
     const active = await memory.list(SCOPE, { status: "active" });
     expect(active.map((r) => r.content).sort()).toEqual(["用户喜欢吃苹果", "用户喜欢喝咖啡"]);
-    const teaRejections = (await memory.store.search(["memory", "_default", "u1", "history"], { filter: { action: "reject" }, limit: 10 }))
-      .map((i) => i.value);
-    expect(teaRejections).toEqual([expect.objectContaining({ reason: expect.stringContaining("user decision: reject") })]);
+    const teaRejections = (
+      await memory.store.search(["memory", "_default", "u1", "history"], { filter: { action: "reject" }, limit: 10 })
+    ).map((i) => i.value);
+    expect(teaRejections).toEqual([
+      expect.objectContaining({ reason: expect.stringContaining("user decision: reject") }),
+    ]);
     await memory.close();
   });
 
@@ -74,7 +92,9 @@ describe("ask-user: interrupt and resume through a parent graph", () => {
     await parent.invoke(new Command({ resume: { decision: "supersede" } }), config);
     const [coffee] = await memory.list(SCOPE, { status: "active" });
     expect(coffee!.content).toBe("The user likes drinking coffee");
-    expect(await memory.list(SCOPE, { status: "superseded" })).toEqual([expect.objectContaining({ supersededBy: coffee!.id })]);
+    expect(await memory.list(SCOPE, { status: "superseded" })).toEqual([
+      expect.objectContaining({ supersededBy: coffee!.id }),
+    ]);
     await memory.close();
   });
 
@@ -83,7 +103,9 @@ describe("ask-user: interrupt and resume through a parent graph", () => {
     const parent = parentWith(memory.graphs.write);
     const config = { configurable: { thread_id: "t2", user_id: SCOPE.userId } };
     await parent.invoke({ messages: [new HumanMessage("我喜欢喝咖啡")] }, config);
-    await expect(parent.invoke(new Command({ resume: { decision: "maybe" } }), config)).rejects.toThrow(InvalidInputError);
+    await expect(parent.invoke(new Command({ resume: { decision: "maybe" } }), config)).rejects.toThrow(
+      InvalidInputError,
+    );
     await expect(parent.invoke(new Command({ resume: "yes" }), config)).rejects.toThrow(/resume: \{ decision \}/);
     expect(await memory.list(SCOPE, { status: "active" })).toHaveLength(1);
     await memory.close();
@@ -105,7 +127,9 @@ describe("ask-user: interrupt and resume through a parent graph", () => {
     const config = { configurable: { user_id: "u1" } };
     await graph.invoke({ messages: [{ role: "user", content: "我喜欢吃苹果" }] }, config);
     const out = await graph.invoke({ messages: [{ role: "user", content: "我喜欢喝咖啡" }] }, config);
-    expect(out.memoryWrite!.pending).toEqual([expect.objectContaining({ content: "用户喜欢喝咖啡", status: "pending" })]);
+    expect(out.memoryWrite!.pending).toEqual([
+      expect.objectContaining({ content: "用户喜欢喝咖啡", status: "pending" }),
+    ]);
   });
 
   it("works standalone with its own checkpointer", async () => {

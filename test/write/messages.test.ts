@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { describe, expect, it } from "vitest";
 import { InvalidConfigError, InvalidInputError } from "../../src/errors.js";
 import { normalizeMessages, PlainMessageSchema } from "../../src/messages.js";
 
@@ -9,15 +9,32 @@ describe("normalizeMessages", () => {
   it("accepts LangChain messages, maps roles, joins text blocks and reads ids, names and times", () => {
     const messages = normalizeMessages(
       [
-        new HumanMessage({ content: "我不吃香菜", id: "h1", name: "Caroline", additional_kwargs: { at: "2024-05-07T10:00:00+08:00" } }),
-        new AIMessage({ content: [{ type: "text", text: "好的" }, { type: "image_url", image_url: "x" }, { type: "text", text: "记住了" }] }),
+        new HumanMessage({
+          content: "我不吃香菜",
+          id: "h1",
+          name: "Caroline",
+          additional_kwargs: { at: "2024-05-07T10:00:00+08:00" },
+        }),
+        new AIMessage({
+          content: [
+            { type: "text", text: "好的" },
+            { type: "image_url", image_url: "x" },
+            { type: "text", text: "记住了" },
+          ],
+        }),
         new SystemMessage("You are helpful."),
         new ToolMessage({ content: "42", tool_call_id: "t1", response_metadata: { at: "2024-05-07T03:00:00Z" } }),
       ],
       { now },
     );
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "system", "tool"]);
-    expect(messages[0]).toEqual({ id: "h1", role: "user", content: "我不吃香菜", at: "2024-05-07T10:00:00+08:00", name: "Caroline" });
+    expect(messages[0]).toEqual({
+      id: "h1",
+      role: "user",
+      content: "我不吃香菜",
+      at: "2024-05-07T10:00:00+08:00",
+      name: "Caroline",
+    });
     expect(messages[1]!.content).toBe("好的\n记住了");
     expect(messages[1]!.at).toBe("2024-05-07T02:00:00.000Z");
     expect(messages[3]!.at).toBe("2024-05-07T03:00:00Z");
@@ -69,13 +86,18 @@ describe("normalizeMessages", () => {
     const big = "a".repeat(1024 * 1024);
     expect(() => normalizeMessages([{ role: "user", content: big }])).toThrow(InvalidInputError);
     expect(() => normalizeMessages([{ role: "user", content: big }])).toThrow(/1048576 bytes.*limit is 65536/);
-    expect(() => normalizeMessages([{ role: "user", content: "é".repeat(40) }], { maxMessageBytes: 64 })).toThrow(/80 bytes/);
+    expect(() => normalizeMessages([{ role: "user", content: "é".repeat(40) }], { maxMessageBytes: 64 })).toThrow(
+      /80 bytes/,
+    );
   });
 
   it("refuses unknown roles, naming the index and the role", () => {
-    expect(() => normalizeMessages([{ role: "user", content: "ok" }, { role: "robot", content: "beep" }])).toThrow(
-      /Message 1 has unknown role 'robot'/,
-    );
+    expect(() =>
+      normalizeMessages([
+        { role: "user", content: "ok" },
+        { role: "robot", content: "beep" },
+      ]),
+    ).toThrow(/Message 1 has unknown role 'robot'/);
     expect(() => normalizeMessages([{ content: "no role" }])).toThrow(/Message 0 has no role/);
   });
 
@@ -84,14 +106,21 @@ describe("normalizeMessages", () => {
     expect(() => normalizeMessages([{ role: "user", content: null }])).toThrow(InvalidInputError);
     expect(() => normalizeMessages([{ role: "user", content: "x", at: "yesterday" }])).toThrow(/field 'at'/);
     expect(() => normalizeMessages([{ role: "user", content: "x", at: new Date("nope") }])).toThrow(InvalidInputError);
-    expect(() => normalizeMessages([{ role: "user", content: "x", at: "2024-13-45T00:00:00Z" }])).toThrow(InvalidInputError);
+    expect(() => normalizeMessages([{ role: "user", content: "x", at: "2024-13-45T00:00:00Z" }])).toThrow(
+      InvalidInputError,
+    );
   });
 
   it("refuses duplicate ids and a bad size option", () => {
-    expect(() => normalizeMessages([{ role: "user", content: "a", id: "x" }, { role: "user", content: "b", id: "x" }])).toThrow(
-      /repeats id 'x'/,
+    expect(() =>
+      normalizeMessages([
+        { role: "user", content: "a", id: "x" },
+        { role: "user", content: "b", id: "x" },
+      ]),
+    ).toThrow(/repeats id 'x'/);
+    expect(() => normalizeMessages([{ role: "user", content: "a" }], { maxMessageBytes: 0 })).toThrow(
+      InvalidConfigError,
     );
-    expect(() => normalizeMessages([{ role: "user", content: "a" }], { maxMessageBytes: 0 })).toThrow(InvalidConfigError);
   });
 
   it("exposes the plain form as a zod schema", () => {

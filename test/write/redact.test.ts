@@ -1,14 +1,21 @@
-import { describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
+import { describe, expect, it } from "vitest";
+import { redact } from "../../nodes/write/redact.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { isValidChineseId, luhnValid, redactMessages, redactText, textSensitivity } from "../../src/redact.js";
-import { redact } from "../../nodes/write/redact.js";
 
 const types = (text: string) => redactText(text).findings.map((f) => f.type);
 
 describe("redactText", () => {
   it("replaces Chinese mobile numbers in every common format", () => {
-    for (const phone of ["13812345678", "138 1234 5678", "138-1234-5678", "+86 138 1234 5678", "+8613812345678", "0086-13812345678"]) {
+    for (const phone of [
+      "13812345678",
+      "138 1234 5678",
+      "138-1234-5678",
+      "+86 138 1234 5678",
+      "+8613812345678",
+      "0086-13812345678",
+    ]) {
       const result = redactText(`我的手机号是 ${phone}，有事打给我`);
       expect(result.text).toBe("我的手机号是 [PHONE]，有事打给我");
       expect(result.findings).toEqual([{ type: "phone_cn", placeholder: "[PHONE]" }]);
@@ -90,7 +97,13 @@ describe("redactMessages and the redact node", () => {
       { id: "m1", role: "user", content: "我的手机号是 13812345678", at: "2024-05-07T10:00:00+08:00", name: "Li" },
       { id: "m2", role: "assistant", content: "好的", at: "2024-05-07T10:00:01+08:00" },
     ]);
-    expect(messages[0]).toEqual({ id: "m1", role: "user", content: "我的手机号是 [PHONE]", at: "2024-05-07T10:00:00+08:00", name: "Li" });
+    expect(messages[0]).toEqual({
+      id: "m1",
+      role: "user",
+      content: "我的手机号是 [PHONE]",
+      at: "2024-05-07T10:00:00+08:00",
+      name: "Li",
+    });
     expect(findings).toEqual([
       { messageId: "m1", findings: [{ type: "phone_cn", placeholder: "[PHONE]" }], sensitivity: "medium" },
       { messageId: "m2", findings: [], sensitivity: "low" },
@@ -100,12 +113,16 @@ describe("redactMessages and the redact node", () => {
   it("normalises raw input, so no secret survives in any field of its output", () => {
     const update = redact({
       messages: [
-        new HumanMessage({ content: "身份证 11010519491231002X，卡号 4111 1111 1111 1111，住在北京市朝阳区建国路88号", id: "h1" }),
+        new HumanMessage({
+          content: "身份证 11010519491231002X，卡号 4111 1111 1111 1111，住在北京市朝阳区建国路88号",
+          id: "h1",
+        }),
         { role: "user", content: "email me at a.b@example.com or call 13812345678" },
       ] as never,
     });
     const dump = JSON.stringify(update);
-    for (const secret of ["11010519491231002X", "4111", "建国路88号", "a.b@example.com", "13812345678"]) expect(dump).not.toContain(secret);
+    for (const secret of ["11010519491231002X", "4111", "建国路88号", "a.b@example.com", "13812345678"])
+      expect(dump).not.toContain(secret);
     expect(update.redactions).toEqual([
       { messageId: "h1", types: ["id_cn", "bank_card", "address"] },
       { messageId: update.messages[1]!.id, types: ["email", "phone_cn"] },

@@ -10,7 +10,11 @@ describe("admission score (seed 002 §2)", () => {
     const cilantro = admissionScore(candidate("用户不吃香菜，点外卖记得备注"), 1, config);
     expect(cilantro).toMatchObject({ novelty: 1, stability: 1, reusability: 0.5, confidence: 1, score: 0.875 });
 
-    const migrations = admissionScore(candidate("用户约定：所有数据库迁移必须先跑 make gen", { kind: "procedure" }), 0.966, config);
+    const migrations = admissionScore(
+      candidate("用户约定：所有数据库迁移必须先跑 make gen", { kind: "procedure" }),
+      0.966,
+      config,
+    );
     expect(migrations).toMatchObject({ stability: 1, reusability: 0.85 });
     expect(migrations.score).toBeCloseTo(0.954, 3);
 
@@ -19,18 +23,31 @@ describe("admission score (seed 002 §2)", () => {
     expect(sqlite).toMatchObject({ stability: 0.3, reusability: 0.2, confidence: 1 });
     expect(sqlite.score).toBeCloseTo(0.58, 2);
 
-    const incident = admissionScore(candidate("用户上周排查过一个 502，是网关超时导致的", { kind: "episode" }), 1, config);
+    const incident = admissionScore(
+      candidate("用户上周排查过一个 502，是网关超时导致的", { kind: "episode" }),
+      1,
+      config,
+    );
     expect(incident.score).toBeCloseTo(0.775, 3);
   });
 
   it("reproduces the same verdicts in English", () => {
     const verdicts = [
       admit(candidate("The user does not eat cilantro; remember to note it when ordering takeout"), 0, config),
-      admit(candidate("The team convention: all database migrations must run make gen first", { kind: "procedure" }), 0, config),
+      admit(
+        candidate("The team convention: all database migrations must run make gen first", { kind: "procedure" }),
+        0,
+        config,
+      ),
       admit(candidate("The user will use SQLite for now and switch to PG at launch", { kind: "fact" }), 0.04, config),
       admit(candidate("Last week the user debugged a 502 caused by a gateway timeout", { kind: "episode" }), 0, config),
     ];
-    expect(verdicts.map((v) => ("admitted" in v ? "written" : v.rejected.reason))).toEqual(["written", "written", "transient", "written"]);
+    expect(verdicts.map((v) => ("admitted" in v ? "written" : v.rejected.reason))).toEqual([
+      "written",
+      "written",
+      "transient",
+      "written",
+    ]);
     const sqlite = verdicts[2]!;
     expect("rejected" in sqlite && sqlite.rejected.score).toBeCloseTo(0.58, 2);
   });
@@ -55,16 +72,28 @@ describe("admission score (seed 002 §2)", () => {
   it("keeps inferred preferences and agent-generated memories pending", () => {
     const inferred = admit(candidate("用户似乎偏好顺丰快递", { sourceType: "inferred", confidence: 0.9 }), 0, config);
     expect(inferred).toMatchObject({ admitted: { status: "pending", confidence: 0.6 } });
-    const agent = admit(candidate("The user prefers titanium cups", { sourceType: "agent_generated", confidence: 0.9 }), 0, config);
+    const agent = admit(
+      candidate("The user prefers titanium cups", { sourceType: "agent_generated", confidence: 0.9 }),
+      0,
+      config,
+    );
     expect(agent).toMatchObject({ admitted: { status: "pending", confidence: 0.5 } });
-    const inferredFact = admit(candidate("用户在上海工作", { kind: "fact", sourceType: "inferred", confidence: 0.7 }), 0, config);
+    const inferredFact = admit(
+      candidate("用户在上海工作", { kind: "fact", sourceType: "inferred", confidence: 0.7 }),
+      0,
+      config,
+    );
     expect(inferredFact).toMatchObject({ admitted: { status: "active", confidence: 0.6 } });
   });
 
   it("takes business facts only from system_sync", () => {
     const chat = admit(candidate("客户已签约", { kind: "business_fact" }), 0, config);
     expect(chat).toMatchObject({ rejected: { reason: "business_fact_requires_system_sync", score: 0 } });
-    const synced = admit(candidate("客户合同状态：已签约", { kind: "business_fact", sourceType: "system_sync", confidence: 0.3 }), 0, config);
+    const synced = admit(
+      candidate("客户合同状态：已签约", { kind: "business_fact", sourceType: "system_sync", confidence: 0.3 }),
+      0,
+      config,
+    );
     expect(synced).toMatchObject({ admitted: { status: "active", confidence: 1 } });
     const wrongKind = admit(candidate("用户喜欢简洁", { sourceType: "system_sync" }), 0, config);
     expect(wrongKind).toMatchObject({ rejected: { reason: "system_sync_requires_business_fact" } });
@@ -74,13 +103,23 @@ describe("admission score (seed 002 §2)", () => {
     const joke = admit(candidate("用户说自己这个人就是比较难搞", { kind: "fact", confidence: 0.7 }), 0, config);
     expect(joke).toMatchObject({ rejected: { reason: "personal_low_confidence" } });
     expect("rejected" in joke && joke.rejected.score).toBeGreaterThan(0);
-    const flagged = admit(candidate("The user likes jazz", { confidence: 0.8, signals: { personal: true } }), 0, config);
+    const flagged = admit(
+      candidate("The user likes jazz", { confidence: 0.8, signals: { personal: true } }),
+      0,
+      config,
+    );
     expect(flagged).toMatchObject({ rejected: { reason: "personal_low_confidence" } });
     const sure = admit(candidate("The user likes jazz", { confidence: 0.9, signals: { personal: true } }), 0, config);
     expect("admitted" in sure).toBe(true);
     // A trait only the hints noticed: extraction's 0.9 was for ordinary speech, not for the judgement.
-    const passing = admit(candidate("The user is kind of a difficult person", { kind: "fact", confidence: 0.9 }), 0, config);
-    expect(passing).toMatchObject({ rejected: { reason: "personal_low_confidence", message: expect.stringContaining("in passing") } });
+    const passing = admit(
+      candidate("The user is kind of a difficult person", { kind: "fact", confidence: 0.9 }),
+      0,
+      config,
+    );
+    expect(passing).toMatchObject({
+      rejected: { reason: "personal_low_confidence", message: expect.stringContaining("in passing") },
+    });
     const asked = admit(candidate("用户性格内向", { kind: "fact", signals: { explicitMarker: true } }), 0, config);
     expect("admitted" in asked).toBe(true);
   });

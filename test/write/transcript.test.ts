@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { InMemoryStore } from "@langchain/langgraph";
+import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import { normalizeMessages } from "../../src/messages.js";
 import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
@@ -7,7 +7,13 @@ import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { readTranscript } from "../../src/transcript.js";
 
 const at = "2024-05-07T10:00:00.000Z";
-const msg = (id: string, role: "user" | "assistant" | "system", content: string, name?: string) => ({ id, role, content, at, ...(name ? { name } : {}) });
+const msg = (id: string, role: "user" | "assistant" | "system", content: string, name?: string) => ({
+  id,
+  role,
+  content,
+  at,
+  ...(name ? { name } : {}),
+});
 
 describe("readTranscript", () => {
   it("reads two named people relayed as user and assistant as named user turns", () => {
@@ -23,7 +29,11 @@ describe("readTranscript", () => {
       ["user", "Melanie", "Oh nice! I just signed up for a pottery class."],
       ["user", "Caroline", "Pottery? Send pictures!"],
     ]);
-    expect(readTranscript([msg("1", "user", "小王：我下周去成都。"), msg("2", "assistant", "小李：我不能吃辣。")]).map((m) => m.name)).toEqual(["小王", "小李"]);
+    expect(
+      readTranscript([msg("1", "user", "小王：我下周去成都。"), msg("2", "assistant", "小李：我不能吃辣。")]).map(
+        (m) => m.name,
+      ),
+    ).toEqual(["小王", "小李"]);
   });
 
   it("leaves ordinary chats alone: an assistant is an assistant", () => {
@@ -31,7 +41,10 @@ describe("readTranscript", () => {
       // A plain chat.
       [msg("1", "user", "I don't eat cilantro."), msg("2", "assistant", "Got it, I'll remember that.")],
       // Labels are not names.
-      [msg("1", "user", "Caroline: what should I cook?"), msg("2", "assistant", "Note: you said you don't eat cilantro.")],
+      [
+        msg("1", "user", "Caroline: what should I cook?"),
+        msg("2", "assistant", "Note: you said you don't eat cilantro."),
+      ],
       [msg("1", "user", "问题：今天吃什么？"), msg("2", "assistant", "回答：吃面。")],
       // Not every turn is prefixed.
       [msg("1", "user", "Caroline: hi"), msg("2", "assistant", "Hello Caroline, how can I help?")],
@@ -45,7 +58,11 @@ describe("readTranscript", () => {
     // One turn alone is a transcript only when the stored conversation is already between people.
     const single = [msg("2", "assistant", "Melanie: I adopted a dog.")];
     expect(readTranscript(single)).toEqual(single);
-    expect(readTranscript(single, { continues: true })[0]).toMatchObject({ role: "user", name: "Melanie", content: "I adopted a dog." });
+    expect(readTranscript(single, { continues: true })[0]).toMatchObject({
+      role: "user",
+      name: "Melanie",
+      content: "I adopted a dog.",
+    });
   });
 
   it("is applied by normalizeMessages, keeping ids and times", () => {
@@ -61,7 +78,9 @@ describe("readTranscript", () => {
 
 describe("a transcript through remember, one turn per call", () => {
   it("stores and recalls what the second person said about themselves; a real assistant's claim stays pending", async () => {
-    const store = new InMemoryStore({ index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: RECORD_INDEX_FIELDS } });
+    const store = new InMemoryStore({
+      index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: RECORD_INDEX_FIELDS },
+    });
     const memory = await createMemory({ store, env: {} });
     const scope = { userId: "locomo-1" };
     const turns = [
@@ -76,7 +95,13 @@ describe("a transcript through remember, one turn per call", () => {
 
     // An ordinary assistant in another scope: its words stay agent_generated and pending.
     const chat = { userId: "plain-chat" };
-    await memory.remember({ scope: chat, messages: [msg("c1", "user", "I need a gift idea."), msg("c2", "assistant", "You love hiking, so a new backpack?")] });
+    await memory.remember({
+      scope: chat,
+      messages: [
+        msg("c1", "user", "I need a gift idea."),
+        msg("c2", "assistant", "You love hiking, so a new backpack?"),
+      ],
+    });
     expect((await memory.list(chat, { status: "active" })).flatMap((r) => r.source.messageIds)).not.toContain("c2");
     await memory.close();
   });

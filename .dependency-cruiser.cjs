@@ -1,0 +1,53 @@
+/**
+ * The house rules for imports (checked by `npm run check:deps`, part of `npm test`):
+ * - no import cycles;
+ * - src/ is the library: it never imports graphs/ or nodes/, except the facade (src/memory.ts),
+ *   which wires the graphs, and src/index.ts, which re-exports the facade;
+ * - nodes/ import only src/ (a node never reaches into another node's file or a graph);
+ * - nothing outside test/ imports test/.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Import cycles make the house unreadable and load order fragile.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "src-not-to-graphs-or-nodes",
+      severity: "error",
+      comment: "The library does not know the graphs; only the facade wires them.",
+      from: { path: "^src/", pathNot: "^src/(memory|index)\\.ts$" },
+      to: { path: "^(graphs|nodes)/" },
+    },
+    {
+      name: "nodes-not-to-graphs",
+      severity: "error",
+      comment: "Nodes are wired by graphs, never the other way round.",
+      from: { path: "^nodes/" },
+      to: { path: "^graphs/" },
+    },
+    {
+      name: "node-not-to-other-node",
+      severity: "error",
+      comment: "A node never reaches into another node's file; shared logic lives in src/.",
+      from: { path: "^nodes/" },
+      to: { path: "^nodes/" },
+    },
+    {
+      name: "not-to-test",
+      severity: "error",
+      from: { pathNot: "^test/" },
+      to: { path: "^test/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(dist|node_modules)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js", ".json"] },
+  },
+};
