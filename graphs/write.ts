@@ -16,17 +16,17 @@ import { createPersistNode } from "../nodes/write/persist.js";
 import { redact } from "../nodes/write/redact.js";
 import { createResolveConflictNode } from "../nodes/write/resolve-conflict.js";
 import { createScoreNode } from "../nodes/write/score.js";
-import type { MemoryCandidate } from "../src/candidate.js";
-import type { ConflictDecision, ExtractionFailure, MemoryWriteOutput } from "../src/conflict/decision.js";
-import type { ConversationContext } from "../src/extract/index.js";
-import { type ChatMessage, normalizeMessages } from "../src/messages.js";
 import { redactMessages } from "../src/redact.js";
+import type { MemoryCandidate } from "../src/write/candidate.js";
+import type { ConflictDecision, ExtractionFailure, MemoryWriteOutput } from "../src/write/conflict/decision.js";
+import type { ConversationContext } from "../src/write/extract/index.js";
+import { type ChatMessage, normalizeMessages } from "../src/write/messages.js";
 import {
   type AdmissionConfigInput,
   type AdmittedCandidate,
   parseAdmissionConfig,
   type Rejection,
-} from "../src/scoring.js";
+} from "../src/write/scoring.js";
 
 export interface CreateWriteGraphOptions {
   /** Where memories live; defaults to the store LangGraph passes in `config.store`. */

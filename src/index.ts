@@ -5,10 +5,6 @@
 
 export { createReadGraph, createReadPipeline } from "../graphs/read.js";
 export { createWritePipeline } from "../graphs/write.js";
-export type { MemoryCandidate } from "./candidate.js";
-export type { ConflictRelation } from "./conflict/classify.js";
-export { CONFLICT_RELATIONS, classifyRelation } from "./conflict/classify.js";
-export type { MemoryConflictInterrupt, MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 export {
   DimensionMismatchError,
   ErrorCode,
@@ -28,8 +24,6 @@ export {
   StoreLockedError,
   ValueTooLargeError,
 } from "./errors.js";
-export type { HistoryAction, HistoryEntry, UserDecision } from "./history.js";
-export { HISTORY_ACTIONS, HistoryEntrySchema, readHistory, USER_DECISIONS, UserDecisionSchema } from "./history.js";
 export type {
   CreateMemoryOptions,
   CreateWriteGraphOptions,
@@ -40,10 +34,6 @@ export type {
 } from "./memory.js";
 // ---- the facade -----------------------------------------------------------------------------
 export { createMemory, createWriteGraph } from "./memory.js";
-export type { ChatMessage, ChatRole, NormalizeMessagesOptions, PlainMessage } from "./messages.js";
-// ---- write side -------------------------------------------------------------------------------
-export { DEFAULT_MAX_MESSAGE_BYTES, normalizeMessages, PlainMessageSchema } from "./messages.js";
-
 export {
   DEFAULT_TENANT,
   historyNamespace,
@@ -95,8 +85,6 @@ export {
   SOURCE_TYPES,
   SourceTypeSchema,
 } from "./schema.js";
-export type { AdmissionConfig, AdmissionConfigInput, AdmissionScores, Rejection, RejectionReason } from "./scoring.js";
-export { AdmissionConfigSchema, admissionScore, parseAdmissionConfig, REJECTION_REASONS } from "./scoring.js";
 export type { HNSWStoreIndexConfig, HNSWStoreOptions } from "./store/hnsw-store.js";
 export { HNSWStore } from "./store/hnsw-store.js";
 export type { HybridHits, HybridSearchable, KeywordSearchable, KeywordSearchOptions } from "./store/types.js";
@@ -113,3 +101,26 @@ export type {
 export { OPENAI_EMBEDDING_DIMS, parseModelEnv, resolveChatModel, resolveEmbeddings } from "./text/models.js";
 export { isStopword, STOPWORDS_EN, STOPWORDS_ZH } from "./text/stopwords.js";
 export { detectLanguage, keywordTerms, tokenize } from "./text/tokenizer.js";
+export type { MemoryCandidate } from "./write/candidate.js";
+export type { ConflictRelation } from "./write/conflict/classify.js";
+export { CONFLICT_RELATIONS, classifyRelation } from "./write/conflict/classify.js";
+export type { MemoryConflictInterrupt, MemoryWriteOutput, WriteResult } from "./write/conflict/decision.js";
+export type { HistoryAction, HistoryEntry, UserDecision } from "./write/history.js";
+export {
+  HISTORY_ACTIONS,
+  HistoryEntrySchema,
+  readHistory,
+  USER_DECISIONS,
+  UserDecisionSchema,
+} from "./write/history.js";
+export type { ChatMessage, ChatRole, NormalizeMessagesOptions, PlainMessage } from "./write/messages.js";
+// ---- write side -------------------------------------------------------------------------------
+export { DEFAULT_MAX_MESSAGE_BYTES, normalizeMessages, PlainMessageSchema } from "./write/messages.js";
+export type {
+  AdmissionConfig,
+  AdmissionConfigInput,
+  AdmissionScores,
+  Rejection,
+  RejectionReason,
+} from "./write/scoring.js";
+export { AdmissionConfigSchema, admissionScore, parseAdmissionConfig, REJECTION_REASONS } from "./write/scoring.js";

@@ -10,11 +10,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
-import { WritePlan } from "./conflict/apply.js";
-import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 import { InvalidConfigError, InvalidInputError, NotFoundError } from "./errors.js";
-import { type HistoryEntry, readHistory, type UserDecision, UserDecisionSchema } from "./history.js";
-import { normalizeMessages } from "./messages.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "./namespaces.js";
 import type { ReadOptions } from "./recall/options.js";
 import { createRecaller, type Recaller, type RecallerOptions } from "./recall/recaller.js";
@@ -33,9 +29,13 @@ import {
   parseMemoryRecord,
 } from "./schema.js";
 import { ScopeQueue, scopeKey } from "./scope-queue.js";
-import { parseAdmissionConfig } from "./scoring.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
+import { WritePlan } from "./write/conflict/apply.js";
+import type { MemoryWriteOutput, WriteResult } from "./write/conflict/decision.js";
+import { type HistoryEntry, readHistory, type UserDecision, UserDecisionSchema } from "./write/history.js";
+import { normalizeMessages } from "./write/messages.js";
+import { parseAdmissionConfig } from "./write/scoring.js";
 
 export { type CreateWriteGraphOptions, createWriteGraph, type WriteGraph } from "../graphs/write.js";
 

@@ -7,8 +7,9 @@
  * random 16-digit order number is not mistaken for a card. No raw value is kept anywhere: a
  * finding records only its type and placeholder.
  */
-import type { ChatMessage } from "./messages.js";
+
 import type { Sensitivity } from "./schema.js";
+import type { ChatMessage } from "./write/messages.js";
 
 export const REDACTION_TYPES = [
   "api_key",

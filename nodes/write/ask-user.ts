@@ -9,10 +9,10 @@
  */
 import { interrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { z } from "zod";
-import type { ConflictDecision, MemoryConflictInterrupt } from "../../src/conflict/decision.js";
 import { InvalidInputError } from "../../src/errors.js";
-import { CONFLICT_OPTIONS } from "../../src/history.js";
-import { isInteractive } from "../../src/write-context.js";
+import type { ConflictDecision, MemoryConflictInterrupt } from "../../src/write/conflict/decision.js";
+import { isInteractive } from "../../src/write/context.js";
+import { CONFLICT_OPTIONS } from "../../src/write/history.js";
 
 export interface AskUserNodeOptions {
   /** Interrupt on conflicts (true) or defer them as pending records (false). */

@@ -6,17 +6,17 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import type { MemoryCandidate } from "../../src/candidate.js";
+import type { MemoryCandidate } from "../../src/write/candidate.js";
+import { writeScopeFor, writeStoreFor } from "../../src/write/context.js";
 import {
   type ConversationContext,
   extractCandidates,
   type ModelFailure,
   nextConversation,
   readConversation,
-} from "../../src/extract/index.js";
-import type { ChatMessage } from "../../src/messages.js";
-import { readTranscript } from "../../src/transcript.js";
-import { writeScopeFor, writeStoreFor } from "../../src/write-context.js";
+} from "../../src/write/extract/index.js";
+import type { ChatMessage } from "../../src/write/messages.js";
+import { readTranscript } from "../../src/write/transcript.js";
 
 export interface ExtractNodeOptions {
   /** Optional model layer (seed 001 §5.2). Without it extraction is rules only and offline. */

@@ -5,14 +5,14 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { BaseStore, Item } from "@langchain/langgraph-checkpoint";
-import { WritePlan } from "../../src/conflict/apply.js";
-import type { ConflictDecision, MemoryWriteOutput } from "../../src/conflict/decision.js";
-import { type ConversationContext, conversationOperation } from "../../src/extract/index.js";
 import { recordsNamespace } from "../../src/namespaces.js";
-import { newRecordId } from "../../src/records.js";
 import { type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
-import type { Rejection } from "../../src/scoring.js";
-import { runIds, writeScopeFor, writeStoreFor } from "../../src/write-context.js";
+import { WritePlan } from "../../src/write/conflict/apply.js";
+import type { ConflictDecision, MemoryWriteOutput } from "../../src/write/conflict/decision.js";
+import { runIds, writeScopeFor, writeStoreFor } from "../../src/write/context.js";
+import { type ConversationContext, conversationOperation } from "../../src/write/extract/index.js";
+import { newRecordId } from "../../src/write/records.js";
+import type { Rejection } from "../../src/write/scoring.js";
 
 export interface PersistNodeOptions {
   store?: BaseStore;

@@ -3,8 +3,9 @@
  * store, the indexes nor any trace ever sees a raw phone number, id, card, address or secret
  * (seed 001 §6.4, seed 003 §3.2). Input is validated here too: this is the graph's first node.
  */
-import { type ChatMessage, normalizeMessages } from "../../src/messages.js";
+
 import { REDACTION_PLACEHOLDERS, REDACTION_TYPES, redactMessages } from "../../src/redact.js";
+import { type ChatMessage, normalizeMessages } from "../../src/write/messages.js";
 
 export interface RedactNodeUpdate {
   /** The same messages, contents redacted (ids, roles, times and names unchanged). */

@@ -7,14 +7,14 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import { WritePlan } from "../../src/conflict/apply.js";
-import { decideConflict, mergeRelated, type RelatedMemory } from "../../src/conflict/decide.js";
-import type { ConflictDecision } from "../../src/conflict/decision.js";
-import { keyAndKeywordMatches, NEIGHBOURS, vectorNeighbours } from "../../src/conflict/lookup.js";
 import { recordsNamespace } from "../../src/namespaces.js";
-import { newRecordId } from "../../src/records.js";
-import type { AdmissionConfig, AdmittedCandidate } from "../../src/scoring.js";
-import { runIds, writeScopeFor, writeStoreFor } from "../../src/write-context.js";
+import { WritePlan } from "../../src/write/conflict/apply.js";
+import { decideConflict, mergeRelated, type RelatedMemory } from "../../src/write/conflict/decide.js";
+import type { ConflictDecision } from "../../src/write/conflict/decision.js";
+import { keyAndKeywordMatches, NEIGHBOURS, vectorNeighbours } from "../../src/write/conflict/lookup.js";
+import { runIds, writeScopeFor, writeStoreFor } from "../../src/write/context.js";
+import { newRecordId } from "../../src/write/records.js";
+import type { AdmissionConfig, AdmittedCandidate } from "../../src/write/scoring.js";
 
 export interface ResolveConflictNodeOptions {
   store?: BaseStore;

@@ -6,11 +6,11 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import type { MemoryCandidate } from "../../src/candidate.js";
-import { vectorNeighbours } from "../../src/conflict/lookup.js";
 import { recordsNamespace } from "../../src/namespaces.js";
-import { type AdmissionConfig, type AdmittedCandidate, admit, type Rejection } from "../../src/scoring.js";
-import { writeScopeFor, writeStoreFor } from "../../src/write-context.js";
+import type { MemoryCandidate } from "../../src/write/candidate.js";
+import { vectorNeighbours } from "../../src/write/conflict/lookup.js";
+import { writeScopeFor, writeStoreFor } from "../../src/write/context.js";
+import { type AdmissionConfig, type AdmittedCandidate, admit, type Rejection } from "../../src/write/scoring.js";
 
 export interface ScoreNodeOptions {
   store?: BaseStore;

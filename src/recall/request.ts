@@ -5,9 +5,9 @@
  */
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
-import { normalizeMessages } from "../messages.js";
 import { type MemoryKind, MemoryKindSchema, type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
+import { normalizeMessages } from "../write/messages.js";
 import { resolvePolicy, type TaskPolicies, type TaskPolicy } from "./policies.js";
 
 // The read path must not fail on a long paste; the write path has its own, tighter limit.

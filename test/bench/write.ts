@@ -22,10 +22,10 @@ import type { ChatResult } from "@langchain/core/outputs";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { z } from "zod";
-import { extractCandidates } from "../../src/extract/index.js";
 import { createMemory, type Memory } from "../../src/memory.js";
-import { normalizeMessages, type PlainMessage } from "../../src/messages.js";
 import { redactMessages } from "../../src/redact.js";
+import { extractCandidates } from "../../src/write/extract/index.js";
+import { normalizeMessages, type PlainMessage } from "../../src/write/messages.js";
 import { createRng } from "./fixtures.js";
 
 const TARGET_MESSAGES_PER_SECOND = 500; // issue 3, "Performance"

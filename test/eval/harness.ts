@@ -9,7 +9,7 @@
  *   ("named-turn": the same, one `remember` per turn);
  * - "mem0": the first speaker is the user, the second the assistant, content prefixed "Name: "
  *   (how mem0's LoCoMo evaluation feeds it), one `remember` per session ("mem0-turn": per
- *   turn). Such a batch is recognised as a transcript of two people (src/transcript.ts); were
+ *   turn). Such a batch is recognised as a transcript of two people (src/write/transcript.ts); were
  *   it read literally, the assistant's half would be agent_generated and wait as pending
  *   (seed 003 §5.6), as it did before (hit@10 50.7%);
  * - "prefixed": every turn is role "user", content prefixed "Name: ", no `name` field.
@@ -17,11 +17,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { MemoryWriteOutput } from "../../src/conflict/decision.js";
 import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import type { MemoryScope } from "../../src/schema.js";
 import { resolveEmbeddings } from "../../src/text/models.js";
+import type { MemoryWriteOutput } from "../../src/write/conflict/decision.js";
 import { CONVERSATIONS, type EvalConversation, type QuestionCategory } from "./conversations.js";
 import { KeywordFloorStore } from "./floor.js";
 import { SCENARIO_START, SCENARIOS, type Scenario } from "./scenarios.js";

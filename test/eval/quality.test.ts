@@ -35,7 +35,7 @@ describe("evidence recall@10", () => {
     "reads a transcript with name prefixes (%s style) as two people",
     async (style) => {
       const report = await evaluateConversations(style);
-      // "Melanie: …" sent as the assistant is Melanie speaking, not an AI (src/transcript.ts), so
+      // "Melanie: …" sent as the assistant is Melanie speaking, not an AI (src/write/transcript.ts), so
       // her statements are stored and recalled like the named style's, whole session or per turn.
       expect(rate(report.total.stored, report.total.evidence)).toBeGreaterThanOrEqual(0.98);
       expect(hit(report.total)).toBeGreaterThanOrEqual(0.92);
@@ -48,7 +48,7 @@ describe("evidence recall@10", () => {
     expect(hit(report.total)).toBeGreaterThanOrEqual(0.93);
     expect(hit(report.byLanguage.zh)).toBeGreaterThanOrEqual(0.95);
     expect(hit(report.byLanguage.en)).toBeGreaterThanOrEqual(0.9);
-    // "We switched from Jira to Linear" supersedes "the team uses Jira" (src/conflict/change.ts).
+    // "We switched from Jira to Linear" supersedes "the team uses Jira" (src/write/conflict/change.ts).
     expect(report.staleRecalled).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { MemoryCandidate } from "../../src/candidate.js";
-import { analyzeStatement } from "../../src/conflict/analyze.js";
-import { WritePlan } from "../../src/conflict/apply.js";
-import { classifyRelation } from "../../src/conflict/classify.js";
-import { decideConflict } from "../../src/conflict/decide.js";
-import { applyPrecedence } from "../../src/conflict/precedence.js";
-import { type AdmittedCandidate, admit, parseAdmissionConfig } from "../../src/scoring.js";
+import type { MemoryCandidate } from "../../src/write/candidate.js";
+import { analyzeStatement } from "../../src/write/conflict/analyze.js";
+import { WritePlan } from "../../src/write/conflict/apply.js";
+import { classifyRelation } from "../../src/write/conflict/classify.js";
+import { decideConflict } from "../../src/write/conflict/decide.js";
+import { applyPrecedence } from "../../src/write/conflict/precedence.js";
+import { type AdmittedCandidate, admit, parseAdmissionConfig } from "../../src/write/scoring.js";
 import { candidate, record, SCOPE, T0 } from "./helpers.js";
 
 const config = parseAdmissionConfig();

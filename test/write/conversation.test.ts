@@ -8,11 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { classifyRelation, type Statement } from "../../src/conflict/classify.js";
-import { extractWithRules } from "../../src/extract/index.js";
-import { resolveSpeakers } from "../../src/extract/speakers.js";
 import { createMemory, type Memory } from "../../src/memory.js";
-import type { ChatMessage } from "../../src/messages.js";
+import { classifyRelation, type Statement } from "../../src/write/conflict/classify.js";
+import { extractWithRules } from "../../src/write/extract/index.js";
+import { resolveSpeakers } from "../../src/write/extract/speakers.js";
+import type { ChatMessage } from "../../src/write/messages.js";
 
 const AT = "2023-05-08T13:56:00Z";
 const said = (id: string, name: string, content: string) => ({ id, role: "user" as const, name, content, at: AT });
@@ -106,7 +106,7 @@ describe("a two-person conversation through the facade", () => {
       ],
     });
     // Every turn carries a person's name and the names keep to their roles: a transcript
-    // (src/transcript.ts), so Melanie's own statement is hers, not an AI's claim.
+    // (src/write/transcript.ts), so Melanie's own statement is hers, not an AI's claim.
     expect(out.written.map((r) => r.content)).toEqual([
       "Caroline went to a LGBTQ support group on 2023-05-07",
       "Melanie painted that lake sunrise in 2022",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applyTimeMentions, clockOf, endOfDay, findTimeMentions, parseZhNumber } from "../../src/extract/dates.js";
+import {
+  applyTimeMentions,
+  clockOf,
+  endOfDay,
+  findTimeMentions,
+  parseZhNumber,
+} from "../../src/write/extract/dates.js";
 
 // Tuesday 2024-05-07, 10:00 in Beijing.
 const AT = "2024-05-07T10:00:00+08:00";

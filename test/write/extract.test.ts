@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createExtractNode } from "../../nodes/write/extract.js";
 import { redact } from "../../nodes/write/redact.js";
-import type { MemoryCandidate } from "../../src/candidate.js";
-import { extractWithRules } from "../../src/extract/index.js";
-import type { ChatMessage } from "../../src/messages.js";
 import { MemoryKeySchema } from "../../src/schema.js";
+import type { MemoryCandidate } from "../../src/write/candidate.js";
+import { extractWithRules } from "../../src/write/extract/index.js";
+import type { ChatMessage } from "../../src/write/messages.js";
 
 // Tuesday 2024-05-07, 10:00 in Beijing.
 const AT = "2024-05-07T10:00:00+08:00";

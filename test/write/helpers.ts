@@ -1,11 +1,11 @@
 /** Shared fixtures of the write-path suites. */
 import { InMemoryStore } from "@langchain/langgraph";
-import type { MemoryCandidate } from "../../src/candidate.js";
 import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
-import { recordFromCandidate } from "../../src/records.js";
 import type { MemoryRecord, MemoryScope } from "../../src/schema.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { detectLanguage } from "../../src/text/tokenizer.js";
+import type { MemoryCandidate } from "../../src/write/candidate.js";
+import { recordFromCandidate } from "../../src/write/records.js";
 
 export const T0 = "2024-05-07T10:00:00.000Z";
 export const SCOPE: MemoryScope = { userId: "u1" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "../../src/extract/hints.js";
-import { extractWithRules } from "../../src/extract/index.js";
+import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "../../src/write/extract/hints.js";
+import { extractWithRules } from "../../src/write/extract/index.js";
 
 const AT = "2023-03-14T19:20:00Z";
 

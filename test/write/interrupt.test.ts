@@ -11,9 +11,9 @@ import {
 } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { createWriteGraph } from "../../graphs/write.js";
-import type { MemoryConflictInterrupt } from "../../src/conflict/decision.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { createMemory } from "../../src/memory.js";
+import type { MemoryConflictInterrupt } from "../../src/write/conflict/decision.js";
 import { memoryStore, SCOPE } from "./helpers.js";
 
 const NOW = () => new Date("2024-05-07T10:00:00.000Z");

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createWriteGraph, createWritePipeline } from "../../graphs/write.js";
-import type { MemoryWriteOutput } from "../../src/conflict/decision.js";
+import type { MemoryWriteOutput } from "../../src/write/conflict/decision.js";
 import { memoryStore, SCOPE } from "./helpers.js";
 
 const NOW = () => new Date("2024-05-07T10:00:00.000Z");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidConfigError } from "../../src/errors.js";
-import { admissionScore, admit, capConfidence, parseAdmissionConfig } from "../../src/scoring.js";
+import { admissionScore, admit, capConfidence, parseAdmissionConfig } from "../../src/write/scoring.js";
 import { candidate } from "./helpers.js";
 
 const config = parseAdmissionConfig();

@@ -1,10 +1,10 @@
 import { InMemoryStore } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
-import { normalizeMessages } from "../../src/messages.js";
 import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
-import { readTranscript } from "../../src/transcript.js";
+import { normalizeMessages } from "../../src/write/messages.js";
+import { readTranscript } from "../../src/write/transcript.js";
 
 const at = "2024-05-07T10:00:00.000Z";
 const msg = (id: string, role: "user" | "assistant" | "system", content: string, name?: string) => ({

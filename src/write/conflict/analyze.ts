@@ -10,7 +10,7 @@
  *   character bigrams of Chinese runs and whole English words, never single characters.
  * This is the rule layer: a fast path for clear cases, not semantics.
  */
-import { normalizeText, wordTokens } from "../text/tokenizer.js";
+import { normalizeText, wordTokens } from "../../text/tokenizer.js";
 
 export type Attitude = "like" | "dislike";
 

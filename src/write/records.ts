@@ -5,16 +5,16 @@
  * Nothing here deletes: an outdated memory becomes `superseded` (seed 002 §3.3).
  */
 import { randomUUID } from "node:crypto";
-import type { MemoryCandidate } from "./candidate.js";
-import { analyzeStatement, isStrictSuperset } from "./conflict/analyze.js";
-import { sourceRank } from "./conflict/precedence.js";
 import {
   type MemoryRecord,
   type MemoryScope,
   type MemoryStatus,
   parseMemoryRecord,
   type SourceType,
-} from "./schema.js";
+} from "../schema.js";
+import type { MemoryCandidate } from "./candidate.js";
+import { analyzeStatement, isStrictSuperset } from "./conflict/analyze.js";
+import { sourceRank } from "./conflict/precedence.js";
 import { AGENT_MAX_CONFIDENCE, INFERRED_MAX_CONFIDENCE } from "./scoring.js";
 
 /** Where and when the write happens; never from model output. */

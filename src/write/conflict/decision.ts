@@ -2,9 +2,10 @@
  * What resolve-conflict decides for each admitted candidate, what ask-user adds to it, and
  * what a write run returns. Shared by the write graph's nodes and the facade.
  */
+
+import type { MemoryRecord } from "../../schema.js";
 import type { MemoryCandidate } from "../candidate.js";
 import type { UserDecision } from "../history.js";
-import type { MemoryRecord } from "../schema.js";
 import type { AdmittedCandidate, Rejection, RejectionReason } from "../scoring.js";
 import type { ConflictRelation } from "./classify.js";
 

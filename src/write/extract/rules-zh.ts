@@ -5,7 +5,7 @@
  * Negation in Chinese is inserted (吃 / 不吃), so polarity is read from the word right before
  * the verb, never by substring containment (seed 002 §3.4).
  */
-import { tokenize } from "../text/tokenizer.js";
+import { tokenize } from "../../text/tokenizer.js";
 import { applyTimeMentions, findTimeMentions, parseZhNumber, type TimeMention, tidySpaces } from "./dates.js";
 import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";
 import {

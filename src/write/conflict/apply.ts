@@ -7,6 +7,9 @@
  * conversation reinforces one memory), and persist applies them for real on fresh records.
  */
 import type { Operation } from "@langchain/langgraph-checkpoint";
+import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../namespaces.js";
+import type { MemoryRecord } from "../../schema.js";
+import { detectLanguage } from "../../text/tokenizer.js";
 import type { MemoryCandidate } from "../candidate.js";
 import {
   CONFIRMATION_OPTIONS,
@@ -15,7 +18,6 @@ import {
   HistoryLog,
   type UserDecision,
 } from "../history.js";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
 import {
   activateRecord,
   exceptionRecord,
@@ -25,9 +27,7 @@ import {
   reinforceRecord,
   supersedeRecord,
 } from "../records.js";
-import type { MemoryRecord } from "../schema.js";
 import type { Rejection } from "../scoring.js";
-import { detectLanguage } from "../text/tokenizer.js";
 import { type ConflictDecision, emptyWriteResult, type WriteResult } from "./decision.js";
 
 type Category = Exclude<keyof WriteResult, "rejected">;

@@ -5,9 +5,9 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { AsyncBatchedStore, type BaseStore } from "@langchain/langgraph-checkpoint";
-import { InvalidConfigError } from "./errors.js";
-import { scopeFromConfig } from "./recall/request.js";
-import type { MemoryScope } from "./schema.js";
+import { InvalidConfigError } from "../errors.js";
+import { scopeFromConfig } from "../recall/request.js";
+import type { MemoryScope } from "../schema.js";
 
 /**
  * The store to write to. LangGraph hands nodes its store wrapped in an `AsyncBatchedStore`,

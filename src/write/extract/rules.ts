@@ -7,8 +7,8 @@
  * informative first-person speech: an episode when it happened at a time, else a fact.
  */
 
+import type { MemoryKind } from "../../schema.js";
 import type { MemoryCandidate } from "../candidate.js";
-import type { MemoryKind } from "../schema.js";
 import { clockOf, endOfDay, type TimeMention } from "./dates.js";
 import {
   findTerms,

@@ -5,8 +5,8 @@
  */
 import type { BaseStore, PutOperation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
-import { historyNamespace } from "./namespaces.js";
-import type { MemoryScope } from "./schema.js";
+import { historyNamespace } from "../namespaces.js";
+import type { MemoryScope } from "../schema.js";
 
 export const HISTORY_ACTIONS = ["add", "reinforce", "supersede", "merge", "reject", "resolve", "delete"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

@@ -2,7 +2,7 @@
  * A memory candidate: what extraction proposes, before admission and conflict resolution.
  * Shared by the write graph's nodes (extract → redact → score → resolve conflict → persist).
  */
-import type { MemoryKind, Sensitivity, SourceType } from "./schema.js";
+import type { MemoryKind, Sensitivity, SourceType } from "../schema.js";
 
 export interface MemoryCandidate {
   /** Stable within one run, e.g. `c1`; becomes nothing on its own (persist assigns record ids). */

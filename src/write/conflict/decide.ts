@@ -2,7 +2,7 @@
  * From relations to one decision per candidate: pick the strongest relation among the related
  * memories, apply source precedence and the pending rules, name the action.
  */
-import type { MemoryRecord } from "../schema.js";
+import type { MemoryRecord } from "../../schema.js";
 import type { AdmittedCandidate } from "../scoring.js";
 import { type ConflictRelation, classifyRelation, type RelationJudgement } from "./classify.js";
 import type { ConflictDecision } from "./decision.js";

@@ -8,9 +8,9 @@
  * (same `food` dimension, another object) and 我偏好华为手机 is `device.phone`.
  */
 import { createHash } from "node:crypto";
-import type { MemoryKind } from "../schema.js";
-import { escapeRegExp } from "../text/patterns.js";
-import { tokenize } from "../text/tokenizer.js";
+import type { MemoryKind } from "../../schema.js";
+import { escapeRegExp } from "../../text/patterns.js";
+import { tokenize } from "../../text/tokenizer.js";
 import { type LexiconTerm, TOPICS, type Topic } from "./lexicon.js";
 
 export interface TermMatch {

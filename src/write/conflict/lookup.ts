@@ -4,9 +4,9 @@
  * listing, keyword searches (a separate capability) in parallel.
  */
 import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
+import { parseMemoryRecord } from "../../schema.js";
+import { isKeywordSearchable } from "../../store/types.js";
 import type { MemoryCandidate } from "../candidate.js";
-import { parseMemoryRecord } from "../schema.js";
-import { isKeywordSearchable } from "../store/types.js";
 import type { RelatedMemory } from "./decide.js";
 
 /** Neighbours looked at per candidate: a user's memories on one topic are few. */

@@ -3,8 +3,8 @@
  * ordering takeout") → what it says about the user, in third person with absolute dates.
  */
 
-import { escapeRegExp } from "../text/patterns.js";
-import { tokenize } from "../text/tokenizer.js";
+import { escapeRegExp } from "../../text/patterns.js";
+import { tokenize } from "../../text/tokenizer.js";
 import { applyTimeMentions, findTimeMentions, type TimeMention } from "./dates.js";
 import { capitalize, toThirdPerson } from "./english.js";
 import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";

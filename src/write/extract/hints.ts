@@ -15,8 +15,8 @@
  * and one vector per memory is enough for a bag of words.
  */
 
-import { escapeRegExp } from "../text/patterns.js";
-import { tokenize } from "../text/tokenizer.js";
+import { escapeRegExp } from "../../text/patterns.js";
+import { tokenize } from "../../text/tokenizer.js";
 
 /** Longest stored hint (MemoryRecord.retrievalHints items are at most 200 characters). */
 const HINT_CHARS = 200;

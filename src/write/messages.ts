@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { type BaseMessage, isBaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
-import { InvalidConfigError, InvalidInputError } from "./errors.js";
+import { InvalidConfigError, InvalidInputError } from "../errors.js";
 import { readTranscript } from "./transcript.js";
 
 /** One message of a conversation, as the write graph sees it. */

@@ -3,7 +3,7 @@
  * model inferred, which outranks what the agent generated; business systems are authoritative
  * for business facts. At equal rank the newer statement wins.
  */
-import type { SourceType } from "../schema.js";
+import type { SourceType } from "../../schema.js";
 import type { ConflictRelation } from "./classify.js";
 
 const SOURCE_RANK: Record<SourceType, number> = {

@@ -3,8 +3,9 @@
  * candidate citing three messages, and a model candidate that restates a rule candidate is
  * dropped (rules win ties: they are deterministic and cite their exact message).
  */
+
+import { keywordTerms } from "../../text/tokenizer.js";
 import type { MemoryCandidate } from "../candidate.js";
-import { keywordTerms } from "../text/tokenizer.js";
 
 export type DraftCandidate = Omit<MemoryCandidate, "candidateId">;
 

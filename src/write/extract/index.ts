@@ -8,10 +8,10 @@
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { textSensitivity } from "../../redact.js";
+import { detectLanguage } from "../../text/tokenizer.js";
 import type { MemoryCandidate } from "../candidate.js";
 import type { ChatMessage } from "../messages.js";
-import { textSensitivity } from "../redact.js";
-import { detectLanguage } from "../text/tokenizer.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
 import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
@@ -114,7 +114,7 @@ function extractFromMessage(
   if (message.role !== "user" && message.role !== "assistant") return [];
   // An assistant message carrying a person's name ("Melanie: …" replayed as the assistant) is
   // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6) unless
-  // the batch is a transcript of named people, which readTranscript (src/transcript.ts) has
+  // the batch is a transcript of named people, which readTranscript (src/write/transcript.ts) has
   // already turned into named user turns.
   const perspective = message.role === "user" || view.named ? "user" : "assistant";
   const drafts: DraftCandidate[] = [];

@@ -11,9 +11,9 @@
  * score node looks it up and passes it in, so everything here stays pure and testable.
  */
 import { z } from "zod";
+import { InvalidConfigError } from "../errors.js";
+import type { MemoryRecord, SourceType } from "../schema.js";
 import type { MemoryCandidate } from "./candidate.js";
-import { InvalidConfigError } from "./errors.js";
-import type { MemoryRecord, SourceType } from "./schema.js";
 
 const unit = z.number().min(0).max(1);
 

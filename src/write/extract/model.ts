@@ -13,10 +13,10 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
+import { redactText, sensitivityOf } from "../../redact.js";
+import { MemoryKeySchema, type SourceType } from "../../schema.js";
+import { detectLanguage } from "../../text/tokenizer.js";
 import type { ChatMessage } from "../messages.js";
-import { redactText, sensitivityOf } from "../redact.js";
-import { MemoryKeySchema, type SourceType } from "../schema.js";
-import { detectLanguage } from "../text/tokenizer.js";
 import { retrievalHintsFor, segmentOf, speakerKey } from "./keys.js";
 import type { DraftCandidate } from "./merge.js";
 import { importanceOf } from "./rules.js";

@@ -12,8 +12,8 @@
  * Rules, not semantics (seed 002 §3.4): the clear cases only.
  */
 
-import { escapeRegExp } from "../text/patterns.js";
-import { normalizeText } from "../text/tokenizer.js";
+import { escapeRegExp } from "../../text/patterns.js";
+import { normalizeText } from "../../text/tokenizer.js";
 
 export interface StatedChange {
   /** What was left behind, normalised ("jira", "北京"). */
