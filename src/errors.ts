@@ -173,3 +173,36 @@ export class NotFoundError extends MemoryError {
 export function isMemoryError(error: unknown): error is MemoryError | InvalidNamespaceError {
   return error instanceof MemoryError || error instanceof InvalidNamespaceError;
 }
+
+/** What a failed zod parse says, ready for a message: where, what, and every issue for `details`. */
+export interface ZodProblem {
+  /** Dotted path of the first issue (`weights.novelty`), or the root label. */
+  field: string;
+  /** `field 'weights.novelty' Too big: expected number to be <=1` */
+  text: string;
+  issues: Array<{ path: string; message: string }>;
+}
+
+/**
+ * The one way a zod failure becomes part of an error message.
+ * @param root how to name the whole value when the first issue has no path (`(options)`).
+ * @example
+ * const parsed = BudgetsSchema.safeParse(input);
+ * if (!parsed.success) {
+ *   const problem = zodProblem(parsed.error, "(budgets)");
+ *   throw new InvalidConfigError(`Invalid budgets: ${problem.text}.`, { field: problem.field });
+ * }
+ */
+export function zodProblem(
+  error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> },
+  root: string,
+): ZodProblem {
+  const pathOf = (path: PropertyKey[]): string => path.map(String).join(".");
+  const first = error.issues[0];
+  const field = (first && pathOf(first.path)) || root;
+  return {
+    field,
+    text: `field '${field}' ${first?.message ?? "is invalid"}`,
+    issues: error.issues.map((issue) => ({ path: pathOf(issue.path), message: issue.message })),
+  };
+}

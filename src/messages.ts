@@ -7,8 +7,7 @@
 import { createHash } from "node:crypto";
 import { type BaseMessage, isBaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
-import { InvalidConfigError, InvalidInputError } from "../errors.js";
-import { readTranscript } from "./transcript.js";
+import { InvalidConfigError, InvalidInputError, zodProblem } from "./errors.js";
 
 /** One message of a conversation, as the write graph sees it. */
 export interface ChatMessage {
@@ -124,8 +123,7 @@ export function normalizeMessages(input: unknown, options: NormalizeMessagesOpti
     if (message.name !== undefined) normalized.name = message.name;
     return normalized;
   });
-  // Two named people relayed as user/assistant ("Melanie: …"): read as named turns.
-  return readTranscript(messages);
+  return messages;
 }
 
 interface RawMessage {
@@ -163,15 +161,14 @@ function fromPlain(item: unknown, index: number): RawMessage {
   if (typeof role !== "string" || ROLE_ALIASES[role] === undefined) throw unknownRole(index, role);
   const parsed = PlainMessageSchema.safeParse({ ...record, role });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.map(String).join(".") || "(message)";
+    const { field, text } = zodProblem(parsed.error, "(message)");
     if (field === "content") {
       throw new InvalidInputError(
         `Message ${index} content must be text (a string or an array of text blocks); received ${describeType(record.content)}.`,
         { index, field },
       );
     }
-    throw new InvalidInputError(`Message ${index} field '${field}' is invalid: ${issue.message}.`, { index, field });
+    throw new InvalidInputError(`Message ${index}: ${text}.`, { index, field });
   }
   const raw: RawMessage = {
     role: ROLE_ALIASES[role]!,

@@ -8,8 +8,8 @@
  * finding records only its type and placeholder.
  */
 
+import type { ChatMessage } from "./messages.js";
 import type { Sensitivity } from "./schema.js";
-import type { ChatMessage } from "./write/messages.js";
 
 export const REDACTION_TYPES = [
   "api_key",

@@ -7,7 +7,7 @@
  * ISO-8601 string so a record survives JSON round trips unchanged.
  */
 import { z } from "zod";
-import { InvalidRecordError } from "./errors.js";
+import { InvalidInputError, InvalidRecordError, zodProblem } from "./errors.js";
 
 /** Seed 000 §1 and seed 003 §3.3: what kind of thing is remembered. */
 export const MEMORY_KINDS = ["preference", "fact", "episode", "procedure", "todo", "business_fact"] as const;
@@ -98,6 +98,19 @@ export const MemoryRecordSchema = z.object({
 export type MemoryRecord = z.infer<typeof MemoryRecordSchema>;
 
 /**
+ * Validate a scope passed to the facade.
+ * @throws {InvalidInputError} naming the offending field.
+ * @example
+ * parseScope({ userId: "u1", tenantId: "acme" });
+ */
+export function parseScope(scope: unknown): MemoryScope {
+  const parsed = MemoryScopeSchema.safeParse(scope);
+  if (parsed.success) return parsed.data;
+  const { field, text } = zodProblem(parsed.error, "scope");
+  throw new InvalidInputError(`Invalid scope: ${text}. Expected { userId, tenantId? }.`, { field });
+}
+
+/**
  * Validate an unknown value as a {@link MemoryRecord}.
  *
  * @throws {InvalidRecordError} naming the first offending field (`field` is a dotted path).
@@ -124,14 +137,12 @@ export function parseMemoryRecord(input: unknown): MemoryRecord {
 }
 
 function toRecordError(error: z.ZodError): InvalidRecordError {
-  const issue = error.issues[0]!;
-  const field = issue.path.map(String).join(".") || "(record)";
-  const received = "input" in issue ? describe(issue.input) : undefined;
-  return new InvalidRecordError(
-    field,
-    `Invalid memory record: field '${field}' ${issue.message}${received ? ` (received ${received})` : ""}.`,
-    { issues: error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })) },
-  );
+  const { field, text, issues } = zodProblem(error, "(record)");
+  const first = error.issues[0];
+  const received = first && "input" in first ? describe(first.input) : undefined;
+  return new InvalidRecordError(field, `Invalid memory record: ${text}${received ? ` (received ${received})` : ""}.`, {
+    issues,
+  });
 }
 
 function describe(value: unknown): string {

@@ -12,7 +12,10 @@ import {
 import { type ReadNode, requestOf } from "../../src/recall/state.js";
 import type { RecalledKnowledge, RecalledMemory } from "../../src/recall/types.js";
 
-export function createInjectNode(): ReadNode {
+export function createInjectNode(): ReadNode<
+  "request" | "candidates" | "knowledgeCandidates",
+  "candidates" | "knowledgeCandidates" | "memories" | "knowledge" | "context"
+> {
   return async (state) => {
     const request = requestOf(state);
     const candidates = state.candidates.map((candidate) => ({ ...candidate }));

@@ -6,7 +6,7 @@
 import { conflictWithCurrent, currentStatements } from "../../src/recall/override.js";
 import { type ReadNode, requestOf } from "../../src/recall/state.js";
 
-export function createOverrideNode(): ReadNode {
+export function createOverrideNode(): ReadNode<"request" | "candidates", "candidates"> {
   return async (state) => {
     const request = requestOf(state);
     const current = currentStatements(request.instruction);

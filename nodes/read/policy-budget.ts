@@ -9,7 +9,9 @@ import { policyRejects } from "../../src/recall/policies.js";
 import { type ReadDeps, type ReadNode, requestOf } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
 
-export function createPolicyBudgetNode(deps: ReadDeps): ReadNode {
+export function createPolicyBudgetNode(
+  deps: ReadDeps,
+): ReadNode<"request" | "candidates" | "knowledgeCandidates", "candidates" | "knowledgeCandidates"> {
   return async (state) => {
     const request = requestOf(state);
     // Copies: decisions are set on these, never on the objects held in graph state.

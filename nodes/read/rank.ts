@@ -5,7 +5,7 @@
 import { rankCandidates } from "../../src/recall/ranking.js";
 import { type ReadDeps, type ReadNode, requestOf } from "../../src/recall/state.js";
 
-export function createRankNode(deps: ReadDeps): ReadNode {
+export function createRankNode(deps: ReadDeps): ReadNode<"request" | "candidates" | "retrieval", "candidates"> {
   return async (state) => {
     const request = requestOf(state);
     const channelCount = state.retrieval?.channels.length ?? 0;

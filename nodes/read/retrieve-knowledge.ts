@@ -6,17 +6,17 @@ import { knowledgeNamespace } from "../../src/namespaces.js";
 import { relevanceFromRrf } from "../../src/recall/fusion.js";
 import { hybridSearch } from "../../src/recall/hybrid.js";
 import { KNOWLEDGE_INDEX_FIELDS, KnowledgeChunkSchema } from "../../src/recall/knowledge.js";
-import { type ReadDeps, type ReadNode, requestOf, storeFor } from "../../src/recall/state.js";
+import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
 import type { Candidate, KnowledgeChunk } from "../../src/recall/types.js";
 
 // seed 001 §3.2: "融合之后取 top 5 到 top 8" — the knowledge item cap when its budget has none.
 const DEFAULT_KNOWLEDGE_ITEMS = 5;
 
-export function createRetrieveKnowledgeNode(deps: ReadDeps): ReadNode {
+export function createRetrieveKnowledgeNode(deps: ReadDeps): ReadNode<"request", "knowledgeCandidates"> {
   return async (state, config) => {
     const request = requestOf(state);
     if (!request.includeKnowledge) return { knowledgeCandidates: [] };
-    const store = storeFor(deps, config);
+    const store = readStore(deps, config);
     const { fused, channelsRun, depth } = await hybridSearch(
       store,
       knowledgeNamespace(request.scope.tenantId),

@@ -4,17 +4,17 @@
  */
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { hybridSearch } from "../../src/recall/hybrid.js";
-import { type ReadDeps, type ReadNode, requestOf, storeFor } from "../../src/recall/state.js";
+import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
 import { MEMORY_KINDS, type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
 
 // Seed 003 §4.3–4.4: superseded and archived versions answer history questions only.
 const HISTORY_STATUSES = ["active", "superseded", "archived"];
 
-export function createRetrieveNode(deps: ReadDeps): ReadNode {
+export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candidates" | "retrieval"> {
   return async (state, config) => {
     const request = requestOf(state);
-    const store = storeFor(deps, config);
+    const store = readStore(deps, config);
     const filter: Record<string, unknown> = {
       status: request.includeHistory ? { $in: HISTORY_STATUSES } : "active",
       // A policy that allows every kind (the default one) needs no kind condition: one less

@@ -5,7 +5,12 @@
 import { resolveRequest } from "../../src/recall/request.js";
 import type { ReadDeps, ReadNode } from "../../src/recall/state.js";
 
-export function createScopeNode(deps: ReadDeps): ReadNode {
+export function createScopeNode(
+  deps: ReadDeps,
+): ReadNode<
+  "messages" | "query" | "task" | "limit" | "kinds" | "includeKnowledge" | "includeHistory" | "scope" | "instruction",
+  "request" | "candidates" | "knowledgeCandidates" | "memories" | "knowledge" | "context" | "traceId"
+> {
   return async (state, config) => ({
     request: resolveRequest(state, config.configurable, deps.policies, deps.now()),
     // A fresh run: nothing from an earlier recall on the same thread may leak into this one.

@@ -7,12 +7,13 @@
  * Non-interactive runs (the facade, or `configurable.interactive: false`) never interrupt: the
  * conflict is deferred and persisted as a `pending` record for `memory.resolve` later.
  */
-import { interrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { interrupt } from "@langchain/langgraph";
 import { z } from "zod";
 import { InvalidInputError } from "../../src/errors.js";
 import type { ConflictDecision, MemoryConflictInterrupt } from "../../src/write/conflict/decision.js";
 import { isInteractive } from "../../src/write/context.js";
 import { CONFLICT_OPTIONS } from "../../src/write/history.js";
+import type { WriteNode } from "../../src/write/state.js";
 
 export interface AskUserNodeOptions {
   /** Interrupt on conflicts (true) or defer them as pending records (false). */
@@ -23,13 +24,10 @@ export interface AskUserNodeOptions {
 export const ConflictAnswerSchema = z.object({ decision: z.enum(CONFLICT_OPTIONS) });
 export type ConflictAnswer = z.infer<typeof ConflictAnswerSchema>;
 
-export function createAskUserNode(options: AskUserNodeOptions) {
-  return function askUser(
-    state: { decisions: ConflictDecision[] },
-    config: LangGraphRunnableConfig,
-  ): { decisions: ConflictDecision[] } {
+export function createAskUserNode(options: AskUserNodeOptions): WriteNode<"decisions", "decisions"> {
+  return (state, config) => {
     const interactive = isInteractive(config, options.interactive);
-    const decisions = (state.decisions ?? []).map((decision) => {
+    const decisions = state.decisions.map((decision) => {
       if (decision.action !== "ask" || decision.userDecision) return decision;
       if (!interactive) return { ...decision, deferred: true };
       const payload: MemoryConflictInterrupt = {

@@ -4,18 +4,10 @@
  * trouble never fails the run: it is returned in `extractionFailures` next to the rule results.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import type { MemoryCandidate } from "../../src/write/candidate.js";
-import { writeScopeFor, writeStoreFor } from "../../src/write/context.js";
-import {
-  type ConversationContext,
-  extractCandidates,
-  type ModelFailure,
-  nextConversation,
-  readConversation,
-} from "../../src/write/extract/index.js";
-import type { ChatMessage } from "../../src/write/messages.js";
+import type { BaseStore } from "@langchain/langgraph";
+import { writeScope, writeStore } from "../../src/write/context.js";
+import { extractCandidates, nextConversation, readConversation } from "../../src/write/extract/index.js";
+import type { WriteNode } from "../../src/write/state.js";
 import { readTranscript } from "../../src/write/transcript.js";
 
 export interface ExtractNodeOptions {
@@ -32,40 +24,27 @@ export interface ExtractNodeOptions {
   store?: BaseStore;
 }
 
-export interface ExtractNodeState {
-  messages: ChatMessage[];
-  sessionId?: string;
-  taskId?: string;
-}
-
-export interface ExtractNodeUpdate {
-  candidates: MemoryCandidate[];
-  extractionFailures: ModelFailure[];
-  /** The conversation context after this call, for persist to store (named speakers only). */
-  conversation?: ConversationContext;
-}
-
 /**
  * Build the extract node. The model call inherits the graph's config (callbacks, tracing) but is
  * tagged `langsmith:nostream` so its JSON never streams as chat.
  *
  * @example
  * const extract = createExtractNode({ model: new ChatOpenAI({ model: "gpt-4o-mini" }) });
- * graph.addNode("extract", extract);
  * // offline:
- * const { candidates } = await createExtractNode()({
- *   messages: [{ id: "m1", role: "user", content: "我不吃香菜", at: "2024-05-07T10:00:00+08:00" }],
- * });
+ * const { candidates } = await createExtractNode()(
+ *   { messages: [{ id: "m1", role: "user", content: "我不吃香菜", at: "2024-05-07T10:00:00+08:00" }] },
+ *   {},
+ * );
  * candidates[0]; // { kind: "preference", key: "food.cilantro", content: "用户不吃香菜", positive: false, ... }
  */
 export function createExtractNode(
   options: ExtractNodeOptions = {},
-): (state: ExtractNodeState, config?: LangGraphRunnableConfig) => Promise<ExtractNodeUpdate> {
-  return async function extract(state, config) {
+): WriteNode<"messages", "candidates" | "extractionFailures" | "conversation"> {
+  return async (state, config) => {
     // Inside a graph with a store, earlier calls of the same conversation are context.
-    const store = options.store ?? config?.store;
-    const scope = store && config ? writeScopeFor(config) : undefined;
-    const context = scope ? await readConversation(writeStoreFor(store, config!), scope) : undefined;
+    const hasStore = options.store !== undefined || config.store !== undefined;
+    const scope = hasStore ? writeScope(config) : undefined;
+    const context = scope ? await readConversation(writeStore(options.store, config), scope) : undefined;
     // One turn of a named transcript sent on its own ("Melanie: …" as the assistant): the stored
     // conversation shows people talking, so it is read as a named turn like a whole batch is.
     const messages = context?.speakers.length ? readTranscript(state.messages, { continues: true }) : state.messages;

@@ -5,16 +5,16 @@
  * Decisions are applied to a scratch plan as they are made, so a statement repeated within
  * one conversation reinforces the memory its first mention creates.
  */
-import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../src/namespaces.js";
 import { WritePlan } from "../../src/write/conflict/apply.js";
 import { decideConflict, mergeRelated, type RelatedMemory } from "../../src/write/conflict/decide.js";
 import type { ConflictDecision } from "../../src/write/conflict/decision.js";
 import { keyAndKeywordMatches, NEIGHBOURS, vectorNeighbours } from "../../src/write/conflict/lookup.js";
-import { runIds, writeScopeFor, writeStoreFor } from "../../src/write/context.js";
+import { runIds, writeScope, writeStore } from "../../src/write/context.js";
 import { newRecordId } from "../../src/write/records.js";
 import type { AdmissionConfig, AdmittedCandidate } from "../../src/write/scoring.js";
+import type { WriteNode } from "../../src/write/state.js";
 
 export interface ResolveConflictNodeOptions {
   store?: BaseStore;
@@ -22,20 +22,13 @@ export interface ResolveConflictNodeOptions {
   now: () => Date;
 }
 
-export interface ResolveConflictState {
-  admitted: AdmittedCandidate[];
-  sessionId?: string;
-  taskId?: string;
-}
-
-export function createResolveConflictNode(options: ResolveConflictNodeOptions) {
-  return async function resolveConflict(
-    state: ResolveConflictState,
-    config: LangGraphRunnableConfig,
-  ): Promise<{ decisions: ConflictDecision[] }> {
-    const scope = writeScopeFor(config);
-    const store = writeStoreFor(options.store, config);
-    const admittedList = state.admitted ?? [];
+export function createResolveConflictNode(
+  options: ResolveConflictNodeOptions,
+): WriteNode<"admitted" | "sessionId" | "taskId", "decisions"> {
+  return async (state, config) => {
+    const scope = writeScope(config);
+    const store = writeStore(options.store, config);
+    const admittedList = state.admitted;
     const namespace = recordsNamespace(scope);
     // The store does not change until persist, so every lookup of the run is made up front;
     // only the scratch plan (this run's own decisions) evolves candidate by candidate.

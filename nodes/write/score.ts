@@ -4,33 +4,23 @@
  * similarity of the nearest active memory in scope. A candidate held back only by low novelty
  * next to a near-duplicate is passed on as a restatement, which resolve-conflict reinforces.
  */
-import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../src/namespaces.js";
-import type { MemoryCandidate } from "../../src/write/candidate.js";
 import { vectorNeighbours } from "../../src/write/conflict/lookup.js";
-import { writeScopeFor, writeStoreFor } from "../../src/write/context.js";
+import { writeScope, writeStore } from "../../src/write/context.js";
 import { type AdmissionConfig, type AdmittedCandidate, admit, type Rejection } from "../../src/write/scoring.js";
+import type { WriteNode } from "../../src/write/state.js";
 
 export interface ScoreNodeOptions {
   store?: BaseStore;
   admission: AdmissionConfig;
 }
 
-export interface ScoreState {
-  candidates: MemoryCandidate[];
-}
-
-export interface ScoreUpdate {
-  admitted: AdmittedCandidate[];
-  rejected: Rejection[];
-}
-
-export function createScoreNode(options: ScoreNodeOptions) {
-  return async function score(state: ScoreState, config: LangGraphRunnableConfig): Promise<ScoreUpdate> {
-    const scope = writeScopeFor(config);
-    const store = writeStoreFor(options.store, config);
-    const candidates = state.candidates ?? [];
+export function createScoreNode(options: ScoreNodeOptions): WriteNode<"candidates", "admitted" | "rejected"> {
+  return async (state, config) => {
+    const scope = writeScope(config);
+    const store = writeStore(options.store, config);
+    const candidates = state.candidates;
     const neighbours = await vectorNeighbours(
       store,
       recordsNamespace(scope),

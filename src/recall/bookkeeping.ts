@@ -10,17 +10,9 @@
  * (see ScopeQueue), which takes ~1 ms off every recall.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { MemoryScope } from "../schema.js";
-import { type ReadDeps, type ReadState, requestOf, storeFor } from "./state.js";
+import { type PreparedBookkeeping, type ReadDeps, type ReadState, readStore, requestOf } from "./state.js";
 import { buildTrace, purgeExpiredTracesIfDue, traceWrite } from "./trace.js";
 import { planUsage } from "./usage.js";
-
-export interface PreparedBookkeeping {
-  traceId: string;
-  scope: MemoryScope;
-  /** Write the trace and the usage counters (one batch), purge expired traces when due. */
-  commit(): Promise<void>;
-}
 
 /**
  * Build the trace of a finished recall (nothing is written yet).
@@ -30,11 +22,11 @@ export interface PreparedBookkeeping {
  */
 export function prepareBookkeeping(
   deps: ReadDeps,
-  state: ReadState,
+  state: Pick<ReadState, "request" | "candidates" | "knowledgeCandidates" | "retrieval" | "context">,
   config: LangGraphRunnableConfig,
 ): PreparedBookkeeping {
   const request = requestOf(state);
-  const store = storeFor(deps, config);
+  const store = readStore(deps, config);
   const now = new Date(request.now);
   const trace = buildTrace({ ...state, request }, deps.traceRetentionDays);
   // History answers (superseded, archived) are not "used" preferences; only live ones count.

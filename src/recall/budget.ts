@@ -4,7 +4,7 @@
  * and are never cut mid-sentence ("超出预算的部分不强行截断"): an item is kept whole or left out.
  */
 import { z } from "zod";
-import { InvalidConfigError } from "../errors.js";
+import { InvalidConfigError, zodProblem } from "../errors.js";
 
 export interface SourceBudget {
   /** Upper bound on the estimated tokens of the rendered lines of this source. */
@@ -44,10 +44,9 @@ const BudgetsSchema = z
 export function resolveBudgets(input: Partial<Budgets> = {}): Budgets {
   const parsed = BudgetsSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.map(String).join(".") || "(budgets)";
+    const { field, text } = zodProblem(parsed.error, "(budgets)");
     throw new InvalidConfigError(
-      `Invalid budget '${field}': ${issue.message}. Expected { longTerm?, knowledge?, workingMemory? }, each { maxTokens: integer ≥ 1, maxItems?: integer ≥ 1 }.`,
+      `Invalid budgets: ${text}. Expected { longTerm?, knowledge?, workingMemory? }, each { maxTokens: integer ≥ 1, maxItems?: integer ≥ 1 }.`,
       { field },
     );
   }

@@ -7,7 +7,7 @@
  */
 import type { BaseStore, Operation, SearchItem } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
-import { InvalidInputError } from "../errors.js";
+import { InvalidInputError, zodProblem } from "../errors.js";
 import { knowledgeNamespace } from "../namespaces.js";
 import { estimateTokens } from "./budget.js";
 import type { KnowledgeChunk } from "./types.js";
@@ -114,10 +114,9 @@ export async function importKnowledge(
   const parsed = docs.map((doc, i) => {
     const result = KnowledgeDocSchema.safeParse(doc);
     if (result.success) return result.data;
-    const issue = result.error.issues[0]!;
-    const field = issue.path.map(String).join(".") || "(document)";
+    const { field, text } = zodProblem(result.error, "(document)");
     throw new InvalidInputError(
-      `Invalid knowledge document at index ${i}: field '${field}' ${issue.message}. Expected { id, content, source, version, category?, publishedAt? }.`,
+      `Invalid knowledge document at index ${i}: ${text}. Expected { id, content, source, version, category?, publishedAt? }.`,
       { index: i, field },
     );
   });

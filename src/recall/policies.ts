@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { InvalidConfigError } from "../errors.js";
+import { InvalidConfigError, zodProblem } from "../errors.js";
 import { MEMORY_KINDS, type MemoryKind, MemoryKindSchema, type MemoryRecord } from "../schema.js";
 
 /**
@@ -97,11 +97,10 @@ export const EXAMPLE_POLICIES_FILE: TaskPoliciesFile = {
 export function parseTaskPolicies(input: unknown, origin = "task policies"): TaskPolicies {
   const parsed = TaskPoliciesFileSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.map(String).join(".") || "(root)";
+    const { field, text, issues } = zodProblem(parsed.error, "(root)");
     throw new InvalidConfigError(
-      `Invalid ${origin}: field '${field}' ${issue.message}. Expected { memory_policy: { <task>: { include?, exclude_kind?, max_items?, require_system_sync?, include_knowledge? } }, default? } with kinds from ${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
-      { field, issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })) },
+      `Invalid ${origin}: ${text}. Expected { memory_policy: { <task>: { include?, exclude_kind?, max_items?, require_system_sync?, include_knowledge? } }, default? } with kinds from ${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
+      { field, issues },
     );
   }
   const fallback = parsed.data.default ? resolveEntry("default", parsed.data.default, DEFAULT_POLICY) : DEFAULT_POLICY;

@@ -9,7 +9,7 @@
  * usage = a saturating function of how often the memory was injected before.
  */
 import { z } from "zod";
-import { InvalidConfigError } from "../errors.js";
+import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryRecord } from "../schema.js";
 import { relevanceFromRrf } from "./fusion.js";
 import type { Candidate, SignalScores } from "./types.js";
@@ -77,10 +77,9 @@ const RankingOptionsSchema = z
 export function resolveRanking(options: RankingOptions = {}): ResolvedRanking {
   const parsed = RankingOptionsSchema.safeParse(options);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.map(String).join(".") || "(options)";
+    const { field, text } = zodProblem(parsed.error, "(options)");
     throw new InvalidConfigError(
-      `Invalid ranking option '${field}': ${issue.message}. Expected weights { semantic, recency, importance, usage } each in [0, 1] and halfLifeDays > 0.`,
+      `Invalid ranking options: ${text}. Expected weights { semantic, recency, importance, usage } each in [0, 1] and halfLifeDays > 0.`,
       { field },
     );
   }

@@ -4,10 +4,10 @@
  * `config.configurable` (`user_id`, `tenant_id`), never from message text or model output.
  */
 import { z } from "zod";
-import { InvalidInputError } from "../errors.js";
+import { InvalidInputError, zodProblem } from "../errors.js";
+import { normalizeMessages } from "../messages.js";
 import { type MemoryKind, MemoryKindSchema, type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
-import { normalizeMessages } from "../write/messages.js";
 import { resolvePolicy, type TaskPolicies, type TaskPolicy } from "./policies.js";
 
 // The read path must not fail on a long paste; the write path has its own, tighter limit.
@@ -58,10 +58,9 @@ export interface ResolvedRequest {
 export function parseRecallInput(input: unknown): z.output<typeof RecallInputSchema> {
   const parsed = RecallInputSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.map(String).join(".") || "(input)";
+    const { field, text } = zodProblem(parsed.error, "(input)");
     throw new InvalidInputError(
-      `Invalid recall input: field '${field}' ${issue.message}. Expected { scope: { userId, tenantId? }, query, task?, limit?, kinds?, includeKnowledge?, includeHistory? }.`,
+      `Invalid recall input: ${text}. Expected { scope: { userId, tenantId? }, query, task?, limit?, kinds?, includeKnowledge?, includeHistory? }.`,
       { field },
     );
   }

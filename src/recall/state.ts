@@ -1,13 +1,25 @@
 /**
- * The read graph's state and dependencies, as plain types. The LangGraph annotation that
- * implements this state lives in graphs/read.ts; nodes only see these types, so they never
- * import from graphs/.
+ * The read graph's state: its annotation, the types derived from it, and what every read node
+ * may need besides state ({@link ReadDeps}). Nodes are typed `ReadNode<reads, writes>` over
+ * this state; graphs/read.ts declares the steps.
+ *
+ *   input    messages (the latest user message is the query) or query, task, limit, kinds,
+ *            includeKnowledge, includeHistory, scope, instruction
+ *   working  request → candidates / knowledgeCandidates (+ retrieval) → decisions on them
+ *   output   memories, knowledge, context (the injection block), traceId
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseMessage } from "@langchain/core/messages";
-import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { AsyncBatchedStore, type BaseStore } from "@langchain/langgraph-checkpoint";
+import {
+  Annotation,
+  type BaseStore,
+  type LangGraphRunnableConfig,
+  type Messages,
+  messagesStateReducer,
+} from "@langchain/langgraph";
 import { InvalidConfigError } from "../errors.js";
+import { lastValue, type StepNode } from "../graph/pipeline.js";
+import { storeFromConfig } from "../graph/runtime.js";
 import type { MemoryKind, MemoryRecord, MemoryScope } from "../schema.js";
 import type { Budgets } from "./budget.js";
 import type { ChannelName } from "./fusion.js";
@@ -16,37 +28,68 @@ import type { ResolvedRanking } from "./ranking.js";
 import type { ResolvedRequest } from "./request.js";
 import type { Candidate, KnowledgeChunk, RecalledKnowledge, RecalledMemory } from "./types.js";
 
-export interface ReadState {
-  // ---- input ----
-  /** The conversation; the latest user message is the query unless `query` is given. */
-  messages: BaseMessage[];
-  query?: string;
-  task?: string;
-  limit?: number;
-  kinds?: MemoryKind[];
-  includeKnowledge?: boolean;
-  includeHistory?: boolean;
-  /** Explicit scope (the facade); otherwise `config.configurable.user_id` / `tenant_id`. */
-  scope?: MemoryScope;
-  instruction?: string;
-  // ---- working ----
-  request?: ResolvedRequest;
-  candidates: Candidate<MemoryRecord>[];
-  knowledgeCandidates: Candidate<KnowledgeChunk>[];
-  retrieval?: { channels: ChannelName[]; fallbacks: ChannelName[]; invalid: string[]; depth: number };
-  // ---- output ----
-  /** Injected personal memories, best first. */
-  memories: RecalledMemory[];
-  /** Injected knowledge chunks, best first. */
-  knowledge: RecalledKnowledge[];
-  /** The injection block, for the system prompt of the next model call. */
-  context: string;
-  traceId: string;
+/** How the two retrieval channels went, for ranking and the trace. */
+export interface RetrievalInfo {
+  channels: ChannelName[];
+  fallbacks: ChannelName[];
+  /** Ids of hits that failed validation or belonged to another scope (left out). */
+  invalid: string[];
+  /** How deep each channel was read (the RRF normaliser). */
+  depth: number;
 }
 
-export type ReadUpdate = Partial<ReadState>;
+export const ReadInputAnnotation = Annotation.Root({
+  /** The conversation; the latest user message is the query unless `query` is given. */
+  messages: Annotation<BaseMessage[], Messages>({ reducer: messagesStateReducer, default: () => [] }),
+  query: Annotation<string | undefined>(),
+  /** Task name for the task policy (seed 004 §3). */
+  task: Annotation<string | undefined>(),
+  limit: Annotation<number | undefined>(),
+  kinds: Annotation<MemoryKind[] | undefined>(),
+  includeKnowledge: Annotation<boolean | undefined>(),
+  includeHistory: Annotation<boolean | undefined>(),
+  /** Explicit scope (the facade); otherwise `config.configurable.user_id` / `tenant_id`. */
+  scope: Annotation<MemoryScope | undefined>(),
+  /** This turn's instruction, checked against recalled preferences; defaults to the query. */
+  instruction: Annotation<string | undefined>(),
+});
 
-/** What every read node may need besides state: resolved once per recaller or graph. */
+export const ReadOutputAnnotation = Annotation.Root({
+  /** Injected personal memories, best first. */
+  memories: lastValue<RecalledMemory[]>(() => []),
+  /** Injected knowledge chunks, best first. */
+  knowledge: lastValue<RecalledKnowledge[]>(() => []),
+  /** The injection block, for the system prompt of the next model call. */
+  context: lastValue<string>(() => ""),
+  /** Id of the stored recall trace. */
+  traceId: lastValue<string>(() => ""),
+});
+
+export const ReadStateAnnotation = Annotation.Root({
+  ...ReadInputAnnotation.spec,
+  ...ReadOutputAnnotation.spec,
+  request: Annotation<ResolvedRequest | undefined>(),
+  candidates: lastValue<Candidate<MemoryRecord>[]>(() => []),
+  knowledgeCandidates: lastValue<Candidate<KnowledgeChunk>[]>(() => []),
+  retrieval: Annotation<RetrievalInfo | undefined>(),
+});
+
+export type ReadState = typeof ReadStateAnnotation.State;
+export type ReadInput = typeof ReadInputAnnotation.Update;
+export type ReadOutput = typeof ReadOutputAnnotation.State;
+
+/** A read-graph node: reads `R`, returns an update of `W`. */
+export type ReadNode<R extends keyof ReadState, W extends keyof ReadState> = StepNode<ReadState, R, W>;
+
+/** A finished recall's trace and usage counters, built but not yet written. */
+export interface PreparedBookkeeping {
+  traceId: string;
+  scope: MemoryScope;
+  /** Write the trace and the usage counters (one batch), purge expired traces when due. */
+  commit(): Promise<void>;
+}
+
+/** What every read node may need besides state: resolved once per graph or facade. */
 export interface ReadDeps {
   /** The long-term store; when absent, the one LangGraph passes in `config.store`. */
   store?: BaseStore;
@@ -57,29 +100,23 @@ export interface ReadDeps {
   ranking: ResolvedRanking;
   budgets: Budgets;
   traceRetentionDays: number;
+  /**
+   * Take over the bookkeeping write (trace + usage counters): the record step builds the trace,
+   * hands the write here instead of awaiting it, and returns. The facade queues it per scope.
+   */
+  deferBookkeeping?: (bookkeeping: PreparedBookkeeping) => void;
 }
-
-export type ReadNode = (state: ReadState, config: LangGraphRunnableConfig) => Promise<ReadUpdate>;
 
 /**
- * The store a node should use: the recaller's own, else the graph's (`compile({ store })`).
- * LangGraph hands nodes that store wrapped in an `AsyncBatchedStore`, whose `batch()` throws
- * and which hides capabilities such as `keywordSearch`, so it is unwrapped (as the write
- * graph's `writeStoreFor` does).
- * @throws {InvalidConfigError} when neither exists.
+ * The store a read node uses: the graph's own, else the one LangGraph passes in.
+ * @throws {InvalidConfigError} when there is none.
  */
-export function storeFor(deps: ReadDeps, config: LangGraphRunnableConfig): BaseStore {
-  const store = deps.store ?? config.store;
-  if (!store) {
-    throw new InvalidConfigError(
-      "The read graph has no store: pass one to createRecaller/createReadGraph, or compile the parent graph with { store }.",
-    );
-  }
-  return store instanceof AsyncBatchedStore ? (store as unknown as { store: BaseStore }).store : store;
+export function readStore(deps: ReadDeps, config: LangGraphRunnableConfig): BaseStore {
+  return storeFromConfig(deps.store, config, "read");
 }
 
-/** The resolved request, which the scope node always sets first. */
-export function requestOf(state: ReadState): ResolvedRequest {
-  if (!state.request) throw new InvalidConfigError("Read graph node ran before the scope node resolved the request.");
+/** The resolved request, which the scope step always sets first. */
+export function requestOf(state: { request?: ResolvedRequest }): ResolvedRequest {
+  if (!state.request) throw new InvalidConfigError("Read graph node ran before the scope step resolved the request.");
   return state.request;
 }

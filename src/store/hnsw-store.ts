@@ -20,9 +20,10 @@ import type {
 } from "@langchain/langgraph-checkpoint";
 import { BaseStore } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
-import { InvalidConfigError, InvalidOperationError, StoreClosedError } from "../errors.js";
+import { InvalidConfigError, InvalidOperationError, StoreClosedError, zodProblem } from "../errors.js";
 import { textsAtPaths } from "./fields.js";
 import { validateFilter } from "./filter.js";
+import { HNSW_DEFAULTS } from "./hnsw-defaults.js";
 import { keywordBody } from "./keyword.js";
 import { KeywordIndexCache } from "./keyword-index.js";
 import { KeywordSearch } from "./keyword-search.js";
@@ -62,8 +63,8 @@ export interface HNSWStoreOptions {
   /**
    * HNSW tuning. Partitions below `threshold` vectors are scanned exactly.
    * `efSearch` serves `search()`; `efSearchHybrid` the vector channel of `hybridSearch()`, whose
-   * hits are fused with BM25 and re-ranked, so it needs less precision (see DEFAULT_EF_HYBRID).
-   * @default { threshold: 2000, m: 32, efConstruction: 200, efSearch: 256, efSearchHybrid: 128 }
+   * hits are fused with BM25 and re-ranked, so it needs less precision (see HNSW_DEFAULTS).
+   * @default HNSW_DEFAULTS: { threshold: 2000, m: 32, efConstruction: 200, efSearch: 256, efSearchHybrid: 128 }
    */
   hnsw?: { threshold?: number; m?: number; efConstruction?: number; efSearch?: number; efSearchHybrid?: number };
   /** Write changed HNSW graphs to disk this often (they are also written by `flush()` and `stop()`); 0 disables. @default 30000 */
@@ -98,11 +99,6 @@ const OptionsSchema = z.object({
   flushIntervalMs: z.number().int().min(0).optional(),
 });
 
-// bench:recall at 100k memories in one scope: efSearch 128 instead of 256 for the vector channel
-// of a hybrid recall left hit@k unchanged (0.59 vs 0.58; the channel is fused with BM25 and
-// re-ranked) and cut p50 by ~1 ms. Plain search() keeps 256: bench:store's recall@10 against
-// exact search is 0.965 there and 0.909 at 128.
-const DEFAULT_EF_HYBRID = 128;
 // Query embeddings kept: a recall embeds one query for several namespaces (records, knowledge).
 const QUERY_CACHE_SIZE = 64;
 
@@ -130,7 +126,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
   private flushTimer?: NodeJS.Timeout;
   private keywords?: KeywordSearch;
   private vectorSearch?: VectorSearch;
-  private efSearchHybrid = DEFAULT_EF_HYBRID;
+  private efSearchHybrid: number = HNSW_DEFAULTS.efSearchHybrid;
   private keywordIndexes?: KeywordIndexCache;
   private readonly statements = new Map<string, Statement>();
   /** Recent query embeddings: one recall asks the same query of several namespaces. */
@@ -140,8 +136,8 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     super();
     const parsed = OptionsSchema.safeParse(options);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new InvalidConfigError(`HNSWStore option '${issue.path.join(".")}' ${issue.message}.`);
+      const { field, text } = zodProblem(parsed.error, "(options)");
+      throw new InvalidConfigError(`Invalid HNSWStore options: ${text}.`, { field });
     }
     this.options = parsed.data;
     this.dir = path.resolve(parsed.data.dir);
@@ -474,15 +470,13 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
       this.writer = new StoreWriter(db);
       this.vectors = new VectorIndex(db, this.dir, {
         dims: dims ?? 1,
-        hnswThreshold: hnsw.threshold ?? 2000,
-        // bench:store at 100k (HashEmbeddings, 256 dims): m 16 / efC 100 / ef 128 reached only
-        // recall@10 0.66; these reach 0.965 at about 1.4 ms p50.
-        m: hnsw.m ?? 32,
-        efConstruction: hnsw.efConstruction ?? 200,
-        efSearch: hnsw.efSearch ?? 256,
+        hnswThreshold: hnsw.threshold ?? HNSW_DEFAULTS.threshold,
+        m: hnsw.m ?? HNSW_DEFAULTS.m,
+        efConstruction: hnsw.efConstruction ?? HNSW_DEFAULTS.efConstruction,
+        efSearch: hnsw.efSearch ?? HNSW_DEFAULTS.efSearch,
         cacheFloats: 32 * 1024 * 1024,
       });
-      this.efSearchHybrid = hnsw.efSearchHybrid ?? DEFAULT_EF_HYBRID;
+      this.efSearchHybrid = hnsw.efSearchHybrid ?? HNSW_DEFAULTS.efSearchHybrid;
       const bodies = db.prepare("SELECT i.id, f.body FROM items i JOIN fts f ON f.rowid = i.id WHERE i.ns_id = ?");
       const nsPath = db.prepare("SELECT path FROM namespaces WHERE id = ?");
       this.keywordIndexes = new KeywordIndexCache((nsId) => ({
@@ -496,7 +490,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
       releaseLock(this.dir);
       throw error;
     }
-    const interval = this.options.flushIntervalMs ?? 30_000;
+    const interval = this.options.flushIntervalMs ?? HNSW_DEFAULTS.flushIntervalMs;
     if (interval > 0) {
       this.flushTimer = setInterval(() => this.db && this.vectors!.flush(), interval);
       this.flushTimer.unref();

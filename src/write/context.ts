@@ -1,35 +1,26 @@
 /**
- * What every write-graph node resolves from its options and the LangGraph config: the store
- * (the write graph's own, else the one LangGraph passes in `config.store`) and the scope
- * (`config.configurable.user_id` / `tenant_id`: never from model output).
+ * What every write-graph node resolves from its options and the LangGraph config: the store,
+ * the scope (`config.configurable.user_id` / `tenant_id`, never model output), whether it may
+ * pause for the user, and the session and task of the run.
  */
-import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { AsyncBatchedStore, type BaseStore } from "@langchain/langgraph-checkpoint";
-import { InvalidConfigError } from "../errors.js";
-import { scopeFromConfig } from "../recall/request.js";
+import type { BaseStore, LangGraphRunnableConfig } from "@langchain/langgraph";
+import { scopeFromConfig, storeFromConfig } from "../graph/runtime.js";
 import type { MemoryScope } from "../schema.js";
 
 /**
- * The store to write to. LangGraph hands nodes its store wrapped in an `AsyncBatchedStore`,
- * whose `batch()` throws; persist needs the real `batch()` (one transaction), so it is unwrapped.
- * @throws {InvalidConfigError} when neither the options nor the config provide a store.
+ * The store to write to: the write graph's own, else the one LangGraph passes in.
+ * @throws {InvalidConfigError} when there is none.
  */
-export function writeStoreFor(own: BaseStore | undefined, config: LangGraphRunnableConfig): BaseStore {
-  const store = own ?? config.store;
-  if (!store) {
-    throw new InvalidConfigError(
-      "The write graph has no store: pass { store } to createWriteGraph/createMemory, or compile the parent graph with { store }.",
-    );
-  }
-  return store instanceof AsyncBatchedStore ? (store as unknown as { store: BaseStore }).store : store;
+export function writeStore(own: BaseStore | undefined, config: LangGraphRunnableConfig): BaseStore {
+  return storeFromConfig(own, config, "write");
 }
 
 /**
  * The run's scope from `config.configurable` (`user_id`, optional `tenant_id`).
  * @throws {InvalidInputError} when `user_id` is missing or malformed.
  */
-export function writeScopeFor(config: LangGraphRunnableConfig): MemoryScope {
-  return scopeFromConfig(undefined, config.configurable);
+export function writeScope(config: LangGraphRunnableConfig): MemoryScope {
+  return scopeFromConfig(config, "write");
 }
 
 /** Where LangGraph puts the run's checkpointer (its own or a parent's) in `configurable`. */

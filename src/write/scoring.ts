@@ -11,7 +11,7 @@
  * score node looks it up and passes it in, so everything here stays pure and testable.
  */
 import { z } from "zod";
-import { InvalidConfigError } from "../errors.js";
+import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryRecord, SourceType } from "../schema.js";
 import type { MemoryCandidate } from "./candidate.js";
 
@@ -63,12 +63,8 @@ export type AdmissionConfigInput = z.input<typeof AdmissionConfigSchema>;
 export function parseAdmissionConfig(input: unknown = {}): AdmissionConfig {
   const result = AdmissionConfigSchema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.map(String).join(".") || "(admission)";
-  throw new InvalidConfigError(`Invalid admission option '${field}': ${issue.message}.`, {
-    field,
-    issues: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
-  });
+  const { field, text, issues } = zodProblem(result.error, "(admission)");
+  throw new InvalidConfigError(`Invalid admission options: ${text}.`, { field, issues });
 }
 
 // Seed 002 §9.1 sub-scores. The article gives them for the transient sample (stability 0.3,

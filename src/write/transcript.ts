@@ -15,7 +15,7 @@
  * person's name while the user prefixes every message with another, so ordinary chats are
  * left exactly as they are; labels such as "Note:" or "Answer:" never count as names.
  */
-import type { ChatMessage } from "./messages.js";
+import type { ChatMessage } from "../messages.js";
 
 // "Caroline: …", "Mary Ann: …", "小王：…". Up to three capitalised words, or 1–4 Han characters.
 const NAME_PREFIX = /^\s*((?:\p{Lu}[\p{L}'’.-]*)(?:\s\p{Lu}[\p{L}'’.-]*){0,2}|\p{Script=Han}{1,4})\s*[:：]\s*(?=\S)/u;

@@ -25,7 +25,7 @@ import { z } from "zod";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { redactMessages } from "../../src/redact.js";
 import { extractCandidates } from "../../src/write/extract/index.js";
-import { normalizeMessages, type PlainMessage } from "../../src/write/messages.js";
+import { normalizeMessages, type PlainMessage } from "../../src/messages.js";
 import { createRng } from "./fixtures.js";
 
 const TARGET_MESSAGES_PER_SECOND = 500; // issue 3, "Performance"

@@ -5,7 +5,7 @@
 import { InMemoryStore } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
-import { createRecaller, type Recaller, type RecallerOptions } from "../../src/recall/recaller.js";
+import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 
@@ -58,12 +58,12 @@ export async function getRecord(store: BaseStore, record: MemoryRecord): Promise
   return parseMemoryRecord(item.value);
 }
 
-/** An InMemoryStore holding `records` and a recaller over it with the fixed clock {@link NOW}. */
+/** An InMemoryStore holding `records` and a memory facade over it with the fixed clock {@link NOW}. */
 export async function recallerWith(
   records: MemoryRecord[],
-  options: Omit<RecallerOptions, "store"> & { store?: BaseStore } = {},
-): Promise<{ store: BaseStore; recaller: Recaller }> {
+  options: Omit<CreateMemoryOptions, "store"> & { store?: BaseStore } = {},
+): Promise<{ store: BaseStore; recaller: Memory }> {
   const store = options.store ?? memoryStore();
   await putRecords(store, records);
-  return { store, recaller: createRecaller({ now: () => NOW, ...options, store }) };
+  return { store, recaller: await createMemory({ now: () => NOW, env: {}, ...options, store }) };
 }

@@ -8,7 +8,7 @@ import {
   parseTaskPolicies,
   resolvePolicy,
 } from "../../src/recall/policies.js";
-import { createRecaller } from "../../src/recall/recaller.js";
+import { createMemory } from "../../src/memory.js";
 import { makeRecord, memoryStore, NOW, recallerWith } from "./helpers.js";
 
 const EXAMPLE_PATH = fileURLToPath(new URL("../../src/policies/tasks.example.json", import.meta.url));
@@ -94,7 +94,7 @@ describe("task policies (seed 004 §3)", () => {
     expect(resolvePolicy(custom, "anything")).toMatchObject({ name: "default", kinds: ["preference"], maxItems: 2 });
   });
 
-  it("rejects an invalid policies file with InvalidConfigError naming the field", () => {
+  it("rejects an invalid policies file with InvalidConfigError naming the field", async () => {
     expect(() => parseTaskPolicies({ memory_policy: { write_email: { include: ["gossip"] } } })).toThrow(
       InvalidConfigError,
     );
@@ -103,7 +103,7 @@ describe("task policies (seed 004 §3)", () => {
     );
     expect(() => parseTaskPolicies({ memory_policy: { write_email: { maxItems: 3 } } })).toThrow(InvalidConfigError);
     expect(() => loadTaskPolicies("/nonexistent/policies.json")).toThrow(InvalidConfigError);
-    expect(() => createRecaller({ store: memoryStore(), policies: { memory_policy: { x: { include: [] } } } })).toThrow(
+    await expect(createMemory({ store: memoryStore(), policies: { memory_policy: { x: { include: [] } } } })).rejects.toThrow(
       InvalidConfigError,
     );
   });

@@ -8,7 +8,7 @@ import {
   usageScore,
   weightedScore,
 } from "../../src/recall/ranking.js";
-import { createRecaller } from "../../src/recall/recaller.js";
+import { createMemory } from "../../src/memory.js";
 import { daysAgo, makeRecord, memoryStore, NOW, recallerWith } from "./helpers.js";
 
 const scope = { userId: "u_rank" };
@@ -37,14 +37,14 @@ describe("ranking (seed 000)", () => {
     expect(usageScore(500)).toBe(1);
   });
 
-  it("merges and validates weights", () => {
+  it("merges and validates weights", async () => {
     expect(resolveRanking({ weights: { recency: 0.5 } }).weights).toEqual({ ...DEFAULT_WEIGHTS, recency: 0.5 });
     expect(() => resolveRanking({ weights: { semantic: 2 } })).toThrow(InvalidConfigError);
     expect(() => resolveRanking({ weights: { semantic: 0, recency: 0, importance: 0, usage: 0 } })).toThrow(
       InvalidConfigError,
     );
     expect(() => resolveRanking({ halfLifeDays: 0 })).toThrow(InvalidConfigError);
-    expect(() => createRecaller({ store: memoryStore(), weights: { usage: -1 } })).toThrow(InvalidConfigError);
+    await expect(createMemory({ store: memoryStore(), weights: { usage: -1 } })).rejects.toThrow(InvalidConfigError);
   });
 
   it("a stale memory loses to an equally relevant fresh one; configured weights change the order", async () => {

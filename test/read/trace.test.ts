@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError, NotFoundError } from "../../src/errors.js";
 import { tracesNamespace } from "../../src/namespaces.js";
-import { createRecaller } from "../../src/recall/recaller.js";
+import { createMemory } from "../../src/memory.js";
 import { DEFAULT_TRACE_RETENTION_DAYS, purgeExpiredTraces } from "../../src/recall/trace.js";
 import { DAY_MS, makeRecord, NOW, recallerWith } from "./helpers.js";
 
@@ -56,7 +56,7 @@ describe("the memory trace (seed 004 §4)", () => {
   it("is kept for the retention window, then no longer returned and purged on the next write", async () => {
     let now = NOW;
     const { store } = await recallerWith([makeRecord(scope, { key: "drink.tea", content: "用户喜欢喝绿茶" })]);
-    const recaller = createRecaller({ store, now: () => now });
+    const recaller = await createMemory({ store, now: () => now });
     const { traceId } = await recaller.recall({ scope, query: "喝茶" });
 
     now = new Date(NOW.getTime() + 6 * DAY_MS);
@@ -76,7 +76,7 @@ describe("the memory trace (seed 004 §4)", () => {
   it("honours a custom retention and purges only expired traces", async () => {
     let now = NOW;
     const { store } = await recallerWith([makeRecord(scope, { key: "drink.tea", content: "用户喜欢喝绿茶" })]);
-    const recaller = createRecaller({ store, now: () => now, traceRetentionDays: 1 });
+    const recaller = await createMemory({ store, now: () => now, traceRetentionDays: 1 });
     const old = await recaller.recall({ scope, query: "喝茶" });
     now = new Date(NOW.getTime() + 0.5 * DAY_MS);
     const recent = await recaller.recall({ scope, query: "喝茶" });
@@ -84,7 +84,7 @@ describe("the memory trace (seed 004 §4)", () => {
     expect(await purgeExpiredTraces(store, scope, new Date(NOW.getTime() + 1.2 * DAY_MS))).toBe(1);
     expect(await store.get(tracesNamespace(scope), old.traceId)).toBeNull();
     expect(await store.get(tracesNamespace(scope), recent.traceId)).not.toBeNull();
-    expect(() => createRecaller({ store, traceRetentionDays: 0 })).toThrow(/traceRetentionDays/);
+    await expect(createMemory({ store, traceRetentionDays: 0 })).rejects.toThrow(/traceRetentionDays/);
   });
 
   it("throws NotFoundError for an unknown id and InvalidInputError for a malformed request", async () => {

@@ -1,13 +1,13 @@
 /**
  * Invoked directly with a checkpointer (not through the facade), the write graph keeps raw
- * secrets out of its state: the input channel redacts on the way in, so every checkpoint after
- * the input one holds placeholders only. LangGraph itself records a run's raw input (the
- * `__start__` write of the first checkpoint) before any node or reducer runs; the facade
- * redacts before invoking, and the README tells direct callers to do the same.
+ * secrets out of every checkpoint: its input schema normalises and redacts the messages before
+ * LangGraph records the run's input, so even the first (`__start__`) checkpoint holds
+ * placeholders only.
  */
 import { MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { createWriteGraph } from "../../graphs/write.js";
+import { InvalidInputError } from "../../src/errors.js";
 import { memoryStore, SCOPE } from "./helpers.js";
 
 describe("write graph with its own checkpointer", () => {
@@ -22,10 +22,13 @@ describe("write graph with its own checkpointer", () => {
     );
     expect(out.memoryWrite!.written.length).toBeGreaterThan(0);
     const dump: string[] = [];
+    const steps: number[] = [];
     for await (const tuple of checkpointer.list(config)) {
-      if (tuple.metadata?.step === -1) continue; // the raw-input checkpoint, see above
+      steps.push(Number(tuple.metadata?.step));
       dump.push(JSON.stringify(tuple.checkpoint), JSON.stringify(tuple.pendingWrites ?? []));
     }
+    // The raw-input checkpoint is among those read.
+    expect(steps).toContain(-1);
     const storeDump = JSON.stringify(await store.search(["memory"], { limit: 1000 }));
     expect(dump.join("").length).toBeGreaterThan(100);
     // The placeholders made it in (so the check below looks at real content)...
@@ -37,19 +40,20 @@ describe("write graph with its own checkpointer", () => {
   });
 });
 
-describe("write graph fed through redactMessages first", () => {
-  it("leaves no raw secret in any checkpoint, the input one included", async () => {
-    const { redactMessages } = await import("../../src/redact.js");
-    const { normalizeMessages } = await import("../../src/write/messages.js");
+describe("write graph input that fails validation", () => {
+  it("is refused with InvalidInputError before any checkpoint is written", async () => {
     const checkpointer = new MemorySaver();
     const graph = createWriteGraph({ store: memoryStore(), checkpointer });
-    const config = { configurable: { thread_id: "t-clean", user_id: SCOPE.userId } };
-    const { messages } = redactMessages(normalizeMessages([{ role: "user", content: "记住我的手机号是 13812345678" }]));
-    await graph.invoke({ messages }, config);
-    const dump: string[] = [];
-    for await (const tuple of checkpointer.list(config))
-      dump.push(JSON.stringify(tuple.checkpoint), JSON.stringify(tuple.pendingWrites ?? []));
-    expect(dump.join("")).toContain("[PHONE]");
-    expect(dump.join("")).not.toContain("13812345678");
+    const config = { configurable: { thread_id: "t-bad", user_id: SCOPE.userId } };
+    await expect(graph.invoke({ messages: [] }, config)).rejects.toThrow(InvalidInputError);
+    await expect(graph.invoke({ messages: [{ role: "alien", content: "13812345678" }] }, config)).rejects.toThrow(
+      /unknown role 'alien'/,
+    );
+    await expect(
+      graph.invoke({ messages: [{ role: "user", content: "hi" }], sessionId: 42 as never }, config),
+    ).rejects.toThrow(/sessionId/);
+    const written = [];
+    for await (const tuple of checkpointer.list(config)) written.push(tuple);
+    expect(written).toEqual([]);
   });
 });

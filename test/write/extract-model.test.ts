@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createExtractNode } from "../../nodes/write/extract.js";
 import { extractCandidates } from "../../src/write/extract/index.js";
 import { ModelExtractionRequestSchema } from "../../src/write/extract/model.js";
-import type { ChatMessage } from "../../src/write/messages.js";
+import type { ChatMessage } from "../../src/messages.js";
 
 const AT = "2024-05-07T10:00:00+08:00";
 const messages: ChatMessage[] = [
@@ -104,7 +104,7 @@ describe("model layer", () => {
     const { model, invoke } = scripted([bad, memories({ ...stack, confidence: 7 })]);
     const { extractionFailures } = await extractCandidates(messages, { model });
     expect(invoke).toHaveBeenCalledTimes(2);
-    expect(extractionFailures[0]!.error).toMatch(/failed validation at 'memories\.0\.confidence'/);
+    expect(extractionFailures[0]!.error).toMatch(/failed validation: field 'memories\.0\.confidence'/);
   });
 
   it("uses JSON mode with fences stripped when the model has no structured output", async () => {
@@ -199,10 +199,10 @@ describe("model layer", () => {
   it("records a thrown model error without retrying or throwing", async () => {
     const model = new FakeListChatModel({ responses: ["unused"] });
     const invoke = vi.spyOn(model, "invoke").mockRejectedValue(new Error("ECONNREFUSED"));
-    const update = await createExtractNode({ model })({ messages });
+    const update = await createExtractNode({ model })({ messages }, {});
     expect(invoke).toHaveBeenCalledTimes(1);
     expect(update.extractionFailures).toEqual([{ stage: "model", error: "ECONNREFUSED" }]);
-    expect(update.candidates.map((c) => c.key)).toContain("food.cilantro");
+    expect(update.candidates!.map((c) => c.key)).toContain("food.cilantro");
   });
 
   it("asks structured-output models for a strict-compatible schema: every field required, nullable", async () => {

@@ -1,7 +1,7 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { InvalidConfigError, InvalidInputError } from "../../src/errors.js";
-import { normalizeMessages, PlainMessageSchema } from "../../src/write/messages.js";
+import { normalizeMessages, PlainMessageSchema } from "../../src/messages.js";
 
 const now = () => new Date("2024-05-07T02:00:00.000Z");
 

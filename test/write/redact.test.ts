@@ -1,6 +1,7 @@
 import { HumanMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { redact } from "../../nodes/write/redact.js";
+import { prepareMessages } from "../../src/write/state.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { isValidChineseId, luhnValid, redactMessages, redactText, textSensitivity } from "../../src/redact.js";
 
@@ -110,27 +111,26 @@ describe("redactMessages and the redact node", () => {
     ]);
   });
 
-  it("normalises raw input, so no secret survives in any field of its output", () => {
-    const update = redact({
-      messages: [
+  it("normalises raw input at the write input boundary, so no secret survives in any field", async () => {
+    const messages = prepareMessages([
         new HumanMessage({
           content: "身份证 11010519491231002X，卡号 4111 1111 1111 1111，住在北京市朝阳区建国路88号",
           id: "h1",
         }),
-        { role: "user", content: "email me at a.b@example.com or call 13812345678" },
-      ] as never,
-    });
-    const dump = JSON.stringify(update);
+      { role: "user", content: "email me at a.b@example.com or call 13812345678" },
+    ]);
+    const update = await redact({ messages }, {});
+    const dump = JSON.stringify({ messages, update });
     for (const secret of ["11010519491231002X", "4111", "建国路88号", "a.b@example.com", "13812345678"])
       expect(dump).not.toContain(secret);
     expect(update.redactions).toEqual([
       { messageId: "h1", types: ["id_cn", "bank_card", "address"] },
-      { messageId: update.messages[1]!.id, types: ["email", "phone_cn"] },
+      { messageId: messages[1]!.id, types: ["email", "phone_cn"] },
     ]);
   });
 
   it("rejects bad input before anything else runs", () => {
-    expect(() => redact({ messages: [] })).toThrow(InvalidInputError);
-    expect(() => redact({ messages: [{ role: "alien", content: "x" }] as never })).toThrow(/unknown role 'alien'/);
+    expect(() => prepareMessages([])).toThrow(InvalidInputError);
+    expect(() => prepareMessages([{ role: "alien", content: "x" }])).toThrow(/unknown role 'alien'/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
-import { normalizeMessages } from "../../src/write/messages.js";
+import { prepareMessages } from "../../src/write/state.js";
 import { readTranscript } from "../../src/write/transcript.js";
 
 const at = "2024-05-07T10:00:00.000Z";
@@ -65,8 +65,8 @@ describe("readTranscript", () => {
     });
   });
 
-  it("is applied by normalizeMessages, keeping ids and times", () => {
-    const [a, b] = normalizeMessages([
+  it("is applied at the write input boundary (prepareMessages), keeping ids and times", () => {
+    const [a, b] = prepareMessages([
       { role: "human", content: "Caroline: I moved to Lisbon." },
       { role: "ai", content: "Melanie: I adopted a dog named Luna." },
     ]);

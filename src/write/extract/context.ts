@@ -11,9 +11,9 @@
  */
 import type { BaseStore, Item, PutOperation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
+import type { ChatMessage } from "../../messages.js";
 import { scopeNamespace } from "../../namespaces.js";
 import type { MemoryScope } from "../../schema.js";
-import type { ChatMessage } from "../messages.js";
 import { resolveSpeakers } from "./speakers.js";
 
 /** Turns kept: enough for "statement — question — answer" and the names just before it. */

@@ -8,10 +8,10 @@
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import type { ChatMessage } from "../../messages.js";
 import { textSensitivity } from "../../redact.js";
 import { detectLanguage } from "../../text/tokenizer.js";
 import type { MemoryCandidate } from "../candidate.js";
-import type { ChatMessage } from "../messages.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
 import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";

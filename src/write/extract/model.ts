@@ -13,10 +13,11 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
+import { zodProblem } from "../../errors.js";
+import type { ChatMessage } from "../../messages.js";
 import { redactText, sensitivityOf } from "../../redact.js";
 import { MemoryKeySchema, type SourceType } from "../../schema.js";
 import { detectLanguage } from "../../text/tokenizer.js";
-import type { ChatMessage } from "../messages.js";
 import { retrievalHintsFor, segmentOf, speakerKey } from "./keys.js";
 import type { DraftCandidate } from "./merge.js";
 import { importanceOf } from "./rules.js";
@@ -189,10 +190,8 @@ async function tryInvoke(invoke: Invoke, prompt: BaseMessage[]): Promise<Attempt
   }
   const result = ModelExtractionSchema.safeParse(value);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const path = issue.path.map(String).join(".") || "(root)";
     return {
-      error: `reply failed validation at '${path}': ${issue.message}`,
+      error: `reply failed validation: ${zodProblem(result.error, "(root)").text}`,
       raw: truncate(raw ?? safeStringify(value)),
       repairable: true,
     };

@@ -8,7 +8,7 @@
  * In a conversation between two people "you" is the other person, not an assistant, and what
  * one person says about themselves never describes the other.
  */
-import type { ChatMessage } from "../messages.js";
+import type { ChatMessage } from "../../messages.js";
 import { NOT_A_NAME } from "./markers.js";
 
 export interface SpeakerView {

@@ -1,0 +1,57 @@
+/**
+ * What every graph node resolves from its options and LangGraph's config: the store (its own,
+ * else the one LangGraph passes in `config.store`) and the scope (`config.configurable.user_id`
+ * / `tenant_id`, never message text or model output). Errors name the graph that needs them.
+ */
+import { AsyncBatchedStore, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { InvalidConfigError, InvalidInputError, zodProblem } from "../errors.js";
+import { type MemoryScope, MemoryScopeSchema } from "../schema.js";
+
+/** How errors name a graph: "The write graph", "The read graph". */
+export type GraphLabel = "write" | "read";
+
+/**
+ * The store a node uses: its own, else the graph's (`compile({ store })`, the parent graph's or
+ * LangGraph Platform's). LangGraph hands nodes that store wrapped in an `AsyncBatchedStore`,
+ * whose `batch()` throws and which hides capabilities such as `keywordSearch`; the store inside
+ * it is used instead (one `batch()` is one transaction).
+ * @throws {InvalidConfigError} when neither exists.
+ */
+export function storeFromConfig(
+  own: BaseStore | undefined,
+  config: LangGraphRunnableConfig,
+  graph: GraphLabel,
+): BaseStore {
+  const store = own ?? config.store;
+  if (!store) {
+    throw new InvalidConfigError(
+      `The ${graph} graph has no store: pass { store } to createMemory or create${graph === "write" ? "Write" : "Read"}Graph, or compile the parent graph with { store }.`,
+    );
+  }
+  return store instanceof AsyncBatchedStore ? (store as unknown as { store: BaseStore }).store : store;
+}
+
+/**
+ * The scope of a run: `explicit` when given (the facade), else `config.configurable.user_id` /
+ * `tenant_id` (camelCase `userId` / `tenantId` also accepted).
+ * @throws {InvalidInputError} when no user id is available or an id is malformed.
+ */
+export function scopeFromConfig(
+  config: LangGraphRunnableConfig,
+  graph: GraphLabel,
+  explicit?: MemoryScope,
+): MemoryScope {
+  const configurable = config.configurable;
+  const tenantId = configurable?.tenant_id ?? configurable?.tenantId;
+  const candidate = explicit ?? {
+    userId: configurable?.user_id ?? configurable?.userId,
+    ...(tenantId !== undefined ? { tenantId } : {}),
+  };
+  const parsed = MemoryScopeSchema.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  const { field, text } = zodProblem(parsed.error, "scope");
+  const where = graph === "read" ? "state.scope or config.configurable.user_id" : "config.configurable.user_id";
+  throw new InvalidInputError(`The ${graph} graph needs a scope: pass ${where} (and optionally tenant_id); ${text}.`, {
+    field,
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * What a user reviews of their memory: records by id or filter, the memories waiting for them
+ * (unresolved conflicts, unconfirmed inferences) with what to ask, and their answer, applied
+ * through the write side's one commit path.
+ */
+import type { BaseStore } from "@langchain/langgraph";
+import { z } from "zod";
+import { InvalidInputError, NotFoundError, zodProblem } from "../errors.js";
+import { recordsNamespace } from "../namespaces.js";
+import {
+  type MemoryKind,
+  MemoryKindSchema,
+  type MemoryRecord,
+  type MemoryScope,
+  type MemoryStatus,
+  MemoryStatusSchema,
+  parseMemoryRecord,
+} from "../schema.js";
+import { commitResolution } from "./commit.js";
+import type { WriteResult } from "./conflict/decision.js";
+import { readHistory, type UserDecision, UserDecisionSchema } from "./history.js";
+
+/** A memory waiting for the user, with what to ask. */
+export interface PendingMemory {
+  record: MemoryRecord;
+  /** `unconfirmed` for inferred / agent-generated memories, else the conflict relation. */
+  relation: string;
+  question: string;
+  options: UserDecision[];
+  /** The memory it conflicts with, when still there. */
+  existing: MemoryRecord | null;
+}
+
+export interface RecordFilter {
+  status?: MemoryStatus;
+  kind?: MemoryKind;
+}
+
+const RecordFilterSchema = z
+  .object({ status: MemoryStatusSchema.optional(), kind: MemoryKindSchema.optional() })
+  .strict();
+const PAGE = 100;
+
+/** One record of the scope, or null. */
+export async function getRecord(store: BaseStore, scope: MemoryScope, id: string): Promise<MemoryRecord | null> {
+  const item = await store.get(recordsNamespace(scope), id);
+  return item ? parseMemoryRecord(item.value) : null;
+}
+
+/**
+ * Every record of the scope matching `filter`, read page by page.
+ * @throws {InvalidInputError} for a filter other than `{ status?, kind? }`.
+ */
+export async function listRecords(store: BaseStore, scope: MemoryScope, filter: unknown = {}): Promise<MemoryRecord[]> {
+  const parsed = RecordFilterSchema.safeParse(filter ?? {});
+  if (!parsed.success) {
+    throw new InvalidInputError(
+      `list() filter accepts { status?, kind? }: ${zodProblem(parsed.error, "(filter)").text}.`,
+      { field: "filter" },
+    );
+  }
+  const { status, kind } = parsed.data;
+  const where = { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
+  const records: MemoryRecord[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const items = await store.search(recordsNamespace(scope), { filter: where, limit: PAGE, offset });
+    records.push(...items.map((item) => parseMemoryRecord(item.value)));
+    if (items.length < PAGE) return records;
+  }
+}
+
+/** The memories of the scope waiting for the user. */
+export async function listPending(store: BaseStore, scope: MemoryScope): Promise<PendingMemory[]> {
+  const records = await listRecords(store, scope, { status: "pending" });
+  return Promise.all(records.map((record) => pendingOf(store, scope, record)));
+}
+
+/**
+ * Settle a pending memory with the user's decision.
+ * @throws {NotFoundError} when no pending memory has that id in the scope.
+ * @throws {InvalidInputError} when the decision is not one of the memory's options.
+ */
+export async function resolvePending(
+  store: BaseStore,
+  scope: MemoryScope,
+  pendingId: string,
+  decision: unknown,
+  now: Date,
+): Promise<WriteResult> {
+  const record = await getRecord(store, scope, pendingId);
+  if (!record || record.status !== "pending") {
+    throw new NotFoundError(
+      `No pending memory '${pendingId}' in this scope${record ? ` (it is ${record.status})` : ""}.`,
+      { id: pendingId },
+    );
+  }
+  const pending = await pendingOf(store, scope, record);
+  const choice = UserDecisionSchema.safeParse(decision);
+  if (!choice.success || !pending.options.includes(choice.data)) {
+    throw new InvalidInputError(
+      `Decision for pending memory '${pendingId}' must be one of ${pending.options.join(", ")}; received ${JSON.stringify(decision)}.`,
+      { expected: pending.options, received: decision },
+    );
+  }
+  return commitResolution(store, scope, record, choice.data, pending.existing ?? undefined, now);
+}
+
+async function pendingOf(store: BaseStore, scope: MemoryScope, record: MemoryRecord): Promise<PendingMemory> {
+  const conflict = (await readHistory(store, scope, record.id)).reverse().find((e) => e.conflict)?.conflict;
+  const existing = conflict?.existingId ? await getRecord(store, scope, conflict.existingId) : null;
+  return {
+    record,
+    relation: conflict?.relation ?? "unconfirmed",
+    question: conflict?.question ?? record.content,
+    options: (conflict?.options ?? ["confirm", "reject"]).map((o) => UserDecisionSchema.parse(o)),
+    existing: existing?.status === "active" ? existing : null,
+  };
+}

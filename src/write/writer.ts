@@ -1,0 +1,79 @@
+/**
+ * The write side of the facade: `remember` over the write pipeline's direct runner (built by the
+ * facade from graphs/write.ts), and what the user reviews: `pending`, `resolve`, `get`, `list`,
+ * `history`. Every write of a scope goes through the scope's queue, one after another.
+ */
+import type { BaseStore } from "@langchain/langgraph";
+import { z } from "zod";
+import { InvalidInputError, zodProblem } from "../errors.js";
+import type { MemoryKind, MemoryRecord, MemoryScope, MemoryStatus } from "../schema.js";
+import { parseScope } from "../schema.js";
+import { type ScopeQueue, scopeKey } from "../scope-queue.js";
+import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
+import { type HistoryEntry, readHistory, type UserDecision } from "./history.js";
+import { getRecord, listPending, listRecords, type PendingMemory, resolvePending } from "./review.js";
+import type { WriteInput } from "./state.js";
+
+export interface RememberInput {
+  scope: MemoryScope;
+  /** LangChain BaseMessages or `{ role, content, id?, at?, name? }`. */
+  messages: unknown[];
+  sessionId?: string;
+  taskId?: string;
+}
+
+export interface WriterOptions {
+  store: BaseStore;
+  /** The per-scope queue shared with the read side's bookkeeping. */
+  queue: ScopeQueue;
+  /** The write pipeline's direct runner (non-interactive: conflicts become pending records). */
+  run: (
+    input: WriteInput,
+    configurable: { user_id: string; tenant_id?: string },
+  ) => Promise<{ memoryWrite: MemoryWriteOutput }>;
+  now: () => Date;
+}
+
+export interface Writer {
+  remember(input: RememberInput): Promise<MemoryWriteOutput>;
+  pending(scope: MemoryScope): Promise<PendingMemory[]>;
+  resolve(scope: MemoryScope, pendingId: string, decision: UserDecision): Promise<WriteResult>;
+  get(scope: MemoryScope, id: string): Promise<MemoryRecord | null>;
+  list(scope: MemoryScope, filter?: { status?: MemoryStatus; kind?: MemoryKind }): Promise<MemoryRecord[]>;
+  history(scope: MemoryScope, id: string): Promise<HistoryEntry[]>;
+}
+
+const RememberSchema = z.object({
+  scope: z.unknown(),
+  messages: z.unknown(),
+  sessionId: z.unknown().optional(),
+  taskId: z.unknown().optional(),
+});
+
+export function createWriter({ store, queue, run, now }: WriterOptions): Writer {
+  return {
+    async remember(input) {
+      const fields = RememberSchema.safeParse(input ?? {});
+      if (!fields.success) {
+        throw new InvalidInputError(
+          `remember() expects { scope, messages, sessionId?, taskId? }: ${zodProblem(fields.error, "(input)").text}.`,
+        );
+      }
+      const { scope: rawScope, messages, sessionId, taskId } = fields.data;
+      const scope = parseScope(rawScope);
+      const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
+      const writeInput = { messages, sessionId, taskId } as WriteInput;
+      const out = await queue.run(scopeKey(scope), () => run(writeInput, configurable));
+      return out.memoryWrite;
+    },
+    pending: async (scope) => listPending(store, parseScope(scope)),
+    async resolve(scope, pendingId, decision) {
+      const valid = parseScope(scope);
+      // Read and write under the scope's queue: nothing commits in between.
+      return queue.run(scopeKey(valid), () => resolvePending(store, valid, pendingId, decision, now()));
+    },
+    get: async (scope, id) => getRecord(store, parseScope(scope), id),
+    list: async (scope, filter = {}) => listRecords(store, parseScope(scope), filter),
+    history: async (scope, id) => readHistory(store, parseScope(scope), id),
+  };
+}
