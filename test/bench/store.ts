@@ -4,7 +4,8 @@
  * One namespace of N memory-like texts (bilingual, generated) embedded with the offline
  * HashEmbeddings. Measures HNSWStore puts/s in batches, search p50/p99 against LangGraph's
  * InMemoryStore on the same data, HNSW recall@10 against an exact brute-force top-10, and the
- * latency of a small namespace beside the big one. Progress goes to stderr, results to stdout.
+ * latency of a small namespace beside the big one, and what HashEmbeddings.embed costs per
+ * text next to tokenizing alone. Progress goes to stderr, results to stdout.
  *
  * Tuning flags for investigation: --ef-search=, --m=, --ef-construction=, --threshold=
  * (passed as HNSWStore's `hnsw` option), --queries=, --inmemory-queries=.
@@ -19,6 +20,7 @@ import { z } from "zod";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
+import { wordTokens } from "../../src/text/tokenizer.js";
 import { generateMemories, generateQueries, type MemoryFixture, type QueryFixture } from "./fixtures.js";
 
 // Targets from issue 2 item 6, for 100k items in one namespace on the 2-core reference machine.
@@ -290,8 +292,15 @@ async function main(): Promise<void> {
 
     // (4) exact top-10 by brute force over the same unit vectors.
     progress(`exact reference: embedding ${fmt(args.n)} texts`);
+    // The embedder's own cost per text (no store around it), against a baseline measured here,
+    // on the same texts: wordTokens alone, the segmentation embed() starts with. The ratio
+    // tells a slower embedder from a slower machine.
+    const tokenizeStart = performance.now();
+    for (const m of memories) wordTokens(m.value.content);
+    const tokenizeMicros = ((performance.now() - tokenizeStart) * 1000) / args.n;
     const exactStart = performance.now();
     const exact = new ExactIndex(embeddings, memories);
+    const embedMicros = ((performance.now() - exactStart) * 1000) / args.n;
     const recall = recallAt10(hnsw.results, exact, queries, indexOf, memories);
     // InMemoryStore is exact too: its agreement with our brute force checks the reference.
     const imRecall = recallAt10(im.results, exact, imQueries, indexOf, memories);
@@ -324,6 +333,7 @@ async function main(): Promise<void> {
       `puts/s (InMemoryStore, batches of ${BATCH_SIZE}): ${fmt(imPuts)}`,
       `search p50/p99 HNSWStore: ${ms(hnswP50)} / ${ms(hnswP99)} ms   InMemoryStore: ${ms(imP50)} / ${ms(imP99)} ms   ratio p50: ${fmt(ratio)}x   ${marked ? `target >= ${TARGET_SPEEDUP}x   ${verdict(ratio >= TARGET_SPEEDUP, true)}` : ""}`.trimEnd(),
       `recall@10 vs exact: ${recall.tieAware.toFixed(3)}   ${marked ? `target >= ${TARGET_RECALL}   ${verdict(recall.tieAware >= TARGET_RECALL, true)}` : ""}`.trimEnd(),
+      `HashEmbeddings.embed: ${embedMicros.toFixed(1)} µs/text; wordTokens alone: ${tokenizeMicros.toFixed(1)} µs/text (baseline, same texts); embed/tokenize: ${(embedMicros / tokenizeMicros).toFixed(2)}x`,
       `small-namespace search p50: ${ms(percentile(smallAlone.latencies, 50))} ms alone, ${ms(percentile(smallBeside.latencies, 50))} ms beside ${fmt(args.n)}   (p99 ${ms(percentile(smallAlone.latencies, 99))} / ${ms(percentile(smallBeside.latencies, 99))} ms)`,
       `total run time: ${duration(totalSeconds)}`,
     ];

@@ -1,8 +1,21 @@
 /**
- * A small bilingual retrieval fixture for the hybrid test. Half the queries can only be
- * answered by meaning (a paraphrase or the other language: 拿铁 ↔ coffee), half only by an
- * exact identifier among many memories holding other identifiers of the same shape
- * (SF1029384756 vs SF5550001111) — the lookups dense embeddings blur.
+ * A small bilingual retrieval fixture for the hybrid test, read with the product's own
+ * embedder (HashEmbeddings: lexical, character n-grams, no notion of meaning) and BM25.
+ * Neither channel is told the answers; the queries exercise what each one is, by its
+ * construction, good or bad at:
+ *
+ * - `rare-term`: one rare exact word beside a word that many memories share. BM25's IDF
+ *   weighs the rare word; the hash vectors have no IDF, so the short memories sharing the
+ *   frequent word crowd the target out.
+ * - `near-id`: an identifier among others of nearly the same characters (OPS-4471 vs
+ *   OPS-4417). BM25 matches the exact token; character trigrams blur them.
+ * - `inflection` and `misspelling`: no word of the query is in the target as such (jog vs
+ *   jogging, accomodation vs accommodation). BM25 has no term to match; trigrams overlap.
+ * - `zh-segmentation`: Chinese whose query and memory may segment differently; both channels
+ *   bridge it (BM25 with character bigrams, the vectors with character n-grams).
+ *
+ * Some queries are hard for both, and stay in: the test compares channels, it is not tuned
+ * to a perfect score.
  */
 export interface FixtureMemory {
   id: string;
@@ -12,71 +25,67 @@ export interface FixtureMemory {
 export interface FixtureQuery {
   query: string;
   target: string;
-  /** Which channel the query was written to need. */
-  needs: "vector" | "keyword";
+  /** What the query exercises (see above), for the failure messages. */
+  probes: "rare-term" | "near-id" | "inflection" | "misspelling" | "zh-segmentation";
 }
 
 export const FIXTURE_MEMORIES: FixtureMemory[] = [
-  // identifiers of the same shapes, unrelated to any query (listed first: ties never favour targets)
-  { id: "d_sf1", content: "SF5550001111 已签收" },
-  { id: "d_sf2", content: "SF2223334444 在路上" },
-  { id: "d_ops1", content: "OPS-1190 was closed" },
-  { id: "d_ops2", content: "OPS-5502 is waiting" },
-  { id: "d_inv1", content: "INV-2023-0301 was refunded" },
-  { id: "d_inv2", content: "INV-2024-1122 is overdue" },
-  { id: "d_ca1", content: "CA1502 was cancelled" },
-  { id: "d_ca2", content: "MU5137 is delayed" },
-  { id: "d_room1", content: "B0903 已满" },
-  { id: "d_room2", content: "C2210 在装修" },
-  { id: "d_code1", content: "取件码 118204 已过期" },
-  { id: "d_code2", content: "工号 A10233 已离职" },
-  { id: "d_repo1", content: "atlas-kv-2 is archived" },
-  { id: "d_repo2", content: "orion-db-4 is read-only" },
-  { id: "d_plate1", content: "车位 P1-007 空闲" },
-  { id: "d_plate2", content: "车位 P2-420 已租" },
-  // answered by meaning
-  { id: "s_coffee", content: "用户每天早上喝一杯拿铁" },
-  { id: "s_cilantro", content: "The user never eats coriander" },
-  { id: "s_dog", content: "用户养了一只金毛" },
-  { id: "s_city", content: "The user lives in Beijing" },
-  { id: "s_jog", content: "用户周末去公园慢跑" },
-  { id: "s_peanut", content: "The user is allergic to peanuts" },
-  { id: "s_sister", content: "用户的妹妹在上海读大学" },
-  { id: "s_japanese", content: "The user is learning Japanese" },
-  { id: "s_vegetarian", content: "用户吃素，一点肉都不碰" },
-  { id: "s_subway", content: "The user commutes by metro" },
-  // answered by an identifier
-  { id: "k_waybill", content: "用户退货的单号是 SF1029384756" },
-  { id: "k_phoenix", content: "Phoenix-7 ships on May 3" },
-  { id: "k_badge", content: "用户的工号是 A77821" },
-  { id: "k_invoice", content: "INV-2024-0917 was settled in cash" },
-  { id: "k_room", content: "B1207 是用户常去的会议室" },
-  { id: "k_ticket", content: "OPS-4471 belongs to the user" },
-  { id: "k_flight", content: "CA1831 is booked for the user" },
-  { id: "k_locker", content: "用户的取件码是 660312" },
-  { id: "k_repo", content: "atlas-kv-9 is the user's main codebase" },
-  { id: "k_plate", content: "用户的车位编号 P3-118" },
+  // Frequent words: many short memories about reports, tickets and orders.
+  { id: "d_report1", content: "The user wants the weekly report on Friday" },
+  { id: "d_report2", content: "The user wants the report as a PDF" },
+  { id: "d_report3", content: "The user wants the report sent to the team" },
+  { id: "d_report4", content: "The user wants short report summaries" },
+  { id: "d_report5", content: "The user wants the report in English" },
+  { id: "d_ticket1", content: "The user's ticket OPS-4417 is still open" },
+  { id: "d_ticket2", content: "Ticket OPS-4714 is still open for the user" },
+  { id: "d_ticket3", content: "The user's ticket OPS-7441 is still open" },
+  { id: "d_ticket4", content: "Ticket OPS-1447 is still open" },
+  { id: "d_ticket5", content: "The ticket OPS-4147 is still open" },
+  { id: "d_order1", content: "用户的订单 SF1029384765 已经签收了" },
+  { id: "d_order2", content: "用户的订单 SF1029384657 已经发货了" },
+  { id: "d_order3", content: "用户的订单 SF1092384756 已经取消了" },
+  { id: "d_order4", content: "用户的订单 SF1029387456 已经退款了" },
+  { id: "d_order5", content: "用户的订单 SF1029834756 已经到了" },
+  { id: "d_badge1", content: "Badge A77812 belongs to a contractor" },
+  { id: "d_badge2", content: "Badge A78821 was reported lost" },
+  { id: "d_badge3", content: "Badge A77281 opens the loading dock" },
+  { id: "d_misc1", content: "用户喜欢喝咖啡" },
+  { id: "d_misc2", content: "The user lives in Lisbon" },
+  { id: "d_misc3", content: "用户周末去公园散步" },
+  // Targets of the queries.
+  { id: "k_zephyr", content: "Zephyr quarterly numbers go straight to finance" },
+  { id: "k_ticket", content: "OPS-4471 was escalated to the storage vendor after Monday's outage" },
+  { id: "k_waybill", content: "退货单号 SF1029384756 由用户自己寄出" },
+  { id: "k_budget", content: "The Halvorsen budget review moved to Tuesday" },
+  { id: "k_badge", content: "Badge A77821 opens the server room on the third floor" },
+  { id: "v_jog", content: "The user goes jogging along the river" },
+  { id: "v_deploy", content: "Deployments happen every Thursday afternoon" },
+  { id: "v_shellfish", content: "The user is allergic to shellfish" },
+  { id: "v_lodging", content: "The accommodation budget for the trip is tight" },
+  { id: "v_restaurant", content: "The user's favourite restaurant is Nopa" },
+  { id: "v_swim", content: "The user swims before work" },
+  { id: "v_photo", content: "The user photographs birds at weekends" },
+  { id: "v_cook", content: "The user cooked dinner for the neighbours" },
+  { id: "z_cilantro", content: "用户不喜欢吃香菜" },
+  { id: "z_icecream", content: "用户夏天每天吃一个冰淇淋" },
 ];
 
 export const FIXTURE_QUERIES: FixtureQuery[] = [
-  { query: "What coffee does the user drink?", target: "s_coffee", needs: "vector" },
-  { query: "用户吃香菜吗", target: "s_cilantro", needs: "vector" },
-  { query: "Does the user have a dog?", target: "s_dog", needs: "vector" },
-  { query: "用户住在哪个城市", target: "s_city", needs: "vector" },
-  { query: "What sport does the user do on Saturday?", target: "s_jog", needs: "vector" },
-  { query: "用户对坚果过敏吗", target: "s_peanut", needs: "vector" },
-  { query: "Does the user have a sibling?", target: "s_sister", needs: "vector" },
-  { query: "用户在学哪门外语", target: "s_japanese", needs: "vector" },
-  { query: "Is the user vegetarian?", target: "s_vegetarian", needs: "vector" },
-  { query: "用户每天怎么通勤", target: "s_subway", needs: "vector" },
-  { query: "SF1029384756 现在到哪了", target: "k_waybill", needs: "keyword" },
-  { query: "when does Phoenix-7 ship", target: "k_phoenix", needs: "keyword" },
-  { query: "A77821 是谁", target: "k_badge", needs: "keyword" },
-  { query: "INV-2024-0917", target: "k_invoice", needs: "keyword" },
-  { query: "B1207 在几楼", target: "k_room", needs: "keyword" },
-  { query: "what is OPS-4471", target: "k_ticket", needs: "keyword" },
-  { query: "CA1831", target: "k_flight", needs: "keyword" },
-  { query: "660312 对应哪个快递", target: "k_locker", needs: "keyword" },
-  { query: "open atlas-kv-9", target: "k_repo", needs: "keyword" },
-  { query: "P3-118 在哪", target: "k_plate", needs: "keyword" },
+  { query: "the report for Zephyr", target: "k_zephyr", probes: "rare-term" },
+  { query: "the report on Halvorsen", target: "k_budget", probes: "rare-term" },
+  { query: "ticket OPS-4471", target: "k_ticket", probes: "near-id" },
+  { query: "the user's ticket OPS-4471", target: "k_ticket", probes: "near-id" },
+  { query: "订单 SF1029384756", target: "k_waybill", probes: "near-id" },
+  { query: "用户的订单 SF1029384756", target: "k_waybill", probes: "near-id" },
+  { query: "which room does badge A77821 open", target: "k_badge", probes: "near-id" },
+  { query: "does the user jog", target: "v_jog", probes: "inflection" },
+  { query: "when does the team deploy", target: "v_deploy", probes: "inflection" },
+  { query: "swimming", target: "v_swim", probes: "inflection" },
+  { query: "photography hobby", target: "v_photo", probes: "inflection" },
+  { query: "who does the user cook for", target: "v_cook", probes: "inflection" },
+  { query: "shelfish allergy", target: "v_shellfish", probes: "misspelling" },
+  { query: "accomodation", target: "v_lodging", probes: "misspelling" },
+  { query: "favorite restaraunt", target: "v_restaurant", probes: "misspelling" },
+  { query: "吃香菜", target: "z_cilantro", probes: "zh-segmentation" },
+  { query: "冰淇淋", target: "z_icecream", probes: "zh-segmentation" },
 ];

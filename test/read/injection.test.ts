@@ -130,13 +130,22 @@ describe("block layout in a recall", () => {
     const records = [0.95, 0.8, 0.6, 0.4, 0.2].map((importance, i) =>
       makeRecord(scope, { id: `m${i}`, key: `tea.t${i}`, content: `用户喜欢喝第${i}种茶`, importance }),
     );
-    const { recaller } = await recallerWith(records);
+    // Ranked on importance alone, so every score is known from the input: m0 (0.95) is best,
+    // then m1, m2, m3, m4 (0.2).
+    const { recaller } = await recallerWith(records, {
+      weights: { semantic: 0, recency: 0, usage: 0, importance: 1 },
+    });
     const { context, memories } = await recaller.recall({ scope, query: "喝茶" });
+    expect(memories.map((m) => [m.id, m.score])).toEqual([
+      ["m0", 0.95],
+      ["m1", 0.8],
+      ["m2", 0.6],
+      ["m3", 0.4],
+      ["m4", 0.2],
+    ]);
+    // Lost in the middle on that best-first list: 1st, 3rd, 5th from the top, then 4th and 2nd
+    // back from the bottom, so the best is first and the second best last.
     const lines = context.split("\n").filter((line) => line.startsWith("["));
-    const best = memories[0]!;
-    const second = memories[1]!;
-    expect(lines[0]).toContain(best.content);
-    expect(lines[lines.length - 1]).toContain(second.content);
-    expect(memories.map((m) => m.score)).toEqual([...memories.map((m) => m.score)].sort((a, b) => b - a));
+    expect(lines).toEqual([0, 2, 4, 3, 1].map((i) => `[偏好][2026-03] 用户喜欢喝第${i}种茶`));
   });
 });

@@ -9,10 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
+import type { ChatMessage } from "../../src/messages.js";
 import { classifyRelation, type Statement } from "../../src/write/conflict/classify.js";
 import { extractWithRules } from "../../src/write/extract/index.js";
 import { resolveSpeakers } from "../../src/write/extract/speakers.js";
-import type { ChatMessage } from "../../src/write/messages.js";
+import { admit, parseAdmissionConfig } from "../../src/write/scoring.js";
 
 const AT = "2023-05-08T13:56:00Z";
 const said = (id: string, name: string, content: string) => ({ id, role: "user" as const, name, content, at: AT });
@@ -306,20 +307,74 @@ describe("a speaker's own interests and feelings (seed 004's 0.85 bar is for jud
   const one = (content: string, name?: string) =>
     extractWithRules([{ id: "m1", role: "user", content, at: AT, ...(name ? { name } : {}) }]);
 
+  const config = parseAdmissionConfig();
+  /** The one candidate of `content` and what admission (src/write/scoring.ts `admit`) does with it. */
+  const verdictOf = (content: string) => {
+    const candidates = one(content);
+    expect(candidates, content).toHaveLength(1);
+    const verdict = admit(candidates[0]!, 0, config);
+    return {
+      confidence: candidates[0]!.confidence,
+      signals: candidates[0]!.signals,
+      ...("admitted" in verdict
+        ? { admitted: { confidence: verdict.admitted.confidence, status: verdict.admitted.status } }
+        : { rejected: verdict.rejected.reason }),
+    };
+  };
+
   it("keeps first-person interests, aspirations and feelings about an event at explicit confidence", () => {
-    expect(one("I'm keen on counseling or working in mental health.")[0]).toMatchObject({
-      confidence: 0.9,
-      signals: { personal: true },
-    });
-    expect(one("I'd love to support those with similar issues.")[0]!.confidence).toBe(0.9);
-    expect(one("The support group has made me feel accepted.")[0]!.confidence).toBe(0.9);
+    // Self-stated: flagged personal by extraction (so admission reads the 0.85 bar) and read at
+    // ordinary confidence 0.9, which clears it: written as an active explicit memory at 0.9.
+    const kept = { confidence: 0.9, signals: { personal: true }, admitted: { confidence: 0.9, status: "active" } };
+    expect(verdictOf("I'm keen on counseling or working in mental health.")).toEqual(kept);
+    expect(verdictOf("I'd love to support those with similar issues.")).toEqual(kept);
+    expect(verdictOf("The support group has made me feel accepted.")).toEqual(kept);
   });
 
   it("leaves out moods without content and self-judgements of personality", () => {
+    // A mood with nothing else in it is not even a candidate.
     expect(one("I'm so happy today!")).toEqual([]);
-    expect(one("I'm such an anxious person.")[0]!.confidence).toBeLessThan(0.85);
-    expect(one("我这个人就是比较难搞").every((c) => c.confidence < 0.85 || c.signals?.personal === undefined)).toBe(
-      true,
-    );
+    // A trait extraction itself recognises: flagged personal at 0.75, under the 0.85 bar.
+    expect(verdictOf("I'm such an anxious person.")).toEqual({
+      confidence: 0.75,
+      signals: { personal: true },
+      rejected: "personal_low_confidence",
+    });
+    // A trait only admission's hints notice: extraction read it as ordinary speech (0.9, no
+    // signal), which does not vouch for a judgement, so it is rejected all the same.
+    expect(verdictOf("我这个人就是比较难搞")).toEqual({
+      confidence: 0.9,
+      signals: undefined,
+      rejected: "personal_low_confidence",
+    });
+  });
+
+  it("writes a self-judgement only when the user asks for it to be remembered", async () => {
+    expect(verdictOf("记住：我这个人就是比较难搞")).toEqual({
+      confidence: 1,
+      signals: { explicitMarker: true },
+      admitted: { confidence: 0.9, status: "active" },
+    });
+    // End to end through the facade: said in passing, nothing is written and the reason is given.
+    const memory = await open();
+    const say = async (userId: string, content: string) => {
+      const out = await memory.remember({ scope: { userId }, messages: [{ id: "m1", role: "user", content, at: AT }] });
+      return {
+        written: out.written.map((r) => [r.content, r.confidence]),
+        rejected: out.rejected.map((r) => r.reason),
+      };
+    };
+    expect(await say("passing", "我这个人就是比较难搞")).toEqual({
+      written: [],
+      rejected: ["personal_low_confidence"],
+    });
+    expect(await say("asked", "记住：我这个人就是比较难搞")).toEqual({
+      written: [["用户这个人就是比较难搞", 0.9]],
+      rejected: [],
+    });
+    expect(await say("interest", "I'm keen on counseling or working in mental health.")).toEqual({
+      written: [["The user is keen on counseling or working in mental health", 0.9]],
+      rejected: [],
+    });
   });
 });

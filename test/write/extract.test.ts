@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createExtractNode } from "../../nodes/write/extract.js";
-import { redact } from "../../nodes/write/redact.js";
+import type { ChatMessage } from "../../src/messages.js";
 import { MemoryKeySchema } from "../../src/schema.js";
 import type { MemoryCandidate } from "../../src/write/candidate.js";
 import { extractWithRules } from "../../src/write/extract/index.js";
-import type { ChatMessage } from "../../src/write/messages.js";
+import { prepareMessages } from "../../src/write/state.js";
 
 // Tuesday 2024-05-07, 10:00 in Beijing.
 const AT = "2024-05-07T10:00:00+08:00";
@@ -392,14 +392,12 @@ describe("sources (seed 003 §5.6, seed 004 §2)", () => {
 
 describe("redaction before extraction", () => {
   it("never lets a raw secret into a candidate and sets sensitivity from placeholders", async () => {
-    const { messages } = redact({
-      messages: [
-        { role: "user", content: "我的邮箱是 a.b@example.com", at: AT },
-        { role: "user", content: "记住我的身份证号是 11010519491231002X", at: AT },
-      ] as never,
-    });
-    const { candidates } = await createExtractNode()({ messages });
-    expect(candidates.map((c) => [c.content, c.sensitivity])).toEqual([
+    const messages = prepareMessages([
+      { role: "user", content: "我的邮箱是 a.b@example.com", at: AT },
+      { role: "user", content: "记住我的身份证号是 11010519491231002X", at: AT },
+    ]);
+    const { candidates } = await createExtractNode()({ messages }, {});
+    expect(candidates!.map((c) => [c.content, c.sensitivity])).toEqual([
       ["用户的邮箱是 [EMAIL]", "medium"],
       ["用户的身份证号是 [ID_NUMBER]", "high"],
     ]);
@@ -408,49 +406,160 @@ describe("redaction before extraction", () => {
 });
 
 describe("robustness", () => {
-  it("produces only well-formed candidates over varied input", () => {
-    const texts = [
+  type Expected = Pick<MemoryCandidate, "kind" | "content" | "positive"> & {
+    key: string | ReturnType<typeof expect.stringMatching>;
+    value?: MemoryCandidate["value"];
+  };
+  const pref = (key: string, content: string, value: string, positive = true): Expected => ({
+    kind: "preference",
+    key,
+    content,
+    positive,
+    value,
+  });
+  const fact = (key: Expected["key"], content: string, value?: string | number): Expected => ({
+    kind: "fact",
+    key,
+    content,
+    positive: true,
+    ...(value !== undefined ? { value } : {}),
+  });
+  const event = (kind: "episode" | "todo", key: string, content: string): Expected => ({
+    kind,
+    key,
+    content,
+    positive: true,
+  });
+
+  /** Each input with exactly what extraction must make of it, or why it must make nothing. */
+  const cases: Array<[string, Expected[] | string]> = [
+    [
       "我住在杭州，平时喜欢跑步和游泳。",
-      "我对花生过敏。",
-      "我家有两只猫。",
-      "我们公司有 200 个人",
-      "快递请发顺丰",
-      "我从不喝酒",
+      [
+        fact("location.home", "用户住在杭州", "杭州"),
+        pref("hobby.running", "用户喜欢跑步", "跑步"),
+        pref("hobby.swimming", "用户喜欢游泳", "游泳"),
+      ],
+    ],
+    ["我对花生过敏。", [pref("food.peanut", "用户对花生过敏", "花生", false)]],
+    ["我家有两只猫。", [fact(expect.stringMatching(/^fact\.pet\.cat\./), "用户的家有两只猫")]],
+    ["我们公司有 200 个人", [fact("work.company_size", "用户的公司有 200 个人", 200)]],
+    ["快递请发顺丰", [pref("shipping.carrier", "用户要求：快递请发顺丰", "顺丰")]],
+    ["我从不喝酒", [pref("food.alcohol", "用户从不喝酒", "喝酒", false)]],
+    // "上个月" resolved against the message time (2024-05-07).
+    [
       "上个月我换了新工作，现在在阿里",
-      "周五之前把方案发给老板",
+      [event("episode", "episode.work.job", "用户在 2024年4月换了新工作，现在在阿里")],
+    ],
+    ["周五之前把方案发给老板", [event("todo", "todo.team.manager", "用户 2024-05-10 之前把方案发给老板")]],
+    [
       "My name is Alice and I work at Google as a software engineer.",
-      "I'm allergic to peanuts.",
-      "We're a team of 5 engineers.",
+      [
+        fact("identity.name", "The user's name is Alice", "Alice"),
+        fact("work.company", "The user works at Google as a software engineer", "Google"),
+      ],
+    ],
+    ["I'm allergic to peanuts.", [pref("food.peanut", "The user is allergic to peanuts", "peanuts", false)]],
+    ["We're a team of 5 engineers.", [fact("team.size", "The user and their team are a team of 5 engineers", 5)]],
+    [
       "I live in Seattle with my wife.",
+      [fact("location.home", "The user lives in Seattle with the user's wife", "Seattle")],
+    ],
+    [
       "Send it via email, not WeChat.",
+      [pref("communication.channel", "The user's instruction: send it via email, not WeChat", "email")],
+    ],
+    [
       "Yesterday I adopted a puppy named Max!",
+      [event("episode", "episode.pet.dog", "The user adopted a puppy named Max on 2024-05-06")],
+    ],
+    [
       "Ship my orders with SF Express from now on.",
-      "i dont like spicy food",
+      [
+        pref(
+          "shipping.carrier",
+          "The user's instruction: ship the user's orders with SF Express from now on",
+          "SF Express",
+        ),
+      ],
+    ],
+    ["i dont like spicy food", [pref("food.spicy", "The user does not like spicy food", "spicy food", false)]],
+    [
       "I've been vegetarian for 10 years.",
+      [pref("food.vegetarian", "The user has been vegetarian for 10 years", "vegetarian")],
+    ],
+    [
       "我今天开会开了一整天，好累。",
-      "🙂🙂",
-      "...",
-      "   ",
-      "a",
-      "我",
-      "I",
-      "1234",
-      "the the the",
-      "我我我我",
+      [event("episode", "episode.work.meeting", "用户在 2024-05-07 开会开了一整天，好累")],
+    ],
+    [
       "Use SQLite, PG, MySQL and Redis for now, switch later",
-      "今天天气不错",
-      "The weather is nice today.",
-    ];
-    let total = 0;
-    for (const text of texts) {
-      for (const c of extract(text)) {
-        expectWellFormed(c);
-        total++;
+      [
+        fact(
+          "tool.database",
+          "The user's instruction: use SQLite, PG, MySQL and Redis for now, switch later",
+          "SQLite",
+        ),
+      ],
+    ],
+    // One statement said many times over, however it is repeated, is one candidate.
+    ["我不吃香菜。".repeat(300), [pref("food.cilantro", "用户不吃香菜", "香菜", false)]],
+    ["我不吃香菜\n\n\n我不吃香菜", [pref("food.cilantro", "用户不吃香菜", "香菜", false)]],
+    ["🙂🙂", "emoji only: no words"],
+    ["...", "punctuation only"],
+    ["？？？", "full-width punctuation only"],
+    ["   ", "whitespace only"],
+    ["\u0000\u0007", "control characters only"],
+    ["\ud800", "a lone surrogate"],
+    ["a", "a lone letter"],
+    ["我", "a pronoun with nothing said about it"],
+    ["I", "a pronoun with nothing said about it"],
+    ["I I I I", "a repeated pronoun"],
+    ["我我我我", "a repeated pronoun"],
+    ["1234", "a bare number"],
+    ["the the the", "stop words only"],
+    ["哈哈哈哈", "laughter"],
+    ["ok", "an acknowledgement"],
+    ["Thanks!", "thanks"],
+    ["今天天气不错", "small talk about the weather"],
+    ["The weather is nice today.", "small talk about the weather"],
+    ["<script>alert(1)</script>", "markup, not speech"],
+    ["https://example.com/a?b=c", "a bare link"],
+    ["function f() { return 1; }", "code, not speech"],
+    ["x".repeat(70_000), "one enormous non-word"],
+  ];
+
+  it.each(cases.map(([text, want]) => [JSON.stringify(text.slice(0, 40)), text, want] as const))(
+    "extracts exactly what %s says, and nothing from noise",
+    (_label, text, want) => {
+      let candidates: MemoryCandidate[] = [];
+      expect(() => {
+        candidates = extract(text);
+      }).not.toThrow();
+      const got = candidates.map((c) => ({
+        kind: c.kind,
+        key: c.key,
+        content: c.content,
+        positive: c.positive,
+        ...(c.value !== undefined ? { value: c.value } : {}),
+      }));
+      if (typeof want === "string") {
+        expect(got, `nothing from ${JSON.stringify(text.slice(0, 40))}: ${want}`).toEqual([]);
+        return;
       }
-    }
-    expect(total).toBeGreaterThan(15);
-    expect(extract("快递请发顺丰")[0]).toMatchObject({ key: "shipping.carrier", value: "顺丰" });
-    expect(extract("我对花生过敏")[0]).toMatchObject({ key: "food.peanut", positive: false });
-    expect(extract("i dont like spicy food")[0]!.content).toBe("The user does not like spicy food");
+      expect(got).toEqual(want);
+      for (const c of candidates) {
+        expectWellFormed(c);
+        expect(c.messageIds).toEqual(["m1"]);
+        expect(c.sourceType).toBe("explicit");
+        // Rewritten in the third person: the speaker's own "I" or 我 never reaches a memory.
+        expect(c.content).not.toMatch(/我|\b(?:I|I'm|I've|me|my)\b/u);
+      }
+    },
+  );
+
+  it("flags the task-scoped 'for now' as transient, so scoring can turn it away", () => {
+    expect(extract("Use SQLite, PG, MySQL and Redis for now, switch later")[0]!.signals).toEqual({ transient: true });
+    expect(extract("周五之前把方案发给老板")[0]!.expiresAt).toBe("2024-05-10T23:59:59+08:00");
   });
 });

@@ -61,26 +61,46 @@ describe("the write graph", () => {
     ).rejects.toThrow(InvalidConfigError);
   });
 
-  it("reinforces a statement repeated within one conversation instead of writing it twice", async () => {
+  it("reinforces a statement said again in a later call instead of writing it twice", async () => {
     const store = memoryStore();
     const graph = createWriteGraph({ store, now: NOW });
-    const out = await graph.invoke(
-      {
-        messages: ["我不用微信沟通", "我不用微信沟通", "我不用微信沟通"].map((content, i) => ({
-          role: "user",
-          content,
-          id: `w${i}`,
-        })),
-      },
-      { configurable: { user_id: "u1" } },
-    );
-    const written = out.memoryWrite!.written;
-    expect(written.length + out.memoryWrite!.reinforced.length).toBeGreaterThan(0);
-    const active = await store.search(["memory", "_default", "u1", "records"], {
-      filter: { status: "active" },
-      limit: 10,
+    const config = { configurable: { user_id: "u1" } };
+    const say = (ids: string[]) =>
+      graph.invoke({ messages: ids.map((id) => ({ role: "user", content: "我不用微信沟通", id })) }, config);
+    const activeOfKey = async () =>
+      (await store.search(["memory", "_default", "u1", "records"], { filter: { status: "active" }, limit: 10 }))
+        .map((item) => item.value)
+        .filter((value) => value.key === "communication.channel");
+
+    // Repeats within one call are folded by extraction: one record citing every message.
+    const first = (await say(["w0", "w1"])).memoryWrite!;
+    expect(first.reinforced).toEqual([]);
+    expect(first.written).toHaveLength(1);
+    const original = first.written[0]!;
+    expect(original).toMatchObject({
+      key: "communication.channel",
+      status: "active",
+      confidence: 0.9,
+      source: { messageIds: ["w0", "w1"] },
     });
-    expect(active).toHaveLength(1);
+
+    // Said again in a separate call: the stored record is reinforced, nothing new is written.
+    const second = (await say(["w2"])).memoryWrite!;
+    expect(second.written).toEqual([]);
+    expect(second.pending).toEqual([]);
+    expect(second.rejected).toEqual([]);
+    expect(second.reinforced.map((r) => r.id)).toEqual([original.id]);
+    const reinforced = second.reinforced[0]!;
+    // records.ts reinforceRecord: a third of the remaining doubt goes, 0.9 → 0.933.
+    expect(reinforced.confidence).toBeCloseTo(0.9 + (1 - 0.9) / 3, 3);
+    expect(reinforced.source.messageIds).toEqual(["w0", "w1", "w2"]);
+    expect(reinforced.accessCount).toBe(original.accessCount + 1);
+    expect(reinforced.createdAt).toBe(original.createdAt);
+
+    // The store agrees: one active record of that key, the reinforced one.
+    const active = await activeOfKey();
+    expect(active.map((v) => v.id)).toEqual([original.id]);
+    expect(active[0]).toMatchObject({ confidence: reinforced.confidence, source: { messageIds: ["w0", "w1", "w2"] } });
   });
 
   it("records malformed model output instead of throwing, and keeps the rule results", async () => {
