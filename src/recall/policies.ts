@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
+import examplePolicies from "../policies/tasks.example.json" with { type: "json" };
 import { MEMORY_KINDS, type MemoryKind, MemoryKindSchema, type MemoryRecord } from "../schema.js";
 
 /**
@@ -75,17 +76,11 @@ export const DEFAULT_POLICY: TaskPolicy = Object.freeze({
 }) as TaskPolicy;
 
 /**
- * The four policies of seed 004 §3 (also shipped as `src/policies/tasks.example.json`).
- * Used when a recaller is created without `policies`.
+ * The four policies of seed 004 §3: write_email, query_order, code_generation, weekly_report.
+ * Used when no `policies` are given. They live in one place, the JSON file shipped with the
+ * package (`langgraph-memory/policies/tasks.example.json`), which is also a template for your own.
  */
-export const EXAMPLE_POLICIES_FILE: TaskPoliciesFile = {
-  memory_policy: {
-    write_email: { include: ["preference", "business_fact"], max_items: 8 },
-    query_order: { include: ["business_fact"], max_items: 5, require_system_sync: true },
-    code_generation: { include: ["preference"], max_items: 3 },
-    weekly_report: { include: ["business_fact", "preference"], max_items: 15, exclude_kind: ["session"] },
-  },
-};
+export const EXAMPLE_POLICIES_FILE: TaskPoliciesFile = examplePolicies as TaskPoliciesFile;
 
 /**
  * Validate a policies object (the parsed JSON file) and resolve it.

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryRecord } from "../schema.js";
+import { daysBetween } from "../time.js";
 import { relevanceFromRrf } from "./fusion.js";
 import type { Candidate, SignalScores } from "./types.js";
 
@@ -37,8 +38,6 @@ export const DEFAULT_HALF_LIFE_DAYS = 30;
  * injected a handful of times already counts (log scale) and heavy use cannot dominate.
  */
 export const USAGE_SATURATION = 20;
-
-const DAY_MS = 86_400_000;
 
 export interface RankingOptions {
   /** Partial weights are merged over {@link DEFAULT_WEIGHTS}. */
@@ -94,7 +93,7 @@ export function resolveRanking(options: RankingOptions = {}): ResolvedRanking {
 
 /** exp(−λ × days) with λ = ln 2 / halfLife: 1 today, 0.5 after one half-life. */
 export function recencyScore(lastAccessedAt: string, now: Date, halfLifeDays = DEFAULT_HALF_LIFE_DAYS): number {
-  const days = Math.max(0, (now.getTime() - Date.parse(lastAccessedAt)) / DAY_MS);
+  const days = Math.max(0, daysBetween(Date.parse(lastAccessedAt), now));
   return Math.exp((-Math.LN2 / halfLifeDays) * days);
 }
 

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { NotFoundError } from "../errors.js";
 import { tracesNamespace } from "../namespaces.js";
 import type { MemoryRecord, MemoryScope } from "../schema.js";
+import { DAY_MS } from "../time.js";
 import { estimateTokens } from "./budget.js";
 import type { ResolvedRequest } from "./request.js";
 import type { Candidate, KnowledgeChunk } from "./types.js";
@@ -20,7 +21,6 @@ export const DEFAULT_TRACE_RETENTION_DAYS = 7;
 // Purging scans the traces namespace; once a minute per scope is plenty for a 7-day window.
 const PURGE_INTERVAL_MS = 60_000;
 const PURGE_PAGE = 500;
-const DAY_MS = 86_400_000;
 
 const HitSchema = z.object({ rank: z.number().int().min(1), score: z.number().optional() });
 const ChannelsSchema = z.object({ vector: HitSchema.optional(), keyword: HitSchema.optional() });

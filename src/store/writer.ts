@@ -105,8 +105,8 @@ export class StoreWriter {
           keepVectors = write.json !== null && oldSignature === write.textSignature;
           if (write.reuseVectors && !keepVectors) throw new StaleVectorsError();
           keepKeywords = keepVectors && existing.keyword_hash === write.keywordHash;
-          // Same texts, different hash: a row written while the hash was taken over the body
-          // (stores from 0.1.0). If the body is the same, only the hash is brought up to date:
+          // Same texts, different hash: a row whose hash was taken over the keyword body (an
+          // older store layout). If the body is the same, only the hash is brought up to date:
           // rewriting an FTS5 row costs milliseconds in a large store, and usage updates are
           // exactly such puts.
           if (keepVectors && !keepKeywords)

@@ -12,6 +12,7 @@ import {
   parseMemoryRecord,
   type SourceType,
 } from "../schema.js";
+import { DAY_MS } from "../time.js";
 import type { MemoryCandidate } from "./candidate.js";
 import { analyzeStatement, isStrictSuperset } from "./conflict/analyze.js";
 import { sourceRank } from "./conflict/precedence.js";
@@ -41,7 +42,6 @@ const CONFIRMED_CONFIDENCE = 0.8;
 const EXCEPTION_CONFIDENCE = 0.5;
 /** Seed 000 forgetting table: temporary preferences expire after 7–30 days; a one-off gets the short end. */
 const EXCEPTION_TTL_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /**
  * Build a record from an admitted candidate.

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryRecord, SourceType } from "../schema.js";
 import type { MemoryCandidate } from "./candidate.js";
+import { isOneOff, isTransient } from "./cues.js";
 
 const unit = z.number().min(0).max(1);
 
@@ -21,6 +22,10 @@ const unit = z.number().min(0).max(1);
 export const INFERRED_MAX_CONFIDENCE = 0.6;
 /** Seed 003 §5.6: agent-generated content is capped at 0.5 until the user confirms it. */
 export const AGENT_MAX_CONFIDENCE = 0.5;
+/** Seed 001 §5.3: at this similarity or above, a new statement restates an existing memory. */
+export const DUPLICATE_SIMILARITY = 0.85;
+/** Seed 003 §5.1: personality, likes and moods are written only at this confidence or above. */
+export const PERSONAL_MIN_CONFIDENCE = 0.85;
 
 /** Seed 002 §2 / §9.1: W_NOVELTY, W_STABILITY, W_REUSABLE, W_CONFIDENCE. */
 export const AdmissionWeightsSchema = z
@@ -38,11 +43,11 @@ export const AdmissionConfigSchema = z
     /** Seed 002 §2.2: 0.62, not 0.55, so transient decisions (≈ 0.58) stay out. */
     threshold: unit.default(0.62),
     /** Seed 003 §5.1: personality, likes and moods need at least this confidence. */
-    personalMinConfidence: unit.default(0.85),
+    personalMinConfidence: unit.default(PERSONAL_MIN_CONFIDENCE),
     inferredMaxConfidence: unit.default(INFERRED_MAX_CONFIDENCE),
     agentMaxConfidence: unit.default(AGENT_MAX_CONFIDENCE),
-    /** Seed 001 §5 dedupe threshold: a nearer active memory makes a candidate a restatement. */
-    duplicateSimilarity: unit.default(0.85),
+    /** A nearer active memory makes a candidate a restatement (see DUPLICATE_SIMILARITY). */
+    duplicateSimilarity: unit.default(DUPLICATE_SIMILARITY),
   })
   .strict()
   .refine((c) => c.weights.novelty + c.weights.stability + c.weights.reusability + c.weights.confidence > 0, {
@@ -80,15 +85,10 @@ const REUSABILITY_TRANSIENT = 0.2;
 const EXPLICIT_FLOOR = 0.8;
 const EXPLICIT_DEFAULT = 0.9;
 
-const TRANSIENT_HINTS =
-  /这次|这一次|这回|本次|暂时|临时|先用|先这样|目前先|今天先|上线再|回头再|\b(?:this time|for now|temporar(?:y|ily)|for the time being|just this once|until (?:launch|release|we ship|go-live))\b/iu;
 const RULE_HINTS =
   /约定|所有|必须|每次|总是|一律|以后都|始终|规范|\b(?:always|every|must|whenever|from now on|convention|by default)\b/iu;
 const PERSONAL_HINTS =
   /性格|脾气|心情|情绪|难搞|这个人|内向|外向|焦虑|郁闷|沮丧|心烦|\b(?:personality|mood|introvert(?:ed)?|extrovert(?:ed)?|anxious|depressed|grumpy|hard to deal with|difficult person)\b/iu;
-const EXCEPTION_HINTS =
-  /(?:这次|这一次|这回|今天|偶尔)[^。！？.!?]{0,12}(?:也行|也可以|可以|没关系|没问题|也没事|行)|\b(?:this time|just this once|today)\b[^.!?]{0,30}\b(?:is fine|fine|ok|okay|works|allowed)\b|\bmake an exception\b/iu;
-
 /** The signals the score reads: extraction's own flags, or else hints in the candidate's text. */
 export interface AdmissionSignals {
   transient: boolean;
@@ -100,9 +100,9 @@ export interface AdmissionSignals {
 export function admissionSignals(candidate: MemoryCandidate): AdmissionSignals {
   const text = candidate.content;
   const s = candidate.signals ?? {};
-  const oneOffException = s.oneOffException ?? EXCEPTION_HINTS.test(text);
+  const oneOffException = s.oneOffException ?? isOneOff(text);
   return {
-    transient: s.transient ?? (oneOffException || TRANSIENT_HINTS.test(text)),
+    transient: s.transient ?? (oneOffException || isTransient(text)),
     rule: candidate.kind === "procedure" || RULE_HINTS.test(text),
     personal: s.personal ?? PERSONAL_HINTS.test(text),
     oneOffException,

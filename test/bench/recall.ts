@@ -1,5 +1,5 @@
 /**
- * Recall benchmark (issue 4, Performance): `npm run bench:recall [-- --quick] [--profile] [--queries=<n>] [--scopes=<n>] [--only=<case>]`.
+ * Recall benchmark: `npm run bench:recall [-- --quick] [--profile] [--queries=<n>] [--scopes=<n>] [--only=<case>]`.
  *
  * Valid MemoryRecords (bilingual, distinct keys, ~10% superseded) are loaded straight into an
  * HNSWStore with the default embedder (HashEmbeddings, 256 dims) in batches of 1000, then
@@ -33,9 +33,9 @@ import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { createRng, generateMemories, generateQueries, type MemoryFixture } from "./fixtures.js";
 
-// issue 4, Performance: "p50 ≤ 5 ms at 100k with the default embedder, and flat as the number
-// of other scopes grows". Flat: a small scope's p50 beside many others within 1.5× (or 0.5 ms)
-// of the same scope alone — not from the issue, a tolerance for run-to-run noise.
+// Targets: p50 ≤ 5 ms at 100k memories in one scope with the default embedder, and flat as the
+// number of other scopes grows. Flat: a small scope's p50 beside many others within 1.5× (or 0.5 ms)
+// of the same scope alone, a tolerance for run-to-run noise.
 const TARGET_P50_MS = 5;
 const FLAT_RATIO = 1.5;
 const FLAT_SLACK_MS = 0.5;
@@ -479,7 +479,7 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
     `queries per case: ${range((r) => r.mix.zh)} Chinese, ${range((r) => r.mix.task)} with a task, ${range((r) => r.mix.paraphrase)} paraphrases (the rest keyword subsets); ${WARMUP} warm-up queries not timed`,
   );
   lines.push("");
-  lines.push("targets (issue 4):");
+  lines.push("targets:");
   const big = results.find((r) => r.memories === 100_000 && r.scopes === 1);
   if (big) {
     const p50 = percentile(big.latencies, 50);

@@ -1,5 +1,5 @@
 /**
- * Store benchmark (issue 2 item 6): `npm run bench:store [-- --quick | --n=<items>]`.
+ * Store benchmark: `npm run bench:store [-- --quick | --n=<items>]`.
  *
  * One namespace of N memory-like texts (bilingual, generated) embedded with the offline
  * HashEmbeddings. Measures HNSWStore puts/s in batches, search p50/p99 against LangGraph's
@@ -23,7 +23,7 @@ import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { wordTokens } from "../../src/text/tokenizer.js";
 import { generateMemories, generateQueries, type MemoryFixture, type QueryFixture } from "./fixtures.js";
 
-// Targets from issue 2 item 6, for 100k items in one namespace on the 2-core reference machine.
+// Targets for 100k items in one namespace on a 2-core machine.
 const FULL_SIZE = 100_000;
 const TARGET_PUTS_PER_SECOND = 1_000;
 const TARGET_SPEEDUP = 100;

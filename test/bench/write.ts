@@ -1,5 +1,5 @@
 /**
- * Write benchmark (issue 3, "Performance"): `npm run bench:write [-- --quick | --n=<messages>]`.
+ * Write benchmark: `npm run bench:write [-- --quick | --n=<messages>]`.
  * Also --batch= (messages per call, 20), --users= (4), --per-turn= (messages in the per-turn run),
  * --model-batches= (calls with the scripted model), --seed=.
  *
@@ -28,8 +28,8 @@ import { extractCandidates } from "../../src/write/extract/index.js";
 import { normalizeMessages, type PlainMessage } from "../../src/messages.js";
 import { createRng } from "./fixtures.js";
 
-const TARGET_MESSAGES_PER_SECOND = 500; // issue 3, "Performance"
-const TARGET_MODEL_CALLS_PER_BATCH = 1; // issue 3: one extraction call per batch
+const TARGET_MESSAGES_PER_SECOND = 500;
+const TARGET_MODEL_CALLS_PER_BATCH = 1; // one extraction call per batch of messages
 const NODES = ["redact", "extract", "score", "resolve_conflict", "ask_user", "persist"] as const;
 
 const Args = z.object({

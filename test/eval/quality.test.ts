@@ -1,5 +1,5 @@
 /**
- * Quality floors (issue 4 "Quality"): evidence recall@10 of `remember` + `recall` on our own
+ * Quality floors: evidence recall@10 of `remember` + `recall` on our own
  * LoCoMo-style conversations and bilingual scenarios, a little under what the write path reaches
  * today (`npm run eval` prints the full table), so a regression fails here.
  */

@@ -82,7 +82,7 @@ describe("HNSWStore keeps vectors of unchanged texts", () => {
     await store.put(["m"], "a", { content: "用户喜欢喝乌龙茶 oolong", n: 0 });
     await store.put(["m"], "b", { content: "unrelated words", n: 0 });
     store.stop();
-    // A 0.1.0 store hashed the keyword body itself; rewrite the hash as such a store left it.
+    // An older store layout hashed the keyword body itself; rewrite the hash as such a store left it.
     const file = path.join(dir, "store.sqlite");
     const raw = new Database(file);
     raw.prepare("UPDATE items SET keyword_hash = 'old-form-hash' WHERE key = 'a'").run();

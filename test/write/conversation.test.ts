@@ -1,6 +1,6 @@
 /**
- * Two people talking (issue 4 "Quality": long two-person conversations recalled by the message
- * ids of their evidence): every informative turn keeps a memory citing it, speakers never
+ * Two people talking (long two-person conversations recalled by the message ids of their
+ * evidence): every informative turn keeps a memory citing it, speakers never
  * overwrite or question each other, events add up, and a speaker's own interests and feelings
  * are kept while judgements of personality are not.
  */

@@ -15,6 +15,7 @@
  * Rules only (seed 002 §3.4: fine for clear cases and as a fallback, not as semantics).
  */
 import { isObjectKey } from "../extract/keys.js";
+import { DUPLICATE_SIMILARITY } from "../scoring.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";
 import { mentions, sameSubject, statedChange, statedMove, stateSubject } from "./change.js";
 
@@ -42,7 +43,7 @@ export interface ClassifyOptions {
   similarity?: number;
   /** The candidate reads as a one-off permission (`AdmittedCandidate.oneOffException`). */
   oneOffException?: boolean;
-  /** Seed 001 §5: duplicates at ≥ 0.85. @default 0.85 */
+  /** Duplicates at or above this similarity. @default DUPLICATE_SIMILARITY (0.85, seed 001 §5.3) */
   duplicateSimilarity?: number;
 }
 
@@ -77,7 +78,7 @@ export function classifyRelation(
   }
   const move = existing.kind !== "episode" ? statedMove(candidate.content, existing.content) : undefined;
   if (move) return { relation: "supersede", reason: `moved from ${move.from} to ${move.to}` };
-  const threshold = options.duplicateSimilarity ?? 0.85;
+  const threshold = options.duplicateSimilarity ?? DUPLICATE_SIMILARITY;
   const similarity = options.similarity ?? 0;
   const a = analyzeStatement(candidate.content);
   const b = analyzeStatement(existing.content);

@@ -1,11 +1,12 @@
 /**
  * Relative dates, resolved against the message time (seed 001 §5.1: "下周 / 月底之前" todos;
- * issue 3: "yesterday", "last year" written as absolute dates).
+ * "yesterday", "last year" written as absolute dates).
  *
  * A memory outlives the sentence it came from: "上周" stored as is would be wrong a week later,
  * so every relative expression is rewritten into a calendar date in the message's own time
  * zone (the offset written in `at`; UTC when there is none). Weeks start on Monday (ISO 8601).
  */
+import { DAY_MS } from "../../time.js";
 
 export interface LocalClock {
   /** Calendar date of the message in its own offset, YYYY-MM-DD. */
@@ -36,8 +37,6 @@ export interface TimeMention {
   /** Text that replaces the span: "on 2024-05-06", "在 2024-04-29 那一周", "by 2024-05-31". */
   replacement: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The message's calendar date, weekday and offset. */
 export function clockOf(at: string): LocalClock {

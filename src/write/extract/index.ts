@@ -12,12 +12,13 @@ import type { ChatMessage } from "../../messages.js";
 import { textSensitivity } from "../../redact.js";
 import { detectLanguage } from "../../text/tokenizer.js";
 import type { MemoryCandidate } from "../candidate.js";
+import { AGENT_MAX_CONFIDENCE } from "../scoring.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
 import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
 import { groupUnits, isQuestion, splitClauses, splitSentences } from "./markers.js";
 import { type DraftCandidate, dedupeCandidates, mergeModelCandidates } from "./merge.js";
-import { AGENT_CONFIDENCE_CAP, extractWithModel, type ModelFailure } from "./model.js";
+import { extractWithModel, type ModelFailure } from "./model.js";
 import { decide, type ReadContext, type RuleDraft, type UnitReading } from "./rules.js";
 import { enUnitOpening, readEnUnit } from "./rules-en.js";
 import { readZhUnit, zhUnitOpening } from "./rules-zh.js";
@@ -30,7 +31,6 @@ export { clockOf, endOfDay, findTimeMentions } from "./dates.js";
 export { findTerms, preferenceKeyOf, retrievalHintsFor } from "./keys.js";
 export { contentOverlap } from "./merge.js";
 export {
-  AGENT_CONFIDENCE_CAP,
   buildExtractionPrompt,
   extractWithModel,
   ModelExtractionSchema,
@@ -176,7 +176,7 @@ function toCandidate(
     sourceType: agent ? "agent_generated" : "explicit",
     messageIds: [message.id],
     observedAt: message.at,
-    confidence: agent ? Math.min(draft.confidence, AGENT_CONFIDENCE_CAP) : draft.confidence,
+    confidence: agent ? Math.min(draft.confidence, AGENT_MAX_CONFIDENCE) : draft.confidence,
     importance: draft.importance,
     sensitivity: textSensitivity(draft.content),
     retrievalHints: extra ? [...lexical, extra] : lexical,

@@ -343,18 +343,6 @@ export const PROCEDURE = {
   en: /\b(?:we(?: have|'ve)? agreed|agreed that|our convention|the convention is|(?:our|team|the) rule is|our process|(?:our|the) policy is|must\b.{0,60}\b(?:first|before)\b|always\b.{1,60}\bbefore\b|before\b.{1,60}\balways\b|every time\b.{1,60}\b(?:first|before)\b)/i,
 };
 
-/** Seed 002 §2.2: a task-scoped choice ("这次先用 SQLite") is new but not stable. */
-export const TRANSIENT = {
-  zh: /这次|这回|本次|暂时|临时|目前先|今天先|眼下|姑且|先.{1,24}再/u,
-  en: /\b(?:for now|this time|for the time being|temporarily|for the moment|just this once|this once|at the moment|right now|for today|for this (?:task|session|one))\b/i,
-};
-
-/** Seed 003 §4.2: "这次发微信也行" relaxes a standing preference once; it must not overwrite it. */
-export const ONE_OFF = {
-  zh: /(?:这次|这回|今天|就这一次|偶尔|临时).{0,16}(?:也行|也可以|也没关系|没关系|也好|无所谓|可以)/u,
-  en: /\b(?:this time|just this once|this once|for today)\b.{0,48}\b(?:is fine|is ok|is okay|works|is alright|is acceptable|would be fine|fine)\b|\b(?:is|it's|that's) (?:fine|ok|okay|alright) (?:this time|just this once|for today)\b/i,
-};
-
 /** Asking the assistant for something now: a task, not a fact about the user. */
 export const REQUEST = {
   zh: /^(?:请|麻烦)?(?:你|您)?(?:帮我|帮忙|给我|替我|告诉我|写一?[个篇份]?|翻译|总结|解释|查一?下|看看|列出|生成)|我想问|请问|我想知道|我想让你|能不能|可不可以|可以帮|能帮/u,
@@ -425,8 +413,8 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
 /**
  * A sentence about someone else: a pronoun, a named person or place, or a relative or pet
  * ("The baby is due in September", "Sam is a nurse at the children's hospital"). In a
- * conversation such sentences carry as much as the speaker's own (issue 3: "my sister moved to
- * Boston last year"); `isFamily` tells whether a word names a relative or pet.
+ * conversation such sentences carry as much as the speaker's own ("my sister moved to Boston
+ * last year" is worth remembering); `isFamily` tells whether a word names a relative or pet.
  */
 export function aboutSomeone(
   text: string,

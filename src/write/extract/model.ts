@@ -18,6 +18,7 @@ import type { ChatMessage } from "../../messages.js";
 import { redactText, sensitivityOf } from "../../redact.js";
 import { MemoryKeySchema, type SourceType } from "../../schema.js";
 import { detectLanguage } from "../../text/tokenizer.js";
+import { AGENT_MAX_CONFIDENCE } from "../scoring.js";
 import { retrievalHintsFor, segmentOf, speakerKey } from "./keys.js";
 import type { DraftCandidate } from "./merge.js";
 import { importanceOf } from "./rules.js";
@@ -63,8 +64,6 @@ export interface ModelExtractionResult {
   calls: number;
 }
 
-// Seed 003 §5.6: what the agent itself said is at most a 0.5-confidence candidate.
-export const AGENT_CONFIDENCE_CAP = 0.5;
 // Enough of a bad reply to debug it in a trace, not a whole runaway generation.
 const MAX_RAW_CHARS = 4000;
 const ISO_TIME = z.iso.datetime({ offset: true });
@@ -253,7 +252,7 @@ function toCandidates(
       messageIds,
       observedAt: times[times.length - 1] ?? (now ?? (() => new Date()))().toISOString(),
       confidence:
-        sourceType === "agent_generated" ? Math.min(memory.confidence, AGENT_CONFIDENCE_CAP) : memory.confidence,
+        sourceType === "agent_generated" ? Math.min(memory.confidence, AGENT_MAX_CONFIDENCE) : memory.confidence,
       importance: importanceOf(memory.kind, false, false),
       sensitivity: sensitivityOf([...content.findings, ...(value?.findings ?? [])].map((f) => f.type)),
       retrievalHints: [...new Set(hints)].filter((h) => h.length > 0 && h.length <= 200).slice(0, 8),

@@ -5,6 +5,7 @@
 
 import { escapeRegExp } from "../../text/patterns.js";
 import { tokenize } from "../../text/tokenizer.js";
+import { ONE_OFF, TRANSIENT } from "../cues.js";
 import { applyTimeMentions, findTimeMentions, type TimeMention } from "./dates.js";
 import { capitalize, toThirdPerson } from "./english.js";
 import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";
@@ -15,7 +16,6 @@ import {
   isQuestion,
   isSmallTalk,
   MOOD,
-  ONE_OFF,
   PERSONAL,
   PROCEDURE,
   REACTION,
@@ -23,7 +23,6 @@ import {
   REQUEST,
   SELF_STATED,
   TRAIT,
-  TRANSIENT,
   type Unit,
 } from "./markers.js";
 import { dueMention, MAX_LIST_ITEMS, type PreferenceVerb, type ReadContext, type UnitReading } from "./rules.js";

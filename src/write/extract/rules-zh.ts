@@ -6,6 +6,7 @@
  * the verb, never by substring containment (seed 002 §3.4).
  */
 import { tokenize } from "../../text/tokenizer.js";
+import { ONE_OFF, TRANSIENT } from "../cues.js";
 import { applyTimeMentions, findTimeMentions, parseZhNumber, type TimeMention, tidySpaces } from "./dates.js";
 import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";
 import {
@@ -15,7 +16,6 @@ import {
   isQuestion,
   isSmallTalk,
   MOOD,
-  ONE_OFF,
   PERSONAL,
   PROCEDURE,
   REACTION,
@@ -23,7 +23,6 @@ import {
   REQUEST,
   SELF_STATED,
   TRAIT,
-  TRANSIENT,
   type Unit,
   unitText,
 } from "./markers.js";

@@ -1,7 +1,7 @@
 /**
  * Who is talking, and to whom. A write batch is either an assistant chat (the user and the
- * assistant) or a conversation between people (issue 3: `name` is the speaker when several
- * people talk). Harnesses that replay a two-person conversation often put the speaker in the
+ * assistant) or a conversation between people (`name` is the speaker when several people
+ * talk). Harnesses that replay a two-person conversation often put the speaker in the
  * text instead ("Caroline: I went to a support group yesterday"), so a leading "Name: " is read
  * as the speaker too when it looks like a person's name.
  *
