@@ -10,7 +10,7 @@
 import { interrupt } from "@langchain/langgraph";
 import { z } from "zod";
 import { InvalidInputError } from "../../src/errors.js";
-import type { ConflictDecision, MemoryConflictInterrupt } from "../../src/write/conflict/decision.js";
+import type { MemoryConflictInterrupt } from "../../src/write/conflict/decision.js";
 import { isInteractive } from "../../src/write/context.js";
 import { CONFLICT_OPTIONS } from "../../src/write/history.js";
 import type { WriteNode } from "../../src/write/state.js";

@@ -88,7 +88,7 @@ export async function resolvePending(
   now: Date,
 ): Promise<WriteResult> {
   const record = await getRecord(store, scope, pendingId);
-  if (!record || record.status !== "pending") {
+  if (record?.status !== "pending") {
     throw new NotFoundError(
       `No pending memory '${pendingId}' in this scope${record ? ` (it is ${record.status})` : ""}.`,
       { id: pendingId },

@@ -23,9 +23,9 @@ import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { z } from "zod";
 import { createMemory, type Memory } from "../../src/memory.js";
+import { normalizeMessages, type PlainMessage } from "../../src/messages.js";
 import { redactMessages } from "../../src/redact.js";
 import { extractCandidates } from "../../src/write/extract/index.js";
-import { normalizeMessages, type PlainMessage } from "../../src/messages.js";
 import { createRng } from "./fixtures.js";
 
 const TARGET_MESSAGES_PER_SECOND = 500;

@@ -4,8 +4,8 @@
  */
 import { InMemoryStore } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
+import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidConfigError } from "../../src/errors.js";
+import { createMemory } from "../../src/memory.js";
 import {
   DEFAULT_HALF_LIFE_DAYS,
   DEFAULT_WEIGHTS,
@@ -8,7 +9,6 @@ import {
   usageScore,
   weightedScore,
 } from "../../src/recall/ranking.js";
-import { createMemory } from "../../src/memory.js";
 import { daysAgo, makeRecord, memoryStore, NOW, recallerWith } from "./helpers.js";
 
 const scope = { userId: "u_rank" };

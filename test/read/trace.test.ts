@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError, NotFoundError } from "../../src/errors.js";
-import { tracesNamespace } from "../../src/namespaces.js";
 import { createMemory } from "../../src/memory.js";
+import { tracesNamespace } from "../../src/namespaces.js";
 import { DEFAULT_TRACE_RETENTION_DAYS, purgeExpiredTraces } from "../../src/recall/trace.js";
 import { DAY_MS, makeRecord, NOW, recallerWith } from "./helpers.js";
 

@@ -4,9 +4,9 @@ import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createExtractNode } from "../../nodes/write/extract.js";
+import type { ChatMessage } from "../../src/messages.js";
 import { extractCandidates } from "../../src/write/extract/index.js";
 import { ModelExtractionRequestSchema } from "../../src/write/extract/model.js";
-import type { ChatMessage } from "../../src/messages.js";
 
 const AT = "2024-05-07T10:00:00+08:00";
 const messages: ChatMessage[] = [

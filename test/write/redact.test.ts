@@ -1,9 +1,9 @@
 import { HumanMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { redact } from "../../nodes/write/redact.js";
-import { prepareMessages } from "../../src/write/state.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { isValidChineseId, luhnValid, redactMessages, redactText, textSensitivity } from "../../src/redact.js";
+import { prepareMessages } from "../../src/write/state.js";
 
 const types = (text: string) => redactText(text).findings.map((f) => f.type);
 
@@ -113,10 +113,10 @@ describe("redactMessages and the redact node", () => {
 
   it("normalises raw input at the write input boundary, so no secret survives in any field", async () => {
     const messages = prepareMessages([
-        new HumanMessage({
-          content: "身份证 11010519491231002X，卡号 4111 1111 1111 1111，住在北京市朝阳区建国路88号",
-          id: "h1",
-        }),
+      new HumanMessage({
+        content: "身份证 11010519491231002X，卡号 4111 1111 1111 1111，住在北京市朝阳区建国路88号",
+        id: "h1",
+      }),
       { role: "user", content: "email me at a.b@example.com or call 13812345678" },
     ]);
     const update = await redact({ messages }, {});
