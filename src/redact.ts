@@ -10,6 +10,7 @@
 
 import type { ChatMessage } from "./messages.js";
 import type { Sensitivity } from "./schema.js";
+import { wordList } from "./text/patterns.js";
 
 export const REDACTION_TYPES = [
   "api_key",
@@ -78,20 +79,8 @@ const ZH_ADDRESS = new RegExp(
 );
 
 const STREET_SUFFIXES = [
-  "Street",
-  "Avenue",
-  "Road",
-  "Boulevard",
-  "Lane",
-  "Drive",
-  "Court",
-  "Way",
-  "Place",
-  "Terrace",
-  "Parkway",
-  "Highway",
-  "Square",
-  "Circle",
+  ...wordList(`Street | Avenue | Road | Boulevard | Lane | Drive | Court | Way | Place | Terrace | Parkway | Highway |
+    Square | Circle`),
 ];
 const STREET_ABBREVIATIONS = ["St", "Ave", "Rd", "Blvd", "Ln", "Dr", "Ct", "Pl", "Pkwy", "Hwy"];
 const EN_ADDRESS = new RegExp(
@@ -103,28 +92,8 @@ const EN_ADDRESS = new RegExp(
 
 /** Words that follow "password is" without being one ("my password is wrong"). */
 const NOT_A_PASSWORD = new Set([
-  "wrong",
-  "incorrect",
-  "invalid",
-  "expired",
-  "correct",
-  "right",
-  "weak",
-  "strong",
-  "required",
-  "same",
-  "different",
-  "missing",
-  "empty",
-  "blank",
-  "locked",
-  "changed",
-  "reset",
-  "错误",
-  "错了",
-  "不对",
-  "忘了",
-  "过期了",
+  ...wordList(`wrong | incorrect | invalid | expired | correct | right | weak | strong | required | same | different |
+    missing | empty | blank | locked | changed | reset | 错误 | 错了 | 不对 | 忘了 | 过期了`),
 ]);
 
 /** Order matters: secrets and e-mails first (they contain digit runs), ids and cards before phones. */

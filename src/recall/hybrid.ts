@@ -19,6 +19,7 @@
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 import { textsAtPaths } from "../store/fields.js";
+import { scanNamespace } from "../store/scan.js";
 import { isHybridSearchable, isKeywordSearchable } from "../store/types.js";
 import { bm25Search } from "./bm25.js";
 import { type ChannelName, type Fused, type RankedList, reciprocalRankFusion } from "./fusion.js";
@@ -112,7 +113,9 @@ export async function hybridSearch(
   const needVectorFallback = vectorHits !== undefined && !vectorIndexed && options.embeddings !== undefined;
   const needKeywordFallback = wanted.has("keyword") && !keywordNative;
   const scanned =
-    needVectorFallback || needKeywordFallback ? await scanNamespace(store, namespace, options.filter) : [];
+    needVectorFallback || needKeywordFallback
+      ? await scanNamespace(store, namespace, { filter: options.filter, pageSize: SCAN_PAGE, exact: true })
+      : [];
 
   if (vectorHits !== undefined) {
     if (vectorIndexed) {
@@ -147,21 +150,6 @@ function toRanked(item: SearchItem): { id: string; value: Value; score?: number 
 
 function texts(value: Value, fields: string[]): string[] {
   return textsAtPaths(value, fields).map((entry) => entry.text);
-}
-
-/** Every item under `namespace` matching `filter`, page by page (fallback paths only). */
-async function scanNamespace(
-  store: BaseStore,
-  namespace: string[],
-  filter: Record<string, unknown> | undefined,
-): Promise<SearchItem[]> {
-  const items: SearchItem[] = [];
-  for (let offset = 0; ; offset += SCAN_PAGE) {
-    const page = await store.search(namespace, { filter, limit: SCAN_PAGE, offset });
-    // A prefix also matches deeper namespaces; the channels must see exactly this one.
-    for (const item of page) if (sameNamespace(item.namespace, namespace)) items.push(item);
-    if (page.length < SCAN_PAGE) return items;
-  }
 }
 
 async function cosineFallback(
@@ -200,8 +188,4 @@ function cosine(a: number[], b: number[]): number {
     nb += b[i]! * b[i]!;
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
-function sameNamespace(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((label, i) => label === b[i]);
 }

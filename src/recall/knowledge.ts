@@ -9,6 +9,7 @@ import type { BaseStore, Operation, SearchItem } from "@langchain/langgraph-chec
 import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
 import { knowledgeNamespace } from "../namespaces.js";
+import { scanNamespace } from "../store/scan.js";
 import { estimateTokens } from "./budget.js";
 import type { KnowledgeChunk } from "./types.js";
 
@@ -135,7 +136,7 @@ export async function importKnowledge(
   const ops: Operation[] = [];
   const report: KnowledgeImportReport = { imported: [], deactivated: [] };
   for (const doc of parsed) {
-    const existing = await scan(store, namespace, { docId: doc.id });
+    const existing = await scanNamespace(store, namespace, { filter: { docId: doc.id }, pageSize: SCAN_PAGE });
     const deactivated = new Map<string, number>();
     for (const item of existing) {
       const chunk = item.value as KnowledgeChunk;
@@ -183,11 +184,10 @@ export async function listKnowledge(
   store: BaseStore,
   options: { tenantId?: string; includeInactive?: boolean } = {},
 ): Promise<KnowledgeDocSummary[]> {
-  const items = await scan(
-    store,
-    knowledgeNamespace(options.tenantId),
-    options.includeInactive ? undefined : { isActive: true },
-  );
+  const items = await scanNamespace(store, knowledgeNamespace(options.tenantId), {
+    filter: options.includeInactive ? undefined : { isActive: true },
+    pageSize: SCAN_PAGE,
+  });
   const docs = new Map<string, KnowledgeDocSummary>();
   for (const item of items) {
     const parsed = KnowledgeChunkSchema.safeParse(item.value);
@@ -213,19 +213,6 @@ export async function listKnowledge(
 
 export function chunkKey(docId: string, version: string, index: number): string {
   return `${docId}#${version}#${index}`;
-}
-
-async function scan(
-  store: BaseStore,
-  namespace: string[],
-  filter: Record<string, unknown> | undefined,
-): Promise<SearchItem[]> {
-  const items: SearchItem[] = [];
-  for (let offset = 0; ; offset += SCAN_PAGE) {
-    const page = await store.search(namespace, { filter, limit: SCAN_PAGE, offset });
-    items.push(...page);
-    if (page.length < SCAN_PAGE) return items;
-  }
 }
 
 function splitParagraph(paragraph: string, maxTokens: number): string[] {

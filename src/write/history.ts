@@ -7,6 +7,7 @@ import type { BaseStore, PutOperation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { historyNamespace } from "../namespaces.js";
 import type { MemoryScope } from "../schema.js";
+import { scanNamespace } from "../store/scan.js";
 
 export const HISTORY_ACTIONS = ["add", "reinforce", "supersede", "merge", "reject", "resolve", "delete"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
@@ -86,13 +87,8 @@ export class HistoryLog {
  */
 export async function readHistory(store: BaseStore, scope: MemoryScope, recordId: string): Promise<HistoryEntry[]> {
   const namespace = historyNamespace(scope);
-  const entries: HistoryEntry[] = [];
-  const page = 100;
-  for (let offset = 0; ; offset += page) {
-    const items = await store.search(namespace, { filter: { recordId }, limit: page, offset });
-    for (const item of items) entries.push(HistoryEntrySchema.parse(item.value));
-    if (items.length < page) break;
-  }
+  const items = await scanNamespace(store, namespace, { filter: { recordId } });
+  const entries = items.map((item) => HistoryEntrySchema.parse(item.value));
   return entries.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
 }
 

@@ -16,6 +16,7 @@ import {
   MemoryStatusSchema,
   parseMemoryRecord,
 } from "../schema.js";
+import { scanNamespace } from "../store/scan.js";
 import { commitResolution } from "./commit.js";
 import type { WriteResult } from "./conflict/decision.js";
 import { readHistory, type UserDecision, UserDecisionSchema } from "./history.js";
@@ -39,7 +40,6 @@ export interface RecordFilter {
 const RecordFilterSchema = z
   .object({ status: MemoryStatusSchema.optional(), kind: MemoryKindSchema.optional() })
   .strict();
-const PAGE = 100;
 
 /** One record of the scope, or null. */
 export async function getRecord(store: BaseStore, scope: MemoryScope, id: string): Promise<MemoryRecord | null> {
@@ -61,12 +61,8 @@ export async function listRecords(store: BaseStore, scope: MemoryScope, filter: 
   }
   const { status, kind } = parsed.data;
   const where = { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
-  const records: MemoryRecord[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const items = await store.search(recordsNamespace(scope), { filter: where, limit: PAGE, offset });
-    records.push(...items.map((item) => parseMemoryRecord(item.value)));
-    if (items.length < PAGE) return records;
-  }
+  const items = await scanNamespace(store, recordsNamespace(scope), { filter: where });
+  return items.map((item) => parseMemoryRecord(item.value));
 }
 
 /** The memories of the scope waiting for the user. */

@@ -10,7 +10,10 @@
  *   character bigrams of Chinese runs and whole English words, never single characters.
  * This is the rule layer: a fast path for clear cases, not semantics.
  */
+
+import { wordList } from "../../text/patterns.js";
 import { normalizeText, wordTokens } from "../../text/tokenizer.js";
+import { EN_MONTHS, EN_WEEKDAYS } from "../extract/dates.js";
 
 export type Attitude = "like" | "dislike";
 
@@ -33,54 +36,9 @@ export interface StatementAnalysis {
 // Words that name the subject or frame the sentence without carrying its topic: the rewrite's
 // own frames (及其团队, 说：, 要求：) and time words (那一周, 中午之前) included.
 const ZH_FRAME = [
-  "及其团队",
-  "及其家人",
-  "等人",
-  "要求",
-  "那一周",
-  "那个周末",
-  "上午",
-  "中午",
-  "下午",
-  "晚上",
-  "早上",
-  "之前",
-  "之后",
-  "以前",
-  "用户",
-  "我们",
-  "我",
-  "他们",
-  "他",
-  "她",
-  "最近",
-  "现在",
-  "目前",
-  "已经",
-  "以后",
-  "一直",
-  "总是",
-  "通常",
-  "平时",
-  "这次",
-  "这一次",
-  "这回",
-  "今天",
-  "也行",
-  "也可以",
-  "可以",
-  "比较",
-  "非常",
-  "真的",
-  "就是",
-  "还是",
-  "了",
-  "的",
-  "是",
-  "都",
-  "也",
-  "还",
-  "很",
+  ...wordList(`及其团队 | 及其家人 | 等人 | 要求 | 那一周 | 那个周末 | 上午 | 中午 | 下午 | 晚上 | 早上 | 之前 | 之后 |
+    以前 | 用户 | 我们 | 我 | 他们 | 他 | 她 | 最近 | 现在 | 目前 | 已经 | 以后 | 一直 | 总是 | 通常 | 平时 | 这次 |
+    这一次 | 这回 | 今天 | 也行 | 也可以 | 可以 | 比较 | 非常 | 真的 | 就是 | 还是 | 了 | 的 | 是 | 都 | 也 | 还 | 很`),
 ];
 // Negation idioms that do not negate (不错 good, 不过 but, 特别 special, 未来 future).
 const ZH_NOT_NEGATION =
@@ -92,100 +50,25 @@ const ZH_CHANGE = /改成|改为|换成|改用|换用|不再|换到|搬到|搬�
 
 const EN_SUBJECT = new Set(["user", "users", "person", "people", "team"]);
 const EN_FRAME = new Set([
-  "recently",
-  "now",
-  "currently",
-  "already",
-  "always",
-  "usually",
-  "anymore",
-  "longer",
-  "lately",
-  "today",
-  "time",
-  "also",
-  "still",
-  "really",
-  "very",
-  "much",
-  "more",
-  "fine",
-  "okay",
-  "ok",
+  ...wordList(`recently | now | currently | already | always | usually | anymore | longer | lately | today | time |
+    also | still | really | very | much | more | fine | okay | ok`),
   // Dates are details, not topics (two things done in May share no topic).
-  "yesterday",
-  "tomorrow",
-  "tonight",
-  "morning",
-  "afternoon",
-  "evening",
-  "night",
-  "day",
-  "week",
-  "weekend",
-  "month",
-  "year",
-  "ago",
-  "last",
-  "next",
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
+  ...wordList(
+    "yesterday | tomorrow | tonight | morning | afternoon | evening | night | day | week | weekend | month | year | ago | last | next",
+  ),
+  ...EN_MONTHS,
+  ...EN_WEEKDAYS,
 ]);
 // The rewrite's frames ("Priya and others…", "Marcus said…", "the user's instruction:") carry no topic.
 const EN_REWRITE_FRAME = /\b(?:and (?:their (?:team|family)|others)|said|'s (?:instruction|request):)/giu;
 const DETAILS = /\d{4}-\d{2}-\d{2}|\d{4}年(?:\d{1,2}月(?:\d{1,2}[日号])?)?|\d{1,2}月\d{1,2}[日号]|\d+(?:[.,]\d+)?/gu;
 const EN_NEGATION = new Set([
-  "not",
-  "never",
-  "no",
-  "don't",
-  "doesn't",
-  "didn't",
-  "won't",
-  "can't",
-  "cannot",
-  "isn't",
-  "aren't",
-  "wasn't",
-  "weren't",
-  "stopped",
-  "stop",
-  "quit",
-  "avoid",
-  "avoids",
-  "nor",
+  ...wordList(`not | never | no | don't | doesn't | didn't | won't | can't | cannot | isn't | aren't | wasn't |
+    weren't | stopped | stop | quit | avoid | avoids | nor`),
 ]);
 const EN_LIKE = new Set([
-  "like",
-  "liked",
-  "love",
-  "loved",
-  "prefer",
-  "preferred",
-  "enjoy",
-  "enjoyed",
-  "favorite",
-  "favourite",
-  "fan",
-  "want",
-  "wanted",
+  ...wordList(`like | liked | love | loved | prefer | preferred | enjoy | enjoyed | favorite | favourite | fan | want |
+    wanted`),
 ]);
 const EN_DISLIKE = new Set(["dislike", "disliked", "hate", "hated", "detest", "detested"]);
 const EN_CHANGE =

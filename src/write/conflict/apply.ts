@@ -119,67 +119,35 @@ export class WritePlan {
   resolvePending(pending: MemoryRecord, decision: UserDecision, existing?: MemoryRecord): void {
     const reason = `user decision: ${decision}`;
     const target = existing ? this.get(existing.id) : undefined;
-    const keep = decision === "confirm" || decision === "keep_both" || (decision === "supersede" && !target);
-    if (keep) {
+    const resolved = (after: MemoryRecord | undefined, relatedId: string | undefined): void =>
+      this.log({
+        action: "resolve",
+        recordId: pending.id,
+        reason,
+        messageIds: [],
+        decision,
+        relatedId,
+        before: pending,
+        after,
+      });
+    // Supersede with nothing left to supersede keeps the memory, as keep_both does.
+    if (decision === "confirm" || decision === "keep_both" || decision === "supersede") {
       const activated = activateRecord(pending, this.ctx, decision === "confirm");
       this.put(activated, "written");
-      this.log({
-        action: "resolve",
-        recordId: pending.id,
-        reason,
-        messageIds: [],
-        decision,
-        before: pending,
-        after: activated,
-      });
-      return;
-    }
-    if (decision === "supersede" && target) {
-      const activated = activateRecord(pending, this.ctx, false);
-      this.put(activated, "written");
-      this.log({
-        action: "resolve",
-        recordId: pending.id,
-        reason,
-        messageIds: [],
-        decision,
-        relatedId: target.id,
-        before: pending,
-        after: activated,
-      });
-      this.change(
-        target,
-        supersedeRecord(target, pending.id, this.ctx),
-        "supersede",
-        "superseded",
-        reason,
-        undefined,
-        pending.id,
-      );
+      resolved(activated, decision === "supersede" ? target?.id : undefined);
+      if (decision === "supersede" && target) {
+        const retired = supersedeRecord(target, pending.id, this.ctx);
+        this.change(target, retired, "supersede", "superseded", reason, undefined, pending.id);
+      }
       return;
     }
     if (decision === "merge" && target) {
-      this.change(
-        target,
-        mergeRecord(target, candidateFromRecord(pending), this.ctx),
-        "merge",
-        "merged",
-        reason,
-        undefined,
-        pending.id,
-      );
+      const merged = mergeRecord(target, candidateFromRecord(pending), this.ctx);
+      this.change(target, merged, "merge", "merged", reason, undefined, pending.id);
     }
     // reject, or merge done: the pending record goes away; its snapshot stays in the history.
     this.remove(pending);
-    this.log({
-      action: "resolve",
-      recordId: pending.id,
-      reason,
-      messageIds: [],
-      decision,
-      relatedId: target?.id,
-      before: pending,
-    });
+    resolved(undefined, target?.id);
   }
 
   /** Every record put/delete and history entry, for one `store.batch`. */

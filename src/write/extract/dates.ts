@@ -6,6 +6,7 @@
  * so every relative expression is rewritten into a calendar date in the message's own time
  * zone (the offset written in `at`; UTC when there is none). Weeks start on Monday (ISO 8601).
  */
+import { wordList } from "../../text/patterns.js";
 import { DAY_MS } from "../../time.js";
 
 export interface LocalClock {
@@ -122,22 +123,11 @@ const EN_NUMBERS: Record<string, number> = {
   "a few": 3,
   several: 3,
 };
-const EN_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+export const EN_WEEKDAYS = wordList("monday | tuesday | wednesday | thursday | friday | saturday | sunday");
 const ZH_WEEKDAYS = "一二三四五六日";
-const EN_MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+export const EN_MONTHS = wordList(
+  "january | february | march | april | may | june | july | august | september | october | november | december",
+);
 const MONTH_NAME =
   "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)";
 

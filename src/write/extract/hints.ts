@@ -15,7 +15,7 @@
  * and one vector per memory is enough for a bag of words.
  */
 
-import { escapeRegExp } from "../../text/patterns.js";
+import { escapeRegExp, wordList } from "../../text/patterns.js";
 import { tokenize } from "../../text/tokenizer.js";
 
 /** Longest stored hint (MemoryRecord.retrievalHints items are at most 200 characters). */
@@ -296,18 +296,8 @@ export function conceptHints(text: string, language: "zh" | "en"): string[] {
 }
 
 const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
+  ...wordList(`January | February | March | April | May | June | July | August | September | October | November |
+    December`),
 ];
 
 /** "2023-05-07" in content → "May 2023", "2023" (or 2023年5月). */

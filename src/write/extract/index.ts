@@ -16,14 +16,17 @@ import { AGENT_MAX_CONFIDENCE } from "../scoring.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
 import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
-import { groupUnits, isQuestion, splitClauses, splitSentences } from "./markers.js";
+import { isQuestion } from "./markers.js";
 import { type DraftCandidate, dedupeCandidates, mergeModelCandidates } from "./merge.js";
 import { extractWithModel, type ModelFailure } from "./model.js";
+import { readUnit } from "./reader.js";
+import { enReader } from "./reader-en.js";
+import { zhReader } from "./reader-zh.js";
 import { decide, type ReadContext, type RuleDraft, type UnitReading } from "./rules.js";
-import { enUnitOpening, readEnUnit } from "./rules-en.js";
-import { readZhUnit, zhUnitOpening } from "./rules-zh.js";
+import { groupUnits, splitClauses, splitSentences } from "./segment.js";
 import { recentName, resolveSpeakers, type SpeakerView } from "./speakers.js";
 
+const READERS = { zh: zhReader, en: enReader };
 const THIRD_PERSON = /\b(?:he|she|him|her|he's|she's)\b|他|她/iu;
 
 export { type ConversationContext, conversationOperation, nextConversation, readConversation } from "./context.js";
@@ -132,11 +135,9 @@ function extractFromMessage(
     if (view.listener) ctx.listener = view.listener;
     const question = isQuestion(sentence, language);
     const clauses = splitClauses(sentence, language);
-    const opens = (text: string): string | undefined =>
-      language === "zh" ? zhUnitOpening(text, perspective) : enUnitOpening(text, perspective);
-    for (const unit of groupUnits(clauses, opens)) {
-      const readings: UnitReading[] =
-        language === "zh" ? readZhUnit(unit, question, ctx) : readEnUnit(unit, question, ctx);
+    const reader = READERS[language];
+    for (const unit of groupUnits(clauses, (text) => reader.opening(text, perspective))) {
+      const readings: UnitReading[] = readUnit(reader, unit, question, ctx);
       for (const reading of readings) {
         const draft = decide(reading, message.at);
         if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));

@@ -10,6 +10,7 @@
  * Single Chinese characters (茶, 鱼, 猫) are poor anchors (seed 002 §3.4: 用 matches 用户), so
  * the matcher only accepts them right after 吃/喝/养/只/条 or an enumeration (和/、/与/或).
  */
+import { wordList } from "../../text/patterns.js";
 
 export interface LexiconTerm {
   slug: string;
@@ -470,3 +471,36 @@ export const TOPICS: readonly Topic[] = [
     ],
   ),
 ];
+
+const familyTerms = TOPICS.find((t) => t.name === "family")!.terms;
+
+/**
+ * Relatives and partners: the family topic's terms, and the short forms people use of them
+ * (我妈, 我哥, "my cousin"). One list for every rule that asks whether a sentence is about
+ * someone of the speaker's family.
+ */
+export const RELATIVES = {
+  zh: [
+    ...familyTerms.flatMap((term) => term.zh),
+    ...wordList("妈 | 爸 | 姐 | 妹 | 哥 | 弟 | 家人 | 表哥 | 表姐 | 表弟 | 表妹 | 堂哥 | 堂姐 | 堂弟 | 堂妹"),
+  ],
+  en: [
+    ...familyTerms.flatMap((term) => term.en),
+    ...wordList(`parent | kid | sibling | siblings | cousin | cousins | aunt | uncle | niece | nephew | grandparents |
+      grandson | granddaughter | grandkids`),
+  ],
+};
+
+/**
+ * The people of the speaker's own life: relatives, and those they work or live with. "我妹妹下个月
+ * 结婚", "my boss moved to Berlin": the event is theirs, not the speaker's.
+ */
+export const PEOPLE = {
+  zh: [...RELATIVES.zh, ...wordList("朋友 | 同事 | 老板 | 领导 | 室友 | 邻居")],
+  en: [
+    ...RELATIVES.en,
+    ...wordList(
+      "friend | friends | colleague | colleagues | coworker | coworkers | boss | roommate | neighbor | neighbour",
+    ),
+  ],
+};

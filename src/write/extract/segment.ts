@@ -1,0 +1,121 @@
+/**
+ * Where speech divides: sentences, clauses, and units of meaning (a clause with its own subject
+ * and the clauses that continue it), in both languages.
+ */
+import { wordList } from "../../text/patterns.js";
+
+/** Split text into sentences, keeping the closing punctuation with its sentence. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[。！？!?；;\n])|(?<=\.)(?=\s|$)/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+export interface Clause {
+  text: string;
+  /** The separator that preceded it in the sentence ("", "，", ", ", " "). */
+  joiner: string;
+}
+
+// English clauses also break before "and/but/so" when a new first-person subject follows,
+// which is what turns "I went to X yesterday and my sister moved to Y" into two facts.
+const EN_CLAUSE_BREAK =
+  /\s*[,，;；]\s*|\s+(?=(?:and|but|so|while|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b)/giu;
+const ZH_CLAUSE_BREAK = /\s*[，,；;]\s*/gu;
+
+/** Split one sentence into clauses (terminal punctuation removed). */
+export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] {
+  const body = sentence.replace(/[。！？!?；;.\s]+$/u, "");
+  const pattern = language === "zh" ? ZH_CLAUSE_BREAK : EN_CLAUSE_BREAK;
+  const clauses: Clause[] = [];
+  let cursor = 0;
+  let joiner = "";
+  for (const match of body.matchAll(pattern)) {
+    const text = body.slice(cursor, match.index).trim();
+    // "My wife and I moved…", "Nadia and I are driving…": a short subject before "and I" is
+    // part of the next clause's subject, not a clause of its own.
+    if (
+      match[0].trim().length === 0 &&
+      text.split(/\s+/).length <= 3 &&
+      /^and\b/i.test(body.slice(match.index + match[0].length))
+    )
+      continue;
+    if (text.length > 0) clauses.push({ text, joiner });
+    joiner = match[0].trim().length > 0 ? (language === "zh" ? "，" : ", ") : " ";
+    cursor = match.index + match[0].length;
+  }
+  const last = body.slice(cursor).trim();
+  if (last.length > 0) clauses.push({ text: last, joiner });
+  return clauses;
+}
+
+// Punctuation, emoji and the joiners inside emoji sequences (ZWJ, variation selector 16).
+const NOISE = "(?:[\\s~～…。，,.!！?？、:：;；\\-—()（）\"'“”‘’\\p{Extended_Pictographic}]|\\u200d|\\ufe0f)+";
+const TRAILING_NOISE = new RegExp(`${NOISE}$`, "u");
+const LEADING_NOISE = new RegExp(`^${NOISE}`, "u");
+
+/** Lowercased text without surrounding punctuation, emoji or Chinese sentence particles. */
+export function bare(text: string): string {
+  return text
+    .replace(LEADING_NOISE, "")
+    .replace(TRAILING_NOISE, "")
+    .replace(/[啊呀啦哈嘛吧呢哦噢嘞]+$/u, "")
+    .toLowerCase()
+    .trim();
+}
+
+const EXPLICIT_MARKER_ONLY = new Set(
+  wordList(`记住 | 请记住 | 记一下 | 记下 | 记下来 | 帮我记住 | 帮我记一下 | 你记住 | remember | please remember |
+    remember this | note | note this | keep in mind | for the record`),
+);
+const MARKER_ONLY = new Set([
+  ...EXPLICIT_MARKER_ONLY,
+  ...wordList("对了 | 另外 | 顺便说一下 | 提醒一下 | fyi | btw | by the way | just so you know | for your information"),
+]);
+
+/** "记住" / "remember" on its own: whether it marks the next clause as explicit, or undefined if the clause has content. */
+export function markerOnly(text: string): { explicit: boolean } | undefined {
+  const b = bare(text);
+  return MARKER_ONLY.has(b) ? { explicit: EXPLICIT_MARKER_ONLY.has(b) } : undefined;
+}
+
+/** Clauses that belong together: one that opens with its own subject, and those continuing it. */
+export interface Unit {
+  clauses: Clause[];
+  /** A preceding marker-only clause ("记住，…", "Remember: …") made this unit explicit. */
+  marked: boolean;
+}
+
+/**
+ * Group a sentence's clauses into units. `opens` decides whether a clause starts a unit, and
+ * with which text: its own when it has a subject, or with the speaker's subject restored when it
+ * states a new attribute or preference of its own (我叫李雷，在字节跳动工作 → "我在字节跳动工作").
+ * Other clauses continue the previous unit as detail of the same event (seed 003 §3.3: an event
+ * is one memory, "上周排查过一个 502，是网关超时导致的"). Marker-only clauses flag the next unit.
+ */
+export function groupUnits(clauses: readonly Clause[], opens: (text: string) => string | undefined): Unit[] {
+  const units: Unit[] = [];
+  let pendingMark = false;
+  for (const clause of clauses) {
+    const marker = markerOnly(clause.text);
+    if (marker) {
+      pendingMark ||= marker.explicit;
+      continue;
+    }
+    const current = units[units.length - 1];
+    const opened = current && !pendingMark ? opens(clause.text) : clause.text;
+    if (current && opened === undefined) {
+      current.clauses.push(clause);
+    } else {
+      units.push({ clauses: [{ text: opened ?? clause.text, joiner: "" }], marked: pendingMark });
+      pendingMark = false;
+    }
+  }
+  return units;
+}
+
+/** The unit's text, clauses rejoined with their original separators. */
+export function unitText(unit: Unit): string {
+  return unit.clauses.map((c) => c.joiner + c.text).join("");
+}
