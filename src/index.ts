@@ -125,8 +125,8 @@ export {
 } from "./redact.js";
 
 // ---- write side ---------------------------------------------------------------------------------
-export { type PendingMemory } from "./write/review.js";
-export { type RememberInput } from "./write/writer.js";
+export type { PendingMemory } from "./write/review.js";
+export type { RememberInput } from "./write/writer.js";
 export { writeInputSchema, type WriteInput, type WriteState } from "./write/state.js";
 export {
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -137,7 +137,7 @@ export {
   type NormalizeMessagesOptions,
   type PlainMessage,
 } from "./messages.js";
-export { type MemoryCandidate } from "./write/candidate.js";
+export type { MemoryCandidate } from "./write/candidate.js";
 export {
   AdmissionConfigSchema,
   admissionScore,
@@ -150,7 +150,7 @@ export {
   type RejectionReason,
 } from "./write/scoring.js";
 export { CONFLICT_RELATIONS, classifyRelation, type ConflictRelation } from "./write/conflict/classify.js";
-export { type MemoryConflictInterrupt, type MemoryWriteOutput, type WriteResult } from "./write/conflict/decision.js";
+export type { MemoryConflictInterrupt, MemoryWriteOutput, WriteResult } from "./write/conflict/decision.js";
 export {
   HISTORY_ACTIONS,
   HistoryEntrySchema,
@@ -163,11 +163,11 @@ export {
 } from "./write/history.js";
 
 // ---- read side ----------------------------------------------------------------------------------
-export { type ReadOptions } from "./recall/options.js";
-export { type ReadInput, type ReadOutput, type ReadState } from "./recall/state.js";
+export type { ReadOptions } from "./recall/options.js";
+export type { ReadInput, ReadOutput, ReadState } from "./recall/state.js";
 export { RecallInputSchema, type RecallInput } from "./recall/request.js";
-export { type RecalledKnowledge, type RecalledMemory, type RecallResult, type SignalScores } from "./recall/types.js";
-export { type RecallTrace } from "./recall/trace.js";
+export type { RecalledKnowledge, RecalledMemory, RecallResult, SignalScores } from "./recall/types.js";
+export type { RecallTrace } from "./recall/trace.js";
 export {
   DEFAULT_POLICY,
   EXAMPLE_POLICIES_FILE,

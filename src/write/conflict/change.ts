@@ -12,8 +12,9 @@
  * Rules, not semantics (seed 002 §3.4): the clear cases only.
  */
 
-import { escapeRegExp } from "../../text/patterns.js";
+import { alternation, escapeRegExp } from "../../text/patterns.js";
 import { normalizeText } from "../../text/tokenizer.js";
+import { PEOPLE } from "../extract/lexicon.js";
 
 export interface StatedChange {
   /** What was left behind, normalised ("jira", "北京"). */
@@ -82,8 +83,7 @@ export function stateSubject(text: string, object: string): string | undefined {
 }
 
 // Someone close to the speaker: their change is not the speaker's.
-const RELATIVES =
-  /\b(?:sister|brother|mother|mom|mum|father|dad|parents?|friends?|son|daughter|kids?|children|wife|husband|partner|girlfriend|boyfriend|boss|colleagues?|coworkers?|cousin|aunt|uncle|grand\w*|neighbou?r)\b|妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|父母|家人|朋友|儿子|女儿|孩子|妻子|老婆|丈夫|老公|男朋友|女朋友|同事|老板|领导|邻居|表[哥姐弟妹]|堂[哥姐弟妹]|爷爷|奶奶|外公|外婆/u;
+const PEOPLE_OF_SPEAKER = new RegExp(`\\b${alternation(PEOPLE.en)}\\b|${alternation(PEOPLE.zh)}`, "iu");
 
 /**
  * Whether two subjects are the same person (or their team or home): neither names a relative or
@@ -93,7 +93,7 @@ const RELATIVES =
  * sameSubject("the user's sister ", "the user ");          // false
  */
 export function sameSubject(a: string, b: string): boolean {
-  if (RELATIVES.test(a) || RELATIVES.test(b)) return false;
+  if (PEOPLE_OF_SPEAKER.test(a) || PEOPLE_OF_SPEAKER.test(b)) return false;
   return who(a) === who(b);
 }
 

@@ -5,6 +5,8 @@
  * Seed 003 §3.2 asks for subject–verb–object sentences about the user, so the rewrite also fixes
  * verb agreement after the new singular subject (I prefer → the user prefers, I have → has).
  */
+import { alternation, wordList } from "../../text/patterns.js";
+import { FAMILY_WORDS } from "./lexicon.js";
 
 const ADVERBS =
   "never|always|usually|often|sometimes|rarely|seldom|also|really|still|just|only|mostly|generally|typically|normally|actually|definitely|absolutely|totally|hardly|even|occasionally|recently|now|currently|mainly|already|truly|honestly|strongly|much|no longer|kind of|sort of";
@@ -142,8 +144,10 @@ export function toThirdPerson(
 
 const WORK_CONTEXT =
   /\b(?:team|project|code|deploy\w*|migration|database|debug\w*|bug|release|sprint|meeting|office|company|server|gateway|\d{3})\b/i;
-const FAMILY_CONTEXT =
-  /\b(?:family|kids|children|wife|husband|son|daughter|mom|dad|parents|partner|home|beach|vacation|holiday)\b/i;
+const FAMILY_CONTEXT = new RegExp(
+  `\\b${alternation([...FAMILY_WORDS.en, ...wordList("family | home | beach | vacation | holiday")])}\\b`,
+  "i",
+);
 
 /** Who "we" are: the team at work, the family at home, else just "others". */
 function groupOf(text: string): string {

@@ -17,6 +17,7 @@
 
 import { escapeRegExp, wordList } from "../../text/patterns.js";
 import { tokenize } from "../../text/tokenizer.js";
+import { FAMILY_WORDS } from "./lexicon.js";
 
 /** Longest stored hint (MemoryRecord.retrievalHints items are at most 200 characters). */
 const HINT_CHARS = 200;
@@ -131,142 +132,178 @@ export function verbBaseForms(text: string): string[] {
 }
 
 /** [triggers, English hints, Chinese hints]. Triggers: lowercase English words or phrases, or Chinese words. */
-type Concept = readonly [triggers: string, en: string, zh: string];
+type Concept = readonly [triggers: readonly string[], en: string, zh: string];
 
 // Everyday life domains that questions about a person name by category. General vocabulary,
 // not tuned to any one conversation.
 const CONCEPTS: readonly Concept[] = [
   [
-    "job|jobs|career|profession|occupation|nurse|nurses|teacher|teaching|engineer|developer|programmer|designer|doctor|lawyer|chef|cook|paramedic|firefighter|accountant|manager|freelance|freelancer|barista|architect|pharmacist|dentist|scientist|researcher|journalist|therapist|counselor|counselling|counseling|social worker|practitioner|intern|internship|promoted|promotion|hired|laid off|resigned|coworker|coworkers|colleague|colleagues|boss|office|shift|shifts|工作|职业|上班|护士|老师|工程师|设计师|医生|律师|厨师|经理|辞职|跳槽|升职|同事",
+    wordList(`job | jobs | career | profession | occupation | nurse | nurses | teacher | teaching | engineer |
+      developer | programmer | designer | doctor | lawyer | chef | cook | paramedic | firefighter | accountant |
+      manager | freelance | freelancer | barista | architect | pharmacist | dentist | scientist | researcher |
+      journalist | therapist | counselor | counselling | counseling | social worker | practitioner | intern |
+      internship | promoted | promotion | hired | laid off | resigned | coworker | coworkers | colleague |
+      colleagues | boss | office | shift | shifts | 工作 | 职业 | 上班 | 护士 | 老师 | 工程师 | 设计师 | 医生 | 律师 |
+      厨师 | 经理 | 辞职 | 跳槽 | 升职 | 同事`),
     "job career work profession",
     "工作 职业",
   ],
   [
-    "school|college|university|degree|classes|course|courses|studying|studies|exam|exams|graduate|graduated|graduation|applied to|applying to|apply to|application to|accepted into|admitted|admission|semester|major|master's|masters|phd|tuition|scholarship|学校|大学|学位|课程|考试|毕业|申请|录取|读书|上学|年级|小学|中学",
+    wordList(`school | college | university | degree | classes | course | courses | studying | studies | exam |
+      exams | graduate | graduated | graduation | applied to | applying to | apply to | application to |
+      accepted into | admitted | admission | semester | major | master's | masters | phd | tuition | scholarship |
+      学校 | 大学 | 学位 | 课程 | 考试 | 毕业 | 申请 | 录取 | 读书 | 上学 | 年级 | 小学 | 中学`),
     "education school study",
     "教育 学习 学校",
   ],
   [
-    "band|gig|gigs|concert|song|songs|album|ep|guitar|bass|piano|drums|violin|cello|ukulele|saxophone|trumpet|flute|singing|choir|jazz|music|musician|orchestra|乐队|演出|音乐会|吉他|钢琴|小提琴|大提琴|尤克里里|唱歌|音乐",
+    wordList(`band | gig | gigs | concert | song | songs | album | ep | guitar | bass | piano | drums | violin |
+      cello | ukulele | saxophone | trumpet | flute | singing | choir | jazz | music | musician | orchestra | 乐队 |
+      演出 | 音乐会 | 吉他 | 钢琴 | 小提琴 | 大提琴 | 尤克里里 | 唱歌 | 音乐`),
     "music instrument band",
     "音乐 乐器",
   ],
   [
-    "marathon|half marathon|10k|5k|race|running|jog|jogging|gym|workout|yoga|climbing|bouldering|swimming|swim|cycling|bike|biking|soccer|football|basketball|tennis|golf|ski|skiing|surfing|kayaking|kayak|pilates|跑步|马拉松|健身|瑜伽|攀岩|游泳|骑行|篮球|足球|网球|滑雪",
+    wordList(`marathon | half marathon | 10k | 5k | race | running | jog | jogging | gym | workout | yoga | climbing |
+      bouldering | swimming | swim | cycling | bike | biking | soccer | football | basketball | tennis | golf | ski |
+      skiing | surfing | kayaking | kayak | pilates | 跑步 | 马拉松 | 健身 | 瑜伽 | 攀岩 | 游泳 | 骑行 | 篮球 | 足球 |
+      网球 | 滑雪`),
     "sport exercise fitness activity",
     "运动 健身",
   ],
   [
-    "painting|paint|painted|drawing|draw|sketch|sketching|pottery|ceramics|knitting|photography|gardening|baking|reading|writing|crafts|crochet|calligraphy|illustration|illustrated|hobby|hobbies|画画|绘画|陶艺|摄影|园艺|烘焙|阅读|写作|书法|爱好",
+    wordList(`painting | paint | painted | drawing | draw | sketch | sketching | pottery | ceramics | knitting |
+      photography | gardening | baking | reading | writing | crafts | crochet | calligraphy | illustration |
+      illustrated | hobby | hobbies | 画画 | 绘画 | 陶艺 | 摄影 | 园艺 | 烘焙 | 阅读 | 写作 | 书法 | 爱好`),
     "hobby activity interest",
     "爱好 兴趣",
   ],
   [
-    "camping|camp|tent|hike|hiking|hiked|trail|kayak|kayaking|beach|lake|mountain|mountains|national park|fishing|outdoors|outdoor|picnic|露营|徒步|爬山|海边|湖边|钓鱼|户外",
+    wordList(`camping | camp | tent | hike | hiking | hiked | trail | kayak | kayaking | beach | lake | mountain |
+      mountains | national park | fishing | outdoors | outdoor | picnic | 露营 | 徒步 | 爬山 | 海边 | 湖边 | 钓鱼 |
+      户外`),
     "outdoor outdoors nature activity",
     "户外 自然",
   ],
   [
-    "dog|dogs|puppy|cat|cats|kitten|pet|pets|beagle|labrador|retriever|poodle|terrier|tabby|shepherd|husky|bulldog|rescue|hamster|rabbit|parrot|狗|猫|宠物|小狗|小猫",
+    wordList(`dog | dogs | puppy | cat | cats | kitten | pet | pets | beagle | labrador | retriever | poodle |
+      terrier | tabby | shepherd | husky | bulldog | rescue | hamster | rabbit | parrot | 狗 | 猫 | 宠物 | 小狗 |
+      小猫`),
     "pet animal",
     "宠物 动物",
   ],
   [
-    "beagle|labrador|retriever|poodle|terrier|tabby|shepherd|husky|bulldog|mixed breed|siamese|persian",
+    wordList(`beagle | labrador | retriever | poodle | terrier | tabby | shepherd | husky | bulldog | mixed breed |
+      siamese | persian`),
     "breed kind",
     "品种",
   ],
+  [[...FAMILY_WORDS.en, ...FAMILY_WORDS.zh, ...wordList("family | 家人")], "family", "家人 家庭"],
   [
-    "mom|mother|dad|father|parents|brother|sister|sibling|siblings|son|daughter|kids|children|child|wife|husband|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|family|妈妈|母亲|爸爸|父亲|父母|哥哥|姐姐|弟弟|妹妹|儿子|女儿|孩子|妻子|老婆|丈夫|老公|奶奶|爷爷|外婆|外公|家人",
-    "family",
-    "家人 家庭",
-  ],
-  [
-    "baby|pregnant|pregnancy|due date|newborn|expecting|maternity|boy|girl|twins|怀孕|宝宝|预产期|生孩子|男孩|女孩",
+    wordList(`baby | pregnant | pregnancy | due date | newborn | expecting | maternity | boy | girl | twins | 怀孕 |
+      宝宝 | 预产期 | 生孩子 | 男孩 | 女孩`),
     "baby pregnancy expecting child",
     "宝宝 怀孕 孩子",
   ],
   [
-    "engaged|engagement|proposed|proposal|wedding|married|marry|marriage|fiance|fiancé|fiancée|girlfriend|boyfriend|partner|dating|divorce|anniversary|订婚|求婚|婚礼|结婚|男朋友|女朋友|对象|离婚",
+    wordList(`engaged | engagement | proposed | proposal | wedding | married | marry | marriage | fiance | fiancé |
+      fiancée | girlfriend | boyfriend | partner | dating | divorce | anniversary | 订婚 | 求婚 | 婚礼 | 结婚 |
+      男朋友 | 女朋友 | 对象 | 离婚`),
     "relationship wedding marriage partner",
     "感情 婚礼 结婚",
   ],
   [
-    "moved|move|moving|relocated|relocate|apartment|lease|rent|house|neighborhood|搬家|搬到|租房|公寓|房子",
+    wordList(`moved | move | moving | relocated | relocate | apartment | lease | rent | house | neighborhood | 搬家 |
+      搬到 | 租房 | 公寓 | 房子`),
     "move home live residence",
     "搬家 住 居住",
   ],
   [
-    "kitchen|renovation|renovate|renovating|remodel|remodeling|redoing|redo|cabinets|shelves|tiles|furniture|装修|厨房|家具",
+    wordList(`kitchen | renovation | renovate | renovating | remodel | remodeling | redoing | redo | cabinets |
+      shelves | tiles | furniture | 装修 | 厨房 | 家具`),
     "renovation home improvement house",
     "装修 家居",
   ],
   [
-    "trip|travel|traveling|travelling|flight|flew|fly|flying|vacation|holiday|visiting|abroad|passport|hotel|tour|journey|出差|旅行|旅游|机票|航班|度假|签证|酒店",
+    wordList(`trip | travel | traveling | travelling | flight | flew | fly | flying | vacation | holiday | visiting |
+      abroad | passport | hotel | tour | journey | 出差 | 旅行 | 旅游 | 机票 | 航班 | 度假 | 签证 | 酒店`),
     "travel trip vacation visit",
     "旅行 出行",
   ],
   [
-    "surgery|hospital|doctor|sick|illness|injury|injured|allergy|allergic|therapy|diagnosed|recovering|recovery|pain|medication|checkup|epipen|手术|医院|生病|受伤|过敏|康复|体检",
+    wordList(`surgery | hospital | doctor | sick | illness | injury | injured | allergy | allergic | therapy |
+      diagnosed | recovering | recovery | pain | medication | checkup | epipen | 手术 | 医院 | 生病 | 受伤 | 过敏 |
+      康复 | 体检`),
     "health medical",
     "健康 医疗",
   ],
   [
-    "cook|cooking|recipe|recipes|restaurant|taco|tacos|pizza|pasta|vegetarian|vegan|food|dish|menu|bake|baking|food truck|cafe|coffee|做饭|菜谱|餐厅|素食|美食|咖啡",
+    wordList(`cook | cooking | recipe | recipes | restaurant | taco | tacos | pizza | pasta | vegetarian | vegan |
+      food | dish | menu | bake | baking | food truck | cafe | coffee | 做饭 | 菜谱 | 餐厅 | 素食 | 美食 | 咖啡`),
     "food cooking eating",
     "美食 饮食",
   ],
   [
-    "spanish|french|german|japanese|italian|korean|portuguese|language lessons|lessons|fluent|西班牙语|法语|德语|日语",
+    wordList(`spanish | french | german | japanese | italian | korean | portuguese | language lessons | lessons |
+      fluent | 西班牙语 | 法语 | 德语 | 日语`),
     "language learning",
     "语言 学习",
   ],
   [
-    "design|designer|designing|logo|illustration|poster|posters|invitations|drawing|sketch|art|artist|artwork|gallery|museum|设计|海报|插画|艺术|画展",
+    wordList(`design | designer | designing | logo | illustration | poster | posters | invitations | drawing |
+      sketch | art | artist | artwork | gallery | museum | 设计 | 海报 | 插画 | 艺术 | 画展`),
     "art design creative",
     "艺术 设计",
   ],
   [
-    "shop|etsy|sell|sold|selling|customers|business|sales|startup|entrepreneur|店|网店|生意|创业|销售",
+    wordList(`shop | etsy | sell | sold | selling | customers | business | sales | startup | entrepreneur | 店 |
+      网店 | 生意 | 创业 | 销售`),
     "business selling",
     "生意 创业",
   ],
   [
-    "volunteer|volunteering|charity|donate|donated|food bank|support group|community|lgbtq|lgbt|transgender|pride|church|activism|mentor|mentoring|志愿者|公益|社区|互助小组",
+    wordList(`volunteer | volunteering | charity | donate | donated | food bank | support group | community | lgbtq |
+      lgbt | transgender | pride | church | activism | mentor | mentoring | 志愿者 | 公益 | 社区 | 互助小组`),
     "community volunteering support",
     "社区 公益",
   ],
   [
-    "relax|relaxing|unwind|unwinds|destress|de-stress|calm|stress|stressed|self-care|meditation|meditate|放松|减压|冥想",
+    wordList(`relax | relaxing | unwind | unwinds | destress | de-stress | calm | stress | stressed | self-care |
+      meditation | meditate | 放松 | 减压 | 冥想`),
     "relax unwind stress relief",
     "放松 减压",
   ],
   [
-    "birthday|party|anniversary|celebration|celebrate|celebrated|christmas|new year|thanksgiving|festival|graduation|生日|聚会|纪念日|庆祝|春节|圣诞",
+    wordList(`birthday | party | anniversary | celebration | celebrate | celebrated | christmas | new year |
+      thanksgiving | festival | graduation | 生日 | 聚会 | 纪念日 | 庆祝 | 春节 | 圣诞`),
     "celebration event",
     "庆祝 活动",
   ],
   [
-    "books|novel|novels|movie|movies|film|films|tv show|series|podcast|documentary|书|小说|电影|电视剧|纪录片",
+    wordList(`books | novel | novels | movie | movies | film | films | tv show | series | podcast | documentary | 书 |
+      小说 | 电影 | 电视剧 | 纪录片`),
     "books media",
     "书 影视",
   ],
   [
-    "want to be a|want to be an|wants to be a|wants to be an|want to become|wants to become|dream job|when i grow up|想成为|想当",
+    wordList(`want to be a | want to be an | wants to be a | wants to be an | want to become | wants to become |
+      dream job | when i grow up | 想成为 | 想当`),
     "career job profession goal",
     "职业 梦想",
   ],
   [
-    "want to become|want to be|dream|dreams|hope to|keen on|interested in|thinking about|considering|planning to|plan to|would love to|aspire|goal|goals|想成为|梦想|打算|计划|希望",
+    wordList(`want to become | want to be | dream | dreams | hope to | keen on | interested in | thinking about |
+      considering | planning to | plan to | would love to | aspire | goal | goals | 想成为 | 梦想 | 打算 | 计划 |
+      希望`),
     "goal plan interest aspiration",
     "目标 计划 打算",
   ],
   [
-    "signed up|sign up|registered|register|enrolled|enroll|joined|join|报名|参加|加入",
+    wordList("signed up | sign up | registered | register | enrolled | enroll | joined | join | 报名 | 参加 | 加入"),
     "register sign up join enroll",
     "报名 参加",
   ],
-  ["adopted|adopt|adoption|领养|收养", "adopt adoption get", "领养"],
+  [wordList("adopted | adopt | adoption | 领养 | 收养"), "adopt adoption get", "领养"],
 ];
 
 interface CompiledConcept {
@@ -275,8 +312,7 @@ interface CompiledConcept {
   hints: { en: string; zh: string };
 }
 
-const COMPILED: CompiledConcept[] = CONCEPTS.map(([triggers, en, zh]) => {
-  const list = triggers.split("|");
+const COMPILED: CompiledConcept[] = CONCEPTS.map(([list, en, zh]) => {
   const english = list.filter((t) => !/\p{Script=Han}/u.test(t)).map(escapeRegExp);
   return {
     en: english.length > 0 ? new RegExp(`(?<![\\w'-])(?:${english.join("|")})(?![\\w-])`, "i") : undefined,

@@ -474,6 +474,12 @@ export const TOPICS: readonly Topic[] = [
 
 const familyTerms = TOPICS.find((t) => t.name === "family")!.terms;
 
+/** The family topic's own words: relatives and partners named in full (妹妹, "sister"). */
+export const FAMILY_WORDS = {
+  zh: familyTerms.flatMap((term) => term.zh),
+  en: familyTerms.flatMap((term) => term.en),
+};
+
 /**
  * Relatives and partners: the family topic's terms, and the short forms people use of them
  * (我妈, 我哥, "my cousin"). One list for every rule that asks whether a sentence is about
@@ -481,11 +487,11 @@ const familyTerms = TOPICS.find((t) => t.name === "family")!.terms;
  */
 export const RELATIVES = {
   zh: [
-    ...familyTerms.flatMap((term) => term.zh),
+    ...FAMILY_WORDS.zh,
     ...wordList("妈 | 爸 | 姐 | 妹 | 哥 | 弟 | 家人 | 表哥 | 表姐 | 表弟 | 表妹 | 堂哥 | 堂姐 | 堂弟 | 堂妹"),
   ],
   en: [
-    ...familyTerms.flatMap((term) => term.en),
+    ...FAMILY_WORDS.en,
     ...wordList(`parent | kid | sibling | siblings | cousin | cousins | aunt | uncle | niece | nephew | grandparents |
       grandson | granddaughter | grandkids`),
   ],
