@@ -5,7 +5,7 @@
  * ("更新要走发布流程，不能像聊天日志一样往里乱写"). Nothing on the conversation path writes
  * here: the read graph only searches it, and the write graph never touches its namespace.
  */
-import type { BaseStore, Operation, SearchItem } from "@langchain/langgraph-checkpoint";
+import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
 import { knowledgeNamespace } from "../namespaces.js";

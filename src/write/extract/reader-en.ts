@@ -11,7 +11,6 @@ import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";
 import { aboutSomeone, isSmallTalk, PERSONAL, REMINDER, REQUEST } from "./markers.js";
 import type { ClauseShape, EntityPattern, LanguageReader, Perspective, Preference, RewriteFacts } from "./reader.js";
 import type { PreferenceVerb, ReadContext } from "./rules.js";
-import type { Unit } from "./segment.js";
 
 /** English words from a list, as a whole-word alternation. */
 const words = (list: string): string => `\\b${alternation(wordList(list))}\\b`;

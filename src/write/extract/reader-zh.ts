@@ -13,7 +13,7 @@ import { PEOPLE, RELATIVES } from "./lexicon.js";
 import { aboutSomeone, REQUEST } from "./markers.js";
 import type { ClauseShape, EntityPattern, LanguageReader, Perspective, Preference, RewriteFacts } from "./reader.js";
 import type { PreferenceVerb, ReadContext } from "./rules.js";
-import { type Unit, unitText } from "./segment.js";
+import { unitText } from "./segment.js";
 
 const LEAD_FILLER = new RegExp(
   `^(?:${alternation(
