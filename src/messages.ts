@@ -18,7 +18,7 @@ export interface ChatMessage {
   content: string;
   /** ISO-8601 time the message was said; relative dates ("yesterday") resolve against it. */
   at: string;
-  /** The speaker when several people talk ("Caroline"); content then names them. */
+  /** The speaker when several people talk ("Priya"); content then names them. */
   name?: string;
 }
 

@@ -133,6 +133,9 @@ export class Pipeline<SD extends StateDefinition, ID extends StateDefinitionInit
     const names = this.stages.flat().map((step) => step.name);
     const repeated = names.find((name, i) => names.indexOf(name) !== i);
     if (repeated) throw new InvalidConfigError(`Pipeline '${spec.name}' declares step '${repeated}' twice.`);
+    const clash = names.find((name) => name in spec.state.spec);
+    // LangGraph refuses it when compiling; the runner refuses it too, so both paths agree.
+    if (clash) throw new InvalidConfigError(`Pipeline '${spec.name}': step '${clash}' has the name of a state key.`);
     if (this.stages.some((stage) => stage.length === 0)) {
       throw new InvalidConfigError(`Pipeline '${spec.name}' has an empty stage.`);
     }
@@ -157,11 +160,17 @@ export class Pipeline<SD extends StateDefinition, ID extends StateDefinitionInit
       previous = names;
     }
     wiring.addEdge(previous.length === 1 ? previous[0]! : previous, END);
-    return graph.compile({
+    const compiled = graph.compile({
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       ...(options.store ? { store: options.store } : {}),
       name: this.name,
     });
+    // What a run returns is the output schema, in `invoke`, in the "values" stream and in the
+    // thread's state alike (LangGraph would otherwise stream every working channel, and its
+    // server answers `runs.wait` with the last "values" chunk). Each step's own update is still
+    // visible in the "updates" and "debug" streams, which is what Studio shows per node.
+    compiled.streamChannels = compiled.outputChannels;
+    return compiled;
   }
 
   /**

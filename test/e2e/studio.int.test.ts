@@ -116,6 +116,11 @@ describe("the graphs in langgraph.json, served by langgraphjs dev and driven by 
     // Redacted before anything was stored or checkpointed.
     const state = await client.threads.getState(thread.thread_id);
     expect(JSON.stringify(state.values)).not.toContain("13812345678");
+    // Not in any checkpoint either, the run's input one included (the input schema redacts first).
+    const history = await client.threads.getHistory(thread.thread_id, { limit: 50 });
+    expect(history.length).toBeGreaterThan(2);
+    expect(JSON.stringify(history)).toContain("[PHONE]");
+    expect(JSON.stringify(history)).not.toContain("13812345678");
 
     const recall = async (userId: string) =>
       (await client.runs.wait(null, "memory_read", { input: { query: "帮我点个外卖" }, config: user(userId) })) as {
@@ -124,6 +129,8 @@ describe("the graphs in langgraph.json, served by langgraphjs dev and driven by 
         traceId: string;
       };
     const alice = await recall("alice");
+    // The output schema, not the working state (request, candidates, retrieval …).
+    expect(Object.keys(alice).sort()).toEqual(["context", "knowledge", "memories", "traceId"]);
     expect(alice.context).toContain("用户不吃香菜");
     expect(alice.traceId).toMatch(/^tr_/);
     // Another user of the same tenant sees nothing of Alice's.

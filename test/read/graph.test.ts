@@ -92,6 +92,21 @@ describe("the read graph as a subgraph before the model call", () => {
     expect(viaPipeline.memories).toEqual(viaGraph.memories);
     expect(viaGraph.traceId).toMatch(/^tr_/);
     expect(Object.keys(viaGraph).sort()).toEqual(["context", "knowledge", "memories", "traceId"]);
+    expect(Object.keys(viaPipeline).sort()).toEqual(["context", "knowledge", "memories", "traceId"]);
+  });
+
+  it("streams its output schema in values mode, not its working state", async () => {
+    const graph = createReadGraph({ store: await seededStore(), now: () => NOW });
+    const config = { configurable: { user_id: scope.userId, tenant_id: scope.tenantId } };
+    const chunks: Array<Record<string, unknown>> = [];
+    for await (const chunk of await graph.stream({ query: "绿茶" }, { ...config, streamMode: "values" })) {
+      chunks.push(chunk as Record<string, unknown>);
+    }
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      for (const key of Object.keys(chunk)) expect(["context", "knowledge", "memories", "traceId"]).toContain(key);
+    }
+    expect(String(chunks.at(-1)!.context)).toContain("用户喜欢喝绿茶");
   });
 
   it("an explicit query wins over the latest message; the store can come from compile({ store })", async () => {

@@ -37,6 +37,10 @@ describe("the write graph", () => {
     await expect(graph.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, {})).rejects.toThrow(
       InvalidInputError,
     );
+    // The error names the graph that needs the scope.
+    await expect(graph.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, {})).rejects.toThrow(
+      /^The write graph needs a scope: pass config\.configurable\.user_id/,
+    );
     await expect(
       graph.invoke({ messages: [{ role: "user", content: "我不吃香菜" }] }, { configurable: { user_id: "" } }),
     ).rejects.toThrow(InvalidInputError);

@@ -115,7 +115,7 @@ function extractFromMessage(
   forced?: "zh" | "en",
 ): DraftCandidate[] {
   if (message.role !== "user" && message.role !== "assistant") return [];
-  // An assistant message carrying a person's name ("Melanie: …" replayed as the assistant) is
+  // An assistant message carrying a person's name ("Marcus: …" replayed as the assistant) is
   // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6) unless
   // the batch is a transcript of named people, which readTranscript (src/write/transcript.ts) has
   // already turned into named user turns.
