@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { InvalidInputError, InvalidRecordError, zodProblem } from "./errors.js";
 
-/** Seed 000 §1 and seed 003 §3.3: what kind of thing is remembered. */
+/** Seed 000 四类记忆 and seed 003 §3.3: what kind of thing is remembered. */
 export const MEMORY_KINDS = ["preference", "fact", "episode", "procedure", "todo", "business_fact"] as const;
 export const MemoryKindSchema = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKindSchema>;
@@ -30,7 +30,7 @@ export const SENSITIVITIES = ["low", "medium", "high"] as const;
 export const SensitivitySchema = z.enum(SENSITIVITIES);
 export type Sensitivity = z.infer<typeof SensitivitySchema>;
 
-/** Seed 003 §6: active → superseded → archived (→ deleted, which is physical and leaves no record). */
+/** Seed 003 §4.4: active → superseded → archived (→ deleted, which is physical and leaves no record). */
 export const MEMORY_STATUSES = ["active", "pending", "superseded", "archived"] as const;
 export const MemoryStatusSchema = z.enum(MEMORY_STATUSES);
 export type MemoryStatus = z.infer<typeof MemoryStatusSchema>;

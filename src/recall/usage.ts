@@ -2,7 +2,7 @@
  * Usage bookkeeping: memories that made it into the block get `lastAccessedAt = now` and
  * `accessCount + 1`. Both feed ranking (recency decays from the last access, seed 003 §3.4
  * "last_accessed_at…是后面做遗忘机制、冷热分层的关键依据"; usage frequency is the 0.10 signal of
- * seed 000) and the forget graph's cold tier.
+ * seed 000), and they are what decay and a cold tier are computed from (seed 003 §4.3).
  *
  * Reads and writes are one batch each. Between them the write graph may have changed a record
  * (superseded it, edited it): such records are skipped, never overwritten with a stale copy,

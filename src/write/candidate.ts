@@ -39,7 +39,7 @@ export interface MemoryCandidate {
     explicitMarker?: boolean;
     /** Transient: 这次 / 先 / for now / this time. */
     transient?: boolean;
-    /** About personality, likes or moods (seed 004: needs confidence ≥ 0.85). */
+    /** About personality, likes or moods (seed 003 §5.1: needs confidence ≥ 0.85). */
     personal?: boolean;
     /** One-off exception to a standing preference (这次发微信也行). */
     oneOffException?: boolean;

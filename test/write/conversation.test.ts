@@ -303,7 +303,7 @@ describe("what counts as the same dimension (seed 002 §3, with speakers, dates 
   });
 });
 
-describe("a speaker's own interests and feelings (seed 004's 0.85 bar is for judgements)", () => {
+describe("a speaker's own interests and feelings (seed 003 §5.1's 0.85 bar is for judgements)", () => {
   const one = (content: string, name?: string) =>
     extractWithRules([{ id: "m1", role: "user", content, at: AT, ...(name ? { name } : {}) }]);
 
