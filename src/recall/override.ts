@@ -11,7 +11,7 @@
  * Rule-based on purpose: it runs on every recall, offline, and must be explainable in a trace.
  */
 import type { MemoryKind, MemoryRecord } from "../schema.js";
-import { escapeRegExp } from "../text/patterns.js";
+import { alternation, escapeRegExp, wordList } from "../text/patterns.js";
 
 export type Dimension = "language" | "verbosity" | "format" | "tone" | "channel";
 
@@ -72,8 +72,21 @@ const NEGATION_ZH = /(不要|不用|不需要|无需|不想|别|不|勿|没)[^�
 const NEGATION_EN = /\b(no|not|never|don't|dont|do not|without|avoid|stop|instead of|rather than)\b(\s+\S+){0,2}\s*$/u;
 
 // A message states a preference only if it is phrased as a request or instruction.
-const INSTRUCTION_CUE =
-  /这次|本次|这回|这一次|今天|现在|接下来|以后|请|用(?!户)|改|换|切换|别|不要|要|回复|回答|输出|写|发|说|\b(this time|for now|now|please|instead|use|reply|respond|answer|write|switch|make it|keep it|send|don't|do not|no)\b/u;
+const INSTRUCTION_CUE = new RegExp(
+  [
+    alternation(
+      wordList(
+        "这次 | 本次 | 这回 | 这一次 | 今天 | 现在 | 接下来 | 以后 | 请 | 改 | 换 | 切换 | 别 | 不要 | 要 | 回复 | 回答 | 输出 | 写 | 发 | 说",
+      ),
+    ),
+    "用(?!户)",
+    `\\b${alternation(
+      wordList(`this time | for now | now | please | instead | use | reply | respond | answer | write | switch | make it |
+        keep it | send | don't | do not | no`),
+    )}\\b`,
+  ].join("|"),
+  "u",
+);
 
 // Only standing preferences and procedures are overridden; facts ("the user's native language
 // is Chinese") and business facts stay true whatever this turn asks for.

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
+import { scopeFromConfig } from "../graph/runtime.js";
 import { normalizeMessages } from "../messages.js";
 import { type MemoryKind, MemoryKindSchema, type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
@@ -67,32 +68,6 @@ export function parseRecallInput(input: unknown): z.output<typeof RecallInputSch
   return parsed.data;
 }
 
-/**
- * The scope of a graph run: explicit if given, else `config.configurable.user_id` /
- * `tenant_id` (camelCase `userId` / `tenantId` also accepted).
- * @throws {InvalidInputError} when no user id is available or an id is malformed.
- */
-export function scopeFromConfig(
-  explicit: MemoryScope | undefined,
-  configurable: Record<string, unknown> | undefined,
-): MemoryScope {
-  const candidate = explicit ?? {
-    userId: configurable?.user_id ?? configurable?.userId,
-    ...((configurable?.tenant_id ?? configurable?.tenantId) !== undefined
-      ? { tenantId: configurable?.tenant_id ?? configurable?.tenantId }
-      : {}),
-  };
-  const parsed = MemoryScopeSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InvalidInputError(
-      `The read graph needs a scope: pass state.scope or config.configurable.user_id (and optionally tenant_id); field '${issue.path.join(".")}' ${issue.message}.`,
-      { field: issue.path.join(".") },
-    );
-  }
-  return parsed.data;
-}
-
 /** Text of the latest user message, or undefined when there is none. */
 export function latestUserText(messages: unknown): string | undefined {
   if (!Array.isArray(messages) || messages.length === 0) return undefined;
@@ -126,7 +101,7 @@ export function resolveRequest(
   policies: TaskPolicies,
   now: Date,
 ): ResolvedRequest {
-  const scope = scopeFromConfig(state.scope, configurable);
+  const scope = scopeFromConfig({ configurable }, "read", state.scope);
   const userText = latestUserText(state.messages);
   const query = (state.query ?? userText)?.trim();
   if (!query) {

@@ -12,7 +12,7 @@
  * Rules, not semantics (seed 002 §3.4): the clear cases only.
  */
 
-import { alternation, escapeRegExp } from "../../text/patterns.js";
+import { alternation, escapeRegExp, wordList } from "../../text/patterns.js";
 import { normalizeText } from "../../text/tokenizer.js";
 import { PEOPLE } from "../extract/lexicon.js";
 
@@ -26,8 +26,14 @@ export interface StatedChange {
 }
 
 // "switched/moved/migrated … from X to Y": X up to " to ", Y up to a clause boundary.
-const EN_FROM_TO =
-  /\b(?:switch|switched|switching|move|moved|moving|migrate|migrated|migrating|change|changed|changing|went|transfer|transferred|upgrade|upgraded|convert|converted)\b(?:\s+\S+){0,3}?\s+from\s+(.+?)\s+(?:to|onto|into)\s+(.+?)(?=\s+(?:in|on|at|last|this|since|because|after|before|recently|now)\b|[,.;!?]|$)/u;
+const CHANGE_VERBS = wordList(`switch | switched | switching | move | moved | moving | migrate | migrated | migrating |
+  change | changed | changing | went | transfer | transferred | upgrade | upgraded | convert | converted`);
+// Words that end the new value: "… to Linear last month", "… to Shanghai because …".
+const CLAUSE_GOES_ON = "in | on | at | last | this | since | because | after | before | recently | now";
+const EN_FROM_TO = new RegExp(
+  `\\b${alternation(CHANGE_VERBS)}\\b(?:\\s+\\S+){0,3}?\\s+from\\s+(.+?)\\s+(?:to|onto|into)\\s+(.+?)(?=\\s+${alternation(wordList(CLAUSE_GOES_ON))}\\b|[,.;!?]|$)`,
+  "u",
+);
 const EN_REPLACED = /\breplaced\s+(.+?)\s+with\s+(.+?)(?=\s+(?:in|last|this|because|recently)\b|[,.;!?]|$)/u;
 // "left Google and joined OpenAI", "left Google for OpenAI".
 const EN_LEFT =
@@ -60,7 +66,12 @@ export function statedChange(text: string): StatedChange | undefined {
 }
 
 // Verbs that state a current state with their object: uses X, lives in X, 用 X, 住在 X.
-const EN_STATE = String.raw`\b(?:use|uses|using|drink|drinks|eat|eats|prefer|prefers|drive|drives|play|plays|run|runs|runs on|lives? in|living in|based in|works? (?:at|for)|working (?:at|for)|stays? in|(?:is|are) on|deploys? (?:on|to)|deploying (?:on|to)|hosts? (?:on|with)|hosted on|favou?rite(?:\s+\S+){1,2}\s+(?:is|are))\s+(?:the\s+|a\s+|an\s+)?`;
+const STATE_VERBS =
+  wordList(`use | uses | using | drink | drinks | eat | eats | prefer | prefers | drive | drives | play |
+  plays | run | runs | runs on | live in | lives in | living in | based in | work at | works at | work for | works for |
+  working at | working for | stay in | stays in | is on | are on | deploy on | deploys on | deploy to | deploys to |
+  deploying on | deploying to | host on | hosts on | host with | hosts with | hosted on`);
+const EN_STATE = String.raw`\b(?:${alternation(STATE_VERBS)}|favou?rite(?:\s+\S+){1,2}\s+(?:is|are))\s+(?:the\s+|a\s+|an\s+)?`;
 const ZH_STATE = String.raw`(?:用|使用|住在|住|家在|喝|吃|偏好|开|玩|选用|选择|部署在|最喜欢的\S{0,4}是)\s*`;
 
 /**

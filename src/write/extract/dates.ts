@@ -6,7 +6,7 @@
  * so every relative expression is rewritten into a calendar date in the message's own time
  * zone (the offset written in `at`; UTC when there is none). Weeks start on Monday (ISO 8601).
  */
-import { wordList } from "../../text/patterns.js";
+import { alternation, wordList } from "../../text/patterns.js";
 import { DAY_MS } from "../../time.js";
 
 export interface LocalClock {
@@ -331,7 +331,10 @@ const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   ],
   // Bare "Christmas" only as a time ("on Christmas"), not as a noun modifier ("the Christmas lights").
   [
-    /(?:the )?(new year's day|new years day|new year's eve|new years eve|valentine's day|fourth of july|4th of july|independence day|halloween|christmas eve|christmas day|(?<=\b(?:on|at|for|over|during|before|after|since|until|by|this|last|next) )christmas(?! [a-z]))\b/iy,
+    new RegExp(
+      `(?:the )?(${alternation(Object.keys(HOLIDAYS).filter((name) => name !== "christmas"))}|(?<=\\b(?:on|at|for|over|during|before|after|since|until|by|this|last|next) )christmas(?! [a-z]))\\b`,
+      "iy",
+    ),
     (m, c, tense) => namedDay(c, HOLIDAYS[m[1]!.toLowerCase()]!, tense),
   ],
   [/the day before yesterday|the day after tomorrow/iy, (m, c) => day(addDays(c.date, /before/i.test(m[0]) ? -2 : 2))],

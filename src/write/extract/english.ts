@@ -8,8 +8,11 @@
 import { alternation, wordList } from "../../text/patterns.js";
 import { FAMILY_WORDS } from "./lexicon.js";
 
-const ADVERBS =
-  "never|always|usually|often|sometimes|rarely|seldom|also|really|still|just|only|mostly|generally|typically|normally|actually|definitely|absolutely|totally|hardly|even|occasionally|recently|now|currently|mainly|already|truly|honestly|strongly|much|no longer|kind of|sort of";
+const ADVERBS = alternation(
+  wordList(`never | always | usually | often | sometimes | rarely | seldom | also | really | still | just | only | mostly |
+    generally | typically | normally | actually | definitely | absolutely | totally | hardly | even | occasionally |
+    recently | now | currently | mainly | already | truly | honestly | strongly | much | no longer | kind of | sort of`),
+);
 
 const VERB_FORMS: Record<string, string> = {
   am: "is",
