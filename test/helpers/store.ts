@@ -1,13 +1,26 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 import { HNSWStore, type HNSWStoreOptions } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 
 export const DIMS = 64;
 
+const madeDirs = new Set<string>();
+
+// Registered when a test file first imports this module, so it runs after the file's own
+// afterAll hooks (which stop the stores): nothing a test made is left in the temp directory.
+afterAll(() => {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
+});
+
+/** A fresh temporary directory, removed after the test file. */
 export function tempDir(prefix = "lgm-test-"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirs.add(dir);
+  return dir;
 }
 
 export function testEmbeddings(): HashEmbeddings {
