@@ -32,9 +32,14 @@ export class ScopeQueue {
     return result;
   }
 
-  /** Run `task` in the background after every earlier task of the scope; a failure is kept for {@link settled}. */
+  /**
+   * Run `task` in the background after every earlier task of the scope, and no sooner than the
+   * event loop's next turn: the caller's answer is delivered first, whatever `await`s it still
+   * passes through. A failure is kept for {@link settled}.
+   */
   defer(key: string, task: () => Promise<void>): void {
-    this.run(key, task).catch((error: unknown) => {
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    this.run(key, () => nextTurn().then(task)).catch((error: unknown) => {
       if (this.errors.length < MAX_KEPT_ERRORS) this.errors.push(error);
     });
   }
