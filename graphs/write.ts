@@ -77,7 +77,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
       step({
         name: "resolve_conflict",
         reads: ["admitted", "sessionId", "taskId"],
-        writes: ["decisions"],
+        writes: ["decisions", "basis"],
         node: createResolveConflictNode({ store, admission, now }),
       }),
       step({
@@ -88,9 +88,18 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
       }),
       step({
         name: "persist",
-        reads: ["decisions", "rejected", "extractionFailures", "sessionId", "taskId", "conversation"],
+        reads: [
+          "admitted",
+          "decisions",
+          "basis",
+          "rejected",
+          "extractionFailures",
+          "sessionId",
+          "taskId",
+          "conversation",
+        ],
         writes: ["memoryWrite"],
-        node: createPersistNode({ store, now }),
+        node: createPersistNode({ store, admission, now }),
       }),
     ],
   });

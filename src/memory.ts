@@ -15,7 +15,7 @@ import { RECORD_INDEX_FIELDS } from "./namespaces.js";
 import type { ReadOptions } from "./recall/options.js";
 import { resolveReadDeps } from "./recall/options.js";
 import { createReader, type Reader } from "./recall/reader.js";
-import { ScopeQueue, scopeKey } from "./scope-queue.js";
+import { scopeKey, scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
 import { parseAdmissionConfig } from "./write/scoring.js";
@@ -135,8 +135,9 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     });
   }
 
-  // Writes to one scope run one at a time (remember, resolve, recall bookkeeping): see ScopeQueue.
-  const queue = new ScopeQueue();
+  // Commits to one scope run one at a time (remember's persist, resolve, recall bookkeeping),
+  // on the store's queue, which the compiled graphs share: see ScopeQueue.
+  const queue = scopeQueueFor(store);
   const writeOptions = { store, model, now, admission, maxMessageBytes: options.maxMessageBytes };
   const readOptions: ReadOptions = { ...options, store, now, policies: readDeps.policies };
   const writer = createWriter({ store, queue, now, run: createWritePipeline(writeOptions) });
@@ -158,9 +159,13 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     ...reader,
     store: theStore,
     graphs: { write: createWriteGraph(writeOptions), read: createReadGraph(readOptions) },
-    settled: () => queue.settled(),
+    async settled() {
+      await writer.settled();
+      await queue.settled();
+    },
     async close() {
       try {
+        await writer.settled();
         await queue.settled();
       } finally {
         if (owned) await theStore.stop();

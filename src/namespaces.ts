@@ -7,10 +7,9 @@
  *   ["memory", <tenant>, <user>, "traces"]    recall traces (never indexed)
  *   ["knowledge", <tenant>, "docs"]           shared, read-only, versioned knowledge chunks
  */
-import type { MemoryScope } from "./schema.js";
+import { DEFAULT_TENANT, type MemoryScope, parseScope } from "./schema.js";
 
-/** Tenant label used when a scope has no tenantId (labels may not be empty). */
-export const DEFAULT_TENANT = "_default";
+export { DEFAULT_TENANT };
 
 /** Fields of a MemoryRecord that are embedded and keyword-indexed. */
 export const RECORD_INDEX_FIELDS = ["content", "retrievalHints[*]"];
@@ -31,6 +30,12 @@ export function tracesNamespace(scope: MemoryScope): string[] {
   return [...scopeNamespace(scope), "traces"];
 }
 
+/**
+ * A tenant's knowledge base. The tenant id is normalised like a scope's (so " acme" and "acme"
+ * are one tenant, and "_default" is no tenant).
+ * @throws {InvalidInputError} for a blank or malformed tenant id.
+ */
 export function knowledgeNamespace(tenantId?: string): string[] {
-  return ["knowledge", tenantId ?? DEFAULT_TENANT, "docs"];
+  const tenant = tenantId === undefined ? undefined : parseScope({ userId: "tenant", tenantId }).tenantId;
+  return ["knowledge", tenant ?? DEFAULT_TENANT, "docs"];
 }

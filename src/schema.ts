@@ -37,13 +37,29 @@ export type MemoryStatus = z.infer<typeof MemoryStatusSchema>;
 
 const isoDate = z.iso.datetime({ offset: true });
 const unit = z.number().min(0).max(1);
-/** Namespace labels may not contain `.`, `:` or NUL (LangGraph's rules), so scope ids may not either. */
+/** Tenant label of a scope without a tenant (namespace labels may not be empty). */
+export const DEFAULT_TENANT = "_default";
+
+// A UTF-16 surrogate without its pair: not text, and not storable as UTF-8.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A scope id, normalised once so that one user has one spelling: Unicode NFC, surrounding
+ * white space trimmed. Namespace labels may not contain `.`, `:` or NUL (LangGraph's rules), so
+ * scope ids may not either; blank ids and lone surrogates are refused.
+ */
 const scopeId = z
   .string()
-  .min(1)
-  .max(256)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what the rule refuses.
-  .regex(/^[^.:\u0000]+$/, "must not contain '.', ':' or NUL");
+  .transform((id) => id.normalize("NFC").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "must not be blank")
+      .max(256)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what the rule refuses.
+      .regex(/^[^.:\u0000]+$/, "must not contain '.', ':' or NUL")
+      .refine((id) => !LONE_SURROGATE.test(id), "must not contain a lone surrogate"),
+  );
 
 export const MemorySourceSchema = z.object({
   type: SourceTypeSchema,
@@ -56,11 +72,20 @@ export const MemorySourceSchema = z.object({
 });
 export type MemorySource = z.infer<typeof MemorySourceSchema>;
 
-export const MemoryScopeSchema = z.object({
-  tenantId: scopeId.optional(),
-  userId: scopeId,
-});
-export type MemoryScope = z.infer<typeof MemoryScopeSchema>;
+/**
+ * Who a memory belongs to. Normalised: ids as {@link scopeId}, and the default tenant spelled one
+ * way only (`tenantId: "_default"` is the same scope as no tenant), so every queue, namespace and
+ * record of a user derives from one spelling.
+ */
+export const MemoryScopeSchema = z
+  .object({
+    tenantId: scopeId.optional(),
+    userId: scopeId,
+  })
+  .transform(({ tenantId, userId }): { tenantId?: string; userId: string } =>
+    tenantId === undefined || tenantId === DEFAULT_TENANT ? { userId } : { tenantId, userId },
+  );
+export type MemoryScope = z.output<typeof MemoryScopeSchema>;
 
 /** A mergeable semantic key: lowercase dotted segments, e.g. `shipping.carrier`, `food.dislike`. */
 export const MemoryKeySchema = z

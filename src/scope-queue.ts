@@ -1,12 +1,13 @@
 /**
- * One queue per memory scope: the facade's writes to a user's memory run one after another.
+ * One queue per memory scope and store: the commits to a user's memory run one after another.
  *
  * Why: a write is a read-modify-write across store batches (the write graph reads the records
  * a candidate conflicts with, then commits; recall bookkeeping reads the injected records, then
  * bumps their counters). Two of them interleaved on one scope could commit a stale copy over a
- * newer one — a superseded preference brought back by a usage counter. Serialising per scope
- * rules that out inside one process (HNSWStore allows one process per directory); scopes do not
- * wait for each other.
+ * newer one, or two new values of one key decided against the same old state. Serialising the
+ * commits per scope, and re-deciding a write whose basis changed (see `generation`), rules that
+ * out inside one process (HNSWStore allows one process per directory); scopes do not wait for
+ * each other.
  *
  * Recall bookkeeping (trace + usage counters) is queued in the background: `recall()` returns
  * as soon as its block is ready, and the next write, `trace()`, `settled()` or `close()` of the
@@ -18,7 +19,21 @@ const MAX_KEPT_ERRORS = 20;
 
 export class ScopeQueue {
   private readonly tails = new Map<string, Promise<void>>();
+  private readonly generations = new Map<string, number>();
   private errors: unknown[] = [];
+
+  /**
+   * How many record-changing commits the scope has had in this process: a decision made at
+   * generation g is still valid at commit time when the generation is still g.
+   */
+  generation(key: string): number {
+    return this.generations.get(key) ?? 0;
+  }
+
+  /** Count one record-changing commit of the scope (call it inside the scope's queue). */
+  bump(key: string): void {
+    this.generations.set(key, this.generation(key) + 1);
+  }
 
   /**
    * Run `task` after every earlier task of the scope; its result or error goes to the caller.
@@ -83,4 +98,22 @@ export class ScopeQueue {
 /** The queue key of a scope. */
 export function scopeKey(scope: { userId: string; tenantId?: string | null }): string {
   return JSON.stringify([scope.tenantId ?? null, scope.userId]);
+}
+
+const queues = new WeakMap<object, ScopeQueue>();
+
+/**
+ * The queue of a store: every writer of that store in this process (the facade, a compiled
+ * write graph in an agent, a subgraph, recall bookkeeping) serialises a scope's commits on it,
+ * so two writes of one user never commit decisions made against the same old state.
+ * @example
+ * await scopeQueueFor(store).run(scopeKey(scope), () => commit());
+ */
+export function scopeQueueFor(store: object): ScopeQueue {
+  let queue = queues.get(store);
+  if (!queue) {
+    queue = new ScopeQueue();
+    queues.set(store, queue);
+  }
+  return queue;
 }

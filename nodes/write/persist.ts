@@ -1,25 +1,62 @@
 /**
  * persist: every record change and its audit history in ONE `store.batch` (seed 002 §3.3),
- * so a run that fails writes nothing partial. Targets are re-read here (a conflict question
- * may have waited on the user for a while) and every record is validated before it is written.
+ * so a run that fails writes nothing partial. It commits inside the scope's queue (shared by
+ * every writer of the store in this process: the facade, this graph compiled into an agent,
+ * recall bookkeeping), and when another write committed to the scope since the decisions were
+ * made, it decides again against the store as it is now: two runs never both add a value of a
+ * key that holds one. The user's own answers to a conflict question are kept as given.
  */
 import type { BaseStore } from "@langchain/langgraph";
+import { scopeKey, scopeQueueFor } from "../../src/scope-queue.js";
 import { commitDecisions } from "../../src/write/commit.js";
-import { writeScope, writeStore } from "../../src/write/context.js";
+import { resolveDecisions } from "../../src/write/conflict/resolve.js";
+import { runIds, writeScope, writeStore } from "../../src/write/context.js";
+import type { AdmissionConfig } from "../../src/write/scoring.js";
 import type { WriteNode, WriteState } from "../../src/write/state.js";
 
 export interface PersistNodeOptions {
   store?: BaseStore;
+  admission: AdmissionConfig;
   now: () => Date;
 }
 
-type PersistReads = "decisions" | "rejected" | "extractionFailures" | "sessionId" | "taskId" | "conversation";
+type PersistReads =
+  | "admitted"
+  | "decisions"
+  | "basis"
+  | "rejected"
+  | "extractionFailures"
+  | "sessionId"
+  | "taskId"
+  | "conversation";
 
 export function createPersistNode(options: PersistNodeOptions): WriteNode<PersistReads, "memoryWrite"> {
   return async (state: Pick<WriteState, PersistReads>, config) => {
     const scope = writeScope(config);
     const store = writeStore(options.store, config);
-    const result = await commitDecisions(store, scope, state, config, options.now());
+    const queue = scopeQueueFor(store);
+    const key = scopeKey(scope);
+    const result = await queue.run(key, async () => {
+      const now = options.now();
+      let decisions = state.decisions;
+      if (queue.generation(key) !== state.basis && state.admitted.length > 0) {
+        const fresh = await resolveDecisions(state.admitted, {
+          store,
+          scope,
+          admission: options.admission,
+          now: now.toISOString(),
+          fresh: true,
+          ...runIds(state, config),
+        });
+        decisions = fresh.map((decision, i) => {
+          const asked = state.decisions[i];
+          return asked?.action === "ask" && asked.userDecision ? asked : decision;
+        });
+      }
+      const committed = await commitDecisions(store, scope, { ...state, decisions }, config, now);
+      queue.bump(key);
+      return committed;
+    });
     return { memoryWrite: { ...result, extractionFailures: state.extractionFailures } };
   };
 }

@@ -39,6 +39,8 @@ export const WriteStateAnnotation = Annotation.Root({
   admitted: lastValue<AdmittedCandidate[]>(() => []),
   rejected: lastValue<Rejection[]>(() => []),
   decisions: lastValue<ConflictDecision[]>(() => []),
+  /** The scope's write generation the decisions were made against (see ScopeQueue.generation). */
+  basis: lastValue<number | undefined>(() => undefined),
   memoryWrite: lastValue<MemoryWriteOutput | undefined>(() => undefined),
 });
 

@@ -1,7 +1,9 @@
 /**
  * The write side of the facade: `remember` over the write pipeline's direct runner (built by the
  * facade from graphs/write.ts), and what the user reviews: `pending`, `resolve`, `get`, `list`,
- * `history`. Every write of a scope goes through the scope's queue, one after another.
+ * `history`. Commits of a scope go through the store's scope queue one after another (the
+ * write pipeline's persist step and `resolve` both take it); `settled()` waits for every
+ * remember() still running.
  */
 import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
@@ -41,6 +43,8 @@ export interface Writer {
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | null>;
   list(scope: MemoryScope, filter?: { status?: MemoryStatus; kind?: MemoryKind }): Promise<MemoryRecord[]>;
   history(scope: MemoryScope, id: string): Promise<HistoryEntry[]>;
+  /** Resolves when every remember() started so far has finished (whatever its outcome). */
+  settled(): Promise<void>;
 }
 
 const RememberSchema = z.object({
@@ -51,6 +55,7 @@ const RememberSchema = z.object({
 });
 
 export function createWriter({ store, queue, run, now }: WriterOptions): Writer {
+  const running = new Set<Promise<unknown>>();
   return {
     async remember(input) {
       const fields = RememberSchema.safeParse(input ?? {});
@@ -63,17 +68,30 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
       const scope = parseScope(rawScope);
       const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
       const writeInput = { messages, sessionId, taskId } as WriteInput;
-      const out = await queue.run(scopeKey(scope), () => run(writeInput, configurable));
-      return out.memoryWrite;
+      const pending = run(writeInput, configurable);
+      running.add(pending);
+      try {
+        return (await pending).memoryWrite;
+      } finally {
+        running.delete(pending);
+      }
     },
     pending: async (scope) => listPending(store, parseScope(scope)),
     async resolve(scope, pendingId, decision) {
       const valid = parseScope(scope);
       // Read and write under the scope's queue: nothing commits in between.
-      return queue.run(scopeKey(valid), () => resolvePending(store, valid, pendingId, decision, now()));
+      const key = scopeKey(valid);
+      return queue.run(key, async () => {
+        const result = await resolvePending(store, valid, pendingId, decision, now());
+        queue.bump(key);
+        return result;
+      });
     },
     get: async (scope, id) => getRecord(store, parseScope(scope), id),
     list: async (scope, filter = {}) => listRecords(store, parseScope(scope), filter),
     history: async (scope, id) => readHistory(store, parseScope(scope), id),
+    async settled() {
+      await Promise.allSettled([...running]);
+    },
   };
 }
