@@ -114,11 +114,11 @@ export class StoreClosedError extends MemoryError {
 }
 
 export class StoreLockedError extends MemoryError {
-  constructor(dir: string, pid: number) {
+  constructor(dir: string) {
     super(
       ErrorCode.STORE_LOCKED,
-      `Store directory ${dir} is in use by live process ${pid}; one process may open a directory at a time.`,
-      { dir, pid },
+      `Store directory ${dir} is in use by another process or another open store; one may open a directory at a time.`,
+      { dir },
     );
     this.name = "StoreLockedError";
   }

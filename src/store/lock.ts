@@ -1,42 +1,65 @@
 /**
  * One process per store directory: the HNSW graphs live in memory and are written back on
- * flush, so two writers would overwrite each other's files. A lock left by a killed process
- * (its pid no longer alive) is taken over.
+ * flush, so two writers would overwrite each other's files.
+ *
+ * The lock is one SQLite holds: `<dir>/store.lock` is a small database kept in an EXCLUSIVE
+ * transaction while the store is open. Taking it is atomic (two processes starting together
+ * cannot both succeed), and the operating system releases it when the holder exits or is
+ * killed, so a lock left behind by a dead process needs no takeover. The file stays in place
+ * after release: deleting it could let a process that opened the old file and one that creates a
+ * new one both hold "the" lock.
  */
-import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { StoreLockedError } from "../errors.js";
 
-const heldHere = new Set<string>();
+const LOCK_FILE = "store.lock";
+// Two processes trying at the same instant can each hold SQLite's SHARED step of the other's
+// way to EXCLUSIVE, and both fail: retry with a random pause for this long before giving up.
+const CONTENTION_MS = 100;
+const held = new Map<string, Database.Database>();
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/**
+ * Take the directory's lock, or fail at once.
+ * @throws {StoreLockedError} when another process, or another open store of this process, holds it.
+ */
 export function acquireLock(dir: string): void {
-  const file = path.join(dir, "LOCK");
-  if (heldHere.has(dir)) throw new StoreLockedError(dir, process.pid);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
-      heldHere.add(dir);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new StoreLockedError(dir, pid);
-      fs.rmSync(file, { force: true });
-    }
-  }
-  throw new StoreLockedError(dir, -1);
-}
-
-export function releaseLock(dir: string): void {
-  if (!heldHere.delete(dir)) return;
-  fs.rmSync(path.join(dir, "LOCK"), { force: true });
-}
-
-function isAlive(pid: number): boolean {
+  const key = path.resolve(dir);
+  if (held.has(key)) throw new StoreLockedError(key);
+  const db = new Database(path.join(key, LOCK_FILE));
   try {
-    process.kill(pid, 0);
-    return true;
+    db.pragma("busy_timeout = 0");
+    db.pragma("locking_mode = EXCLUSIVE");
+    const deadline = Date.now() + CONTENTION_MS;
+    for (;;) {
+      try {
+        db.exec("BEGIN EXCLUSIVE");
+        break;
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? "";
+        const busy = code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED");
+        if (!busy) throw error;
+        if (Date.now() >= deadline) throw new StoreLockedError(key);
+        Atomics.wait(pause, 0, 0, 1 + Math.random() * 10);
+      }
+    }
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    db.close();
+    throw error;
+  }
+  held.set(key, db);
+}
+
+/** Release the directory's lock (no-op when this process does not hold it). */
+export function releaseLock(dir: string): void {
+  const key = path.resolve(dir);
+  const db = held.get(key);
+  if (!db) return;
+  held.delete(key);
+  try {
+    db.exec("ROLLBACK");
+  } finally {
+    db.close();
   }
 }

@@ -47,7 +47,7 @@ function diskUsage(dir: string): StoreStats["bytes"] {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) {
         walk(full, top ?? entry.name);
-      } else if (entry.isFile() && !(top === undefined && entry.name === "LOCK")) {
+      } else if (entry.isFile() && !(top === undefined && entry.name === "store.lock")) {
         const size = fs.statSync(full).size;
         bytes.total += size;
         if (top === "hnsw") bytes.hnsw += size;
