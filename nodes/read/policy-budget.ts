@@ -1,10 +1,11 @@
 /**
  * Task policy and budgets (seed 004 §3, seed 003 §5.4): post-store policy conditions, then
  * at most `limit` memories within the long-term token budget and at most N knowledge chunks
- * within the knowledge budget, filled by score, each item whole or not at all.
+ * within the knowledge budget, filled by score, each item whole or not at all. Text aimed at the
+ * assistant (an injection attempt) is withheld first, so it takes no item's place.
  */
 import { type BudgetDrop, fitToBudget } from "../../src/recall/budget.js";
-import { renderKnowledgeLine, renderMemoryLine } from "../../src/recall/injection.js";
+import { instructionCue, renderKnowledgeLine, renderMemoryLine, withheldDecision } from "../../src/recall/injection.js";
 import { policyRejects } from "../../src/recall/policies.js";
 import { type ReadDeps, type ReadNode, requestOf } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
@@ -20,6 +21,7 @@ export function createPolicyBudgetNode(
       if (candidate.decision) continue;
       const reason = policyRejects(request.policy, candidate.value);
       if (reason) candidate.decision = { outcome: "dropped", reason, detail: `task policy '${request.policy.name}'` };
+      else withhold(candidate, candidate.value.content);
     }
 
     const open = candidates.filter((candidate) => !candidate.decision);
@@ -33,14 +35,23 @@ export function createPolicyBudgetNode(
     decide(memoryFit.kept, memoryFit.dropped, maxItems);
 
     const knowledgeCandidates = state.knowledgeCandidates.map((candidate) => ({ ...candidate }));
+    for (const candidate of knowledgeCandidates) withhold(candidate, candidate.value.content);
     const knowledgeFit = fitToBudget(
-      knowledgeCandidates,
+      knowledgeCandidates.filter((candidate) => !candidate.decision),
       deps.budgets.knowledge,
       (c) => renderKnowledgeLine(c.value).line,
     );
     decide(knowledgeFit.kept, knowledgeFit.dropped, deps.budgets.knowledge.maxItems);
     return { candidates, knowledgeCandidates };
   };
+}
+
+/** An instruction aimed at the assistant is never injected (the record stays in the store). */
+function withhold<T>(candidate: Candidate<T>, text: string): void {
+  const cue = instructionCue(text);
+  if (!cue) return;
+  candidate.decision = withheldDecision(cue);
+  candidate.neutralised = true;
 }
 
 function decide<T>(kept: Candidate<T>[], dropped: BudgetDrop<Candidate<T>>[], maxItems: number | undefined): void {
