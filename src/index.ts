@@ -115,8 +115,12 @@ export {
 export { isStopword, STOPWORDS_EN, STOPWORDS_ZH } from "./text/stopwords.js";
 export { detectLanguage, keywordTerms, tokenize } from "./text/tokenizer.js";
 export {
+  ibanValid,
+  normalizeForRedaction,
+  quoteValue,
   REDACTION_PLACEHOLDERS,
   REDACTION_TYPES,
+  redactId,
   redactMessages,
   redactText,
   type RedactionFinding,

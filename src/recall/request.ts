@@ -7,6 +7,7 @@ import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
 import { scopeFromConfig } from "../graph/runtime.js";
 import { normalizeMessages } from "../messages.js";
+import { redactText } from "../redact.js";
 import { type MemoryKind, MemoryKindSchema, type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
 import { resolvePolicy, type TaskPolicies, type TaskPolicy } from "./policies.js";
@@ -103,8 +104,8 @@ export function resolveRequest(
 ): ResolvedRequest {
   const scope = scopeFromConfig({ configurable }, "read", state.scope);
   const userText = latestUserText(state.messages);
-  const query = (state.query ?? userText)?.trim();
-  if (!query) {
+  const asked = (state.query ?? userText)?.trim();
+  if (!asked) {
     throw new InvalidInputError(
       "The read graph needs something to search for: pass state.query or at least one user message.",
     );
@@ -124,10 +125,13 @@ export function resolveRequest(
       field: "limit",
     });
   }
+  // The query is searched, embedded (perhaps by a hosted model) and kept in the trace: a secret in
+  // it is replaced by its placeholder first, which is also how stored memories spell it.
+  const query = redactText(asked).text;
   return {
     scope,
     query,
-    instruction: state.instruction ?? userText ?? query,
+    instruction: state.instruction ?? userText ?? asked,
     task: state.task ?? null,
     policy,
     limit,

@@ -9,6 +9,7 @@ import type { BaseStore, PutOperation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { NotFoundError } from "../errors.js";
 import { tracesNamespace } from "../namespaces.js";
+import { quoteValue, redactId, redactText } from "../redact.js";
 import type { MemoryRecord, MemoryScope } from "../schema.js";
 import { DAY_MS } from "../time.js";
 import { estimateTokens } from "./budget.js";
@@ -135,7 +136,7 @@ export function buildTrace(input: TraceInput, retentionDays: number): RecallTrac
     reason: c.decision?.reason ?? "undecided",
     ...(c.neutralised ? { neutralised: true } : {}),
   }));
-  return {
+  return redactTrace({
     traceId: newTraceId(),
     ...traceExpiry(new Date(request.now), retentionDays),
     scope: request.scope,
@@ -151,6 +152,34 @@ export function buildTrace(input: TraceInput, retentionDays: number): RecallTrac
     injected: [...memories, ...knowledge].filter((m) => m.outcome === "injected").map((m) => m.id),
     overridden: memories.filter((m) => m.outcome === "overridden").map((m) => m.id),
     contextTokens: estimateTokens(input.context),
+  });
+}
+
+/**
+ * The trace with every piece of free text redacted (seed 001 §6.4): the query (a question can
+ * carry a phone or card number), the task name, memory previews, decision details and knowledge
+ * sources go through {@link redactText}; message and document ids through {@link redactId}. The
+ * instruction is not part of a trace. Applied when a trace is built and again when one is read,
+ * so a trace stored before this rule is never returned raw.
+ */
+export function redactTrace(trace: RecallTrace): RecallTrace {
+  const text = (value: string): string => redactText(value).text;
+  return {
+    ...trace,
+    query: text(trace.query),
+    task: trace.task === null ? null : text(trace.task),
+    memories: trace.memories.map((m) => ({
+      ...m,
+      messageIds: m.messageIds.map((id) => redactId(id)),
+      preview: text(m.preview),
+      ...(m.detail !== undefined ? { detail: text(m.detail) } : {}),
+    })),
+    knowledge: trace.knowledge.map((k) => ({
+      ...k,
+      docId: redactId(k.docId, "d"),
+      version: text(k.version),
+      source: text(k.source),
+    })),
   };
 }
 
@@ -221,9 +250,9 @@ export async function readTrace(
   const parsed = item ? RecallTraceSchema.safeParse(item.value) : undefined;
   if (!parsed?.success || parsed.data.expiresAtMs <= now.getTime()) {
     throw new NotFoundError(
-      `No recall trace '${traceId}' for user '${scope.userId}'${scope.tenantId ? ` in tenant '${scope.tenantId}'` : ""}: it never existed in this scope or is older than the retention window.`,
-      { traceId, scope },
+      `No recall trace ${quoteValue(traceId)} for user '${scope.userId}'${scope.tenantId ? ` in tenant '${scope.tenantId}'` : ""}: it never existed in this scope or is older than the retention window.`,
+      { traceId: redactId(traceId, "tr"), scope },
     );
   }
-  return parsed.data;
+  return redactTrace(parsed.data);
 }

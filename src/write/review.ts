@@ -7,6 +7,7 @@ import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
 import { InvalidInputError, NotFoundError, zodProblem } from "../errors.js";
 import { recordsNamespace } from "../namespaces.js";
+import { quoteValue, redactId } from "../redact.js";
 import {
   type MemoryKind,
   MemoryKindSchema,
@@ -86,8 +87,8 @@ export async function resolvePending(
   const record = await getRecord(store, scope, pendingId);
   if (record?.status !== "pending") {
     throw new NotFoundError(
-      `No pending memory '${pendingId}' in this scope${record ? ` (it is ${record.status})` : ""}.`,
-      { id: pendingId },
+      `No pending memory ${quoteValue(pendingId)} in this scope${record ? ` (it is ${record.status})` : ""}.`,
+      { id: redactId(pendingId) },
     );
   }
   const pending = await pendingOf(store, scope, record);

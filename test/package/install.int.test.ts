@@ -313,6 +313,7 @@ describe("the packed package, installed in a fresh project", () => {
       "package.json",
       "README.md",
       "README.zh-CN.md",
+      "SECURITY.md",
       "LICENSE",
       "dist/src/index.js",
       "dist/src/index.d.ts",
