@@ -21,6 +21,7 @@ import { Pipeline, stepOf } from "../src/graph/pipeline.js";
 import type { MemoryWriteOutput } from "../src/write/conflict/decision.js";
 import { type AdmissionConfigInput, parseAdmissionConfig } from "../src/write/scoring.js";
 import {
+  type MessageLimits,
   type WriteInput,
   WriteOutputAnnotation,
   type WriteState,
@@ -28,7 +29,7 @@ import {
   writeInputSchema,
 } from "../src/write/state.js";
 
-export interface WriteGraphOptions {
+export interface WriteGraphOptions extends MessageLimits {
   /** Where memories live; defaults to the store LangGraph passes in `config.store`. */
   store?: BaseStore;
   /** Optional extraction model (one structured call per batch); rules run without it. */
@@ -37,8 +38,6 @@ export interface WriteGraphOptions {
   now?: () => Date;
   /** Admission score weights, threshold and source caps (seed 002 §2). */
   admission?: AdmissionConfigInput;
-  /** Largest accepted message, in UTF-8 bytes. @default 65536 */
-  maxMessageBytes?: number;
 }
 
 export interface CreateWriteGraphOptions extends WriteGraphOptions {
@@ -58,10 +57,15 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
   return new Pipeline({
     name: "memory_write",
     state: WriteStateAnnotation,
-    input: writeInputSchema({ now, maxMessageBytes: options.maxMessageBytes }),
+    input: writeInputSchema({
+      now,
+      maxMessageBytes: options.maxMessageBytes,
+      maxMessages: options.maxMessages,
+      maxFutureMs: options.maxFutureMs,
+    }),
     output: WriteOutputAnnotation,
     stages: [
-      step({ name: "redact", reads: ["messages"], writes: ["redactions"], node: redact }),
+      step({ name: "redact", reads: ["messages"], writes: ["redactions", "ignored"], node: redact }),
       step({
         name: "extract",
         reads: ["messages"],
@@ -71,13 +75,13 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
       step({
         name: "score",
         reads: ["candidates"],
-        writes: ["admitted", "rejected"],
+        writes: ["admitted", "rejected", "basis"],
         node: createScoreNode({ store, admission }),
       }),
       step({
         name: "resolve_conflict",
         reads: ["admitted", "sessionId", "taskId"],
-        writes: ["decisions", "basis"],
+        writes: ["decisions"],
         node: createResolveConflictNode({ store, admission, now }),
       }),
       step({
@@ -89,6 +93,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
       step({
         name: "persist",
         reads: [
+          "ignored",
           "admitted",
           "decisions",
           "basis",

@@ -19,6 +19,7 @@ import { scopeKey, scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
 import { parseAdmissionConfig } from "./write/scoring.js";
+import type { MessageLimits } from "./write/state.js";
 import { createWriter, type Writer } from "./write/writer.js";
 
 const isFunction = (value: unknown): boolean => typeof value === "function";
@@ -44,6 +45,8 @@ const OptionsSchema = z
     now: z.custom<() => Date>(isFunction, "must be a function returning a Date").optional(),
     admission: z.unknown().optional(),
     maxMessageBytes: z.number().int().positive().optional(),
+    maxMessages: z.number().int().positive().optional(),
+    maxFutureMs: z.number().nonnegative().optional(),
     env: z.record(z.string(), z.string().optional()).optional(),
     policies: z.unknown().optional(),
     weights: z.record(z.string(), z.number()).optional(),
@@ -55,7 +58,8 @@ const OptionsSchema = z
   .strict();
 
 export interface CreateMemoryOptions
-  extends Pick<ReadOptions, "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays"> {
+  extends Pick<ReadOptions, "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays">,
+    MessageLimits {
   /** Directory of the default HNSWStore (ignored when `store` is given). @default "./.memory" */
   dir?: string;
   /** Any LangGraph BaseStore; the facade then neither starts nor stops it. */
@@ -70,8 +74,6 @@ export interface CreateMemoryOptions
   now?: () => Date;
   /** Admission score weights, threshold and source caps (seed 002 §2). */
   admission?: Parameters<typeof parseAdmissionConfig>[0];
-  /** Largest accepted message, in UTF-8 bytes. @default 65536 */
-  maxMessageBytes?: number;
   /** Where to read OPENAI_* variables. @default process.env */
   env?: NodeJS.ProcessEnv;
   /**
@@ -138,7 +140,8 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   // Commits to one scope run one at a time (remember's persist, resolve, recall bookkeeping),
   // on the store's queue, which the compiled graphs share: see ScopeQueue.
   const queue = scopeQueueFor(store);
-  const writeOptions = { store, model, now, admission, maxMessageBytes: options.maxMessageBytes };
+  const { maxMessageBytes, maxMessages, maxFutureMs } = options;
+  const writeOptions = { store, model, now, admission, maxMessageBytes, maxMessages, maxFutureMs };
   const readOptions: ReadOptions = { ...options, store, now, policies: readDeps.policies };
   const writer = createWriter({ store, queue, now, run: createWritePipeline(writeOptions) });
   const reader = createReader({

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { type BaseMessage, isBaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import { InvalidConfigError, InvalidInputError, zodProblem } from "./errors.js";
+import { quoteValue, redactId } from "./redact.js";
 
 /** One message of a conversation, as the write graph sees it. */
 export interface ChatMessage {
@@ -20,6 +21,8 @@ export interface ChatMessage {
   at: string;
   /** The speaker when several people talk ("Priya"); content then names them. */
   name?: string;
+  /** Content parts that are not text (`image_url`, `audio`, …), left out of `content`, by type. */
+  dropped?: string[];
 }
 
 export type ChatRole = ChatMessage["role"];
@@ -58,7 +61,20 @@ export interface NormalizeMessagesOptions {
   now?: () => Date;
   /** Largest accepted message, in UTF-8 bytes of its text. @default 65536 (64 KiB) */
   maxMessageBytes?: number;
+  /** Most messages accepted in one call. @default 1000 */
+  maxMessages?: number;
+  /**
+   * How far past `now()` a message's `at` may lie (clocks drift; a replay with a fixed clock may
+   * need more). Times before 1970 are refused whatever this says. @default 86_400_000 (one day)
+   */
+  maxFutureMs?: number;
 }
+
+/** Default limit of messages per call: a conversation's worth; more is a bulk import. */
+export const DEFAULT_MAX_MESSAGES = 1000;
+const DAY_MS = 86_400_000;
+// A UTF-16 surrogate without its pair: not text, and not storable as UTF-8.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Default per-message size limit: a chat turn, not a document dump. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024;
@@ -98,11 +114,20 @@ export function normalizeMessages(input: unknown, options: NormalizeMessagesOpti
   if (input.length === 0) {
     throw new InvalidInputError("Expected at least one message; received no messages (an empty array).");
   }
-  let fallbackAt: string | undefined;
-  const defaultAt = (): string => (fallbackAt ??= (options.now ?? (() => new Date()))().toISOString());
+  const maxMessages = options.maxMessages ?? DEFAULT_MAX_MESSAGES;
+  if (input.length > maxMessages) {
+    throw new InvalidInputError(
+      `Expected at most ${maxMessages} messages in one call (option maxMessages); received ${input.length}. Send a long history in several calls.`,
+      { count: input.length, limit: maxMessages },
+    );
+  }
+  const now = (options.now ?? (() => new Date()))();
+  const latest = now.getTime() + (options.maxFutureMs ?? DAY_MS);
+  const defaultAt = now.toISOString();
   const seen = new Set<string>();
   const messages = input.map((item, index) => {
     const message = isBaseMessage(item) ? fromBaseMessage(item, index) : fromPlain(item, index);
+    for (const field of ["content", "id", "name"] as const) checkText(message[field], field, index);
     const bytes = Buffer.byteLength(message.content, "utf8");
     if (bytes > maxBytes) {
       throw new InvalidInputError(
@@ -112,15 +137,16 @@ export function normalizeMessages(input: unknown, options: NormalizeMessagesOpti
     }
     const id = message.id ?? `m${index}-${hashOf(`${message.role}\u0000${message.content}`)}`;
     if (seen.has(id)) {
-      throw new InvalidInputError(`Message ${index} repeats id '${id}'; message ids must be unique within one call.`, {
-        index,
-        id,
-      });
+      throw new InvalidInputError(
+        `Message ${index} repeats id ${quoteValue(id)}; message ids must be unique within one call.`,
+        { index, id: redactId(id) },
+      );
     }
     seen.add(id);
-    const at = message.at === undefined ? defaultAt() : normalizeAt(message.at, index);
+    const at = message.at === undefined ? defaultAt : normalizeAt(message.at, index, latest);
     const normalized: ChatMessage = { id, role: message.role, content: message.content, at };
     if (message.name !== undefined) normalized.name = message.name;
+    if (message.dropped.length > 0) normalized.dropped = message.dropped;
     return normalized;
   });
   return messages;
@@ -130,8 +156,26 @@ interface RawMessage {
   id?: string;
   role: ChatRole;
   content: string;
+  /** Types of the content parts left out. */
+  dropped: string[];
   at?: unknown;
   name?: string;
+}
+
+/** NUL and lone surrogates are not text: refused, naming the field. */
+function checkText(value: string | undefined, field: string, index: number): void {
+  if (value === undefined) return;
+  const problem = value.includes("\u0000")
+    ? "a NUL character"
+    : LONE_SURROGATE.test(value)
+      ? "a lone UTF-16 surrogate"
+      : undefined;
+  if (problem) {
+    throw new InvalidInputError(`Message ${index} field '${field}' contains ${problem}; send well-formed text.`, {
+      index,
+      field,
+    });
+  }
 }
 
 function fromBaseMessage(message: BaseMessage, index: number): RawMessage {
@@ -141,7 +185,7 @@ function fromBaseMessage(message: BaseMessage, index: number): RawMessage {
   if (role === undefined) throw unknownRole(index, rawRole);
   const kwargs = (message.additional_kwargs ?? {}) as Record<string, unknown>;
   const metadata = (message.response_metadata ?? {}) as Record<string, unknown>;
-  const raw: RawMessage = { role, content: contentText(message.content, index), at: kwargs.at ?? metadata.at };
+  const raw: RawMessage = { role, ...contentText(message.content, index), at: kwargs.at ?? metadata.at };
   if (typeof message.id === "string" && message.id.length > 0) raw.id = message.id;
   if (typeof message.name === "string" && message.name.length > 0) raw.name = message.name;
   return raw;
@@ -172,7 +216,7 @@ function fromPlain(item: unknown, index: number): RawMessage {
   }
   const raw: RawMessage = {
     role: ROLE_ALIASES[role]!,
-    content: contentText(parsed.data.content, index),
+    ...contentText(parsed.data.content, index),
     at: parsed.data.at,
   };
   if (parsed.data.id !== undefined) raw.id = parsed.data.id;
@@ -180,27 +224,54 @@ function fromPlain(item: unknown, index: number): RawMessage {
   return raw;
 }
 
-/** String content as is; content blocks joined by newlines, keeping only text blocks. */
-function contentText(content: unknown, index: number): string {
-  if (typeof content === "string") return content;
+/**
+ * String content as is; multimodal content (an array of parts, as LangChain sends it) keeps its
+ * text parts, joined by newlines, and records the types of the parts it leaves out.
+ */
+function contentText(content: unknown, index: number): { content: string; dropped: string[] } {
+  if (typeof content === "string") return { content, dropped: [] };
   if (!Array.isArray(content)) {
     throw new InvalidInputError(
-      `Message ${index} content must be text (a string or an array of text blocks); received ${describeType(content)}.`,
+      `Message ${index} content must be text (a string or an array of content parts); received ${describeType(content)}.`,
       { index, field: "content" },
     );
   }
   const parts: string[] = [];
-  for (const block of content) {
-    if (typeof block === "string") parts.push(block);
-    else if (block !== null && typeof block === "object" && (block as { type?: unknown }).type === "text") {
-      const text = (block as { text?: unknown }).text;
-      if (typeof text === "string") parts.push(text);
+  const dropped: string[] = [];
+  content.forEach((block, part) => {
+    if (typeof block === "string") {
+      parts.push(block);
+      return;
     }
-  }
-  return parts.join("\n");
+    const type = block !== null && typeof block === "object" ? (block as { type?: unknown }).type : undefined;
+    if (typeof type !== "string") {
+      throw new InvalidInputError(
+        `Message ${index} content part ${part} must be a string or a content object with a type; received ${describeType(block)}.`,
+        { index, field: `content.${part}` },
+      );
+    }
+    const text = (block as { text?: unknown }).text;
+    if (type === "text" && typeof text === "string") parts.push(text);
+    else dropped.push(type);
+  });
+  return { content: parts.join("\n"), dropped };
 }
 
-function normalizeAt(at: unknown, index: number): string {
+/** A message time as ISO-8601: not before 1970, not more than the allowed skew past `latest`. */
+function normalizeAt(at: unknown, index: number, latest: number): string {
+  const iso = readAt(at, index);
+  const time = Date.parse(iso);
+  if (time < 0 || time > latest) {
+    const when = time < 0 ? "is before 1970" : "lies in the future (more than option maxFutureMs past now)";
+    throw new InvalidInputError(`Message ${index} field 'at' ${when}; received ${quoteValue(at)}.`, {
+      index,
+      field: "at",
+    });
+  }
+  return iso;
+}
+
+function readAt(at: unknown, index: number): string {
   if (at instanceof Date) {
     if (Number.isNaN(at.getTime())) throw invalidAt(index, "an invalid Date");
     return at.toISOString();
@@ -215,14 +286,14 @@ function normalizeAt(at: unknown, index: number): string {
     // No offset: read as UTC, the only choice that does not depend on the server's zone.
     if (ISO_LOCAL.safeParse(at).success) return checked(`${at}Z`, at, index);
     if (ISO_DATE.safeParse(at).success) return checked(`${at}T00:00:00Z`, at, index);
-    throw invalidAt(index, JSON.stringify(at));
+    throw invalidAt(index, quoteValue(at));
   }
   throw invalidAt(index, describeType(at));
 }
 
 function checked(iso: string, original: string, index: number): string {
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) throw invalidAt(index, JSON.stringify(original));
+  if (Number.isNaN(time)) throw invalidAt(index, quoteValue(original));
   return new Date(time).toISOString();
 }
 
@@ -237,18 +308,20 @@ function unknownRole(index: number, role: unknown): InvalidInputError {
   const what =
     role === undefined
       ? "has no role"
-      : `has unknown role ${typeof role === "string" ? `'${role}'` : describeType(role)}`;
+      : `has unknown role ${typeof role === "string" ? quoteValue(role, 60) : describeType(role)}`;
   return new InvalidInputError(`Message ${index} ${what}; expected one of ${MESSAGE_INPUT_ROLES.join(", ")}.`, {
     index,
     role: typeof role === "string" ? role : undefined,
   });
 }
 
+/** What a received value is, for an error message: its type, and a short redacted quote of a primitive. */
 function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (value instanceof Date) return "a Date";
-  return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value) ?? ""}`.trim();
+  if (typeof value === "object") return "an object";
+  return value === undefined ? "undefined" : `${typeof value} ${quoteValue(value)}`;
 }
 
 function hashOf(text: string): string {

@@ -21,6 +21,7 @@ export interface PersistNodeOptions {
 }
 
 type PersistReads =
+  | "ignored"
   | "admitted"
   | "decisions"
   | "basis"
@@ -57,6 +58,6 @@ export function createPersistNode(options: PersistNodeOptions): WriteNode<Persis
       queue.bump(key);
       return committed;
     });
-    return { memoryWrite: { ...result, extractionFailures: state.extractionFailures } };
+    return { memoryWrite: { ...result, extractionFailures: state.extractionFailures, ignored: state.ignored } };
   };
 }

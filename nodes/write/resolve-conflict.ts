@@ -1,11 +1,10 @@
 /**
  * resolve-conflict (seed 002 §3, seed 003 §4.2): what each admitted candidate does to the
  * scope's active memories: add, reinforce, supersede, merge, a one-off exception, ask or reject
- * (src/write/conflict/resolve.ts). It also notes the scope's write generation the decisions were
- * made against, so persist can tell whether another write committed in between.
+ * (src/write/conflict/resolve.ts). Its decisions rest on the store as score read it (`basis`,
+ * noted there); persist decides again if another write committed since.
  */
 import type { BaseStore } from "@langchain/langgraph";
-import { scopeKey, scopeQueueFor } from "../../src/scope-queue.js";
 import { resolveDecisions } from "../../src/write/conflict/resolve.js";
 import { runIds, writeScope, writeStore } from "../../src/write/context.js";
 import type { AdmissionConfig } from "../../src/write/scoring.js";
@@ -19,11 +18,10 @@ export interface ResolveConflictNodeOptions {
 
 export function createResolveConflictNode(
   options: ResolveConflictNodeOptions,
-): WriteNode<"admitted" | "sessionId" | "taskId", "decisions" | "basis"> {
+): WriteNode<"admitted" | "sessionId" | "taskId", "decisions"> {
   return async (state, config) => {
     const scope = writeScope(config);
     const store = writeStore(options.store, config);
-    const basis = scopeQueueFor(store).generation(scopeKey(scope));
     const decisions = await resolveDecisions(state.admitted, {
       store,
       scope,
@@ -31,6 +29,6 @@ export function createResolveConflictNode(
       now: options.now().toISOString(),
       ...runIds(state, config),
     });
-    return { decisions, basis };
+    return { decisions };
   };
 }

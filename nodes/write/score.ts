@@ -3,9 +3,13 @@
  * four-question score against the threshold. Novelty is computed HERE, from the store: the
  * similarity of the nearest active memory in scope. A candidate held back only by low novelty
  * next to a near-duplicate is passed on as a restatement, which resolve-conflict reinforces.
+ * The neighbours found here travel on to resolve-conflict, so the step also notes the scope's
+ * write generation they were read at (`basis`): persist decides again when another write
+ * committed since.
  */
 import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../src/namespaces.js";
+import { scopeKey, scopeQueueFor } from "../../src/scope-queue.js";
 import { vectorNeighbours } from "../../src/write/conflict/lookup.js";
 import { writeScope, writeStore } from "../../src/write/context.js";
 import { type AdmissionConfig, type AdmittedCandidate, admit, type Rejection } from "../../src/write/scoring.js";
@@ -16,11 +20,13 @@ export interface ScoreNodeOptions {
   admission: AdmissionConfig;
 }
 
-export function createScoreNode(options: ScoreNodeOptions): WriteNode<"candidates", "admitted" | "rejected"> {
+export function createScoreNode(options: ScoreNodeOptions): WriteNode<"candidates", "admitted" | "rejected" | "basis"> {
   return async (state, config) => {
     const scope = writeScope(config);
     const store = writeStore(options.store, config);
     const candidates = state.candidates;
+    // Read before the first lookup: every decision of this run rests on what the store held then.
+    const basis = scopeQueueFor(store).generation(scopeKey(scope));
     const neighbours = await vectorNeighbours(
       store,
       recordsNamespace(scope),
@@ -35,6 +41,6 @@ export function createScoreNode(options: ScoreNodeOptions): WriteNode<"candidate
       if ("admitted" in verdict) admitted.push({ ...verdict.admitted, neighbours: near });
       else rejected.push(verdict.rejected);
     });
-    return { admitted, rejected };
+    return { admitted, rejected, basis };
   };
 }

@@ -6,6 +6,7 @@
 import type { BaseStore } from "@langchain/langgraph";
 import { InvalidInputError } from "../errors.js";
 import type { PipelineRunner } from "../graph/pipeline.js";
+import { quoteValue } from "../redact.js";
 import { type MemoryScope, parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import {
@@ -61,9 +62,9 @@ export function createReader({ store, queue, run, now }: ReaderOptions): Reader 
     },
     async trace(scope, traceId) {
       const valid = parseScope(scope);
-      if (typeof traceId !== "string" || traceId.length === 0) {
+      if (typeof traceId !== "string" || traceId.length === 0 || traceId.length > 128) {
         throw new InvalidInputError(
-          `trace() needs a traceId string as returned by recall(); received ${JSON.stringify(traceId)}.`,
+          `trace() needs a traceId string as returned by recall(); received ${quoteValue(traceId)}.`,
           { field: "traceId" },
         );
       }

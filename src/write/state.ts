@@ -12,10 +12,10 @@ import { Annotation } from "@langchain/langgraph";
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { lastValue, type StepNode } from "../graph/pipeline.js";
-import { type ChatMessage, normalizeMessages } from "../messages.js";
-import { redactMessages } from "../redact.js";
+import { type ChatMessage, type NormalizeMessagesOptions, normalizeMessages } from "../messages.js";
+import { quoteValue, redactId, redactMessages } from "../redact.js";
 import type { MemoryCandidate } from "./candidate.js";
-import type { ConflictDecision, ExtractionFailure, MemoryWriteOutput } from "./conflict/decision.js";
+import type { ConflictDecision, ExtractionFailure, IgnoredInput, MemoryWriteOutput } from "./conflict/decision.js";
 import type { ConversationContext } from "./extract/context.js";
 import type { AdmittedCandidate, Rejection } from "./scoring.js";
 import { readTranscript } from "./transcript.js";
@@ -32,6 +32,8 @@ export const WriteStateAnnotation = Annotation.Root({
   sessionId: lastValue<string | undefined>(() => undefined),
   taskId: lastValue<string | undefined>(() => undefined),
   redactions: lastValue<MessageRedactions[]>(() => []),
+  /** Messages and parts not read for memories (system and tool messages, non-text parts). */
+  ignored: lastValue<IgnoredInput[]>(() => []),
   candidates: lastValue<MemoryCandidate[]>(() => []),
   extractionFailures: lastValue<ExtractionFailure[]>(() => []),
   /** The conversation context of named speakers, kept for the next call. */
@@ -39,7 +41,10 @@ export const WriteStateAnnotation = Annotation.Root({
   admitted: lastValue<AdmittedCandidate[]>(() => []),
   rejected: lastValue<Rejection[]>(() => []),
   decisions: lastValue<ConflictDecision[]>(() => []),
-  /** The scope's write generation the decisions were made against (see ScopeQueue.generation). */
+  /**
+   * The scope's write generation when score read the neighbours every decision rests on (see
+   * ScopeQueue.generation).
+   */
   basis: lastValue<number | undefined>(() => undefined),
   memoryWrite: lastValue<MemoryWriteOutput | undefined>(() => undefined),
 });
@@ -52,11 +57,12 @@ export const WriteOutputAnnotation = Annotation.Root({ memoryWrite: WriteStateAn
 /** A write-graph node: reads `R`, returns an update of `W`. */
 export type WriteNode<R extends keyof WriteState, W extends keyof WriteState> = StepNode<WriteState, R, W>;
 
-export interface WriteInputOptions {
+/** What one write call may carry: message size, message count, and how far ahead a time may lie. */
+export type MessageLimits = Pick<NormalizeMessagesOptions, "maxMessageBytes" | "maxMessages" | "maxFutureMs">;
+
+export interface WriteInputOptions extends MessageLimits {
   /** Clock for messages without `at`. @default () => new Date() */
   now?: () => Date;
-  /** Largest accepted message, in UTF-8 bytes. @default 65536 */
-  maxMessageBytes?: number;
 }
 
 /** What a write run accepts, before the input schema cleans it. */
@@ -98,11 +104,14 @@ export function prepareMessages(messages: unknown, options: WriteInputOptions = 
   return redactMessages(readTranscript(normalizeMessages(messages, options))).messages;
 }
 
-function optionalId(field: string, value: unknown): string | undefined {
+// A session or task id is kept in records, history and checkpoints: one that holds a secret (a
+// phone number, a card) is replaced by a stable digest of it (redactId), like message ids.
+function optionalId(field: "sessionId" | "taskId", value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === "string" && value.length > 0 && value.length <= 256) return value;
+  if (typeof value === "string" && value.length > 0 && value.length <= 256)
+    return redactId(value, field === "sessionId" ? "s" : "t");
   throw new InvalidInputError(
-    `The write graph's ${field} must be a non-empty string of at most 256 characters; received ${JSON.stringify(value) ?? typeof value}.`,
+    `The write graph's ${field} must be a non-empty string of at most 256 characters; received ${quoteValue(value)}.`,
     { field },
   );
 }

@@ -8,6 +8,7 @@
 import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
+import { quoteValue } from "../redact.js";
 import type { MemoryKind, MemoryRecord, MemoryScope, MemoryStatus } from "../schema.js";
 import { parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
@@ -54,6 +55,17 @@ const RememberSchema = z.object({
   taskId: z.unknown().optional(),
 });
 
+/** A record id argument: a non-empty string of at most 128 characters (MemoryRecordSchema's id). */
+function recordId(id: unknown, call: string): string {
+  if (typeof id === "string" && id.length > 0 && id.length <= 128) return id;
+  throw new InvalidInputError(
+    `${call}() needs a record id (a string of 1–128 characters); received ${quoteValue(id)}.`,
+    {
+      field: "id",
+    },
+  );
+}
+
 export function createWriter({ store, queue, run, now }: WriterOptions): Writer {
   const running = new Set<Promise<unknown>>();
   return {
@@ -87,9 +99,9 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
         return result;
       });
     },
-    get: async (scope, id) => getRecord(store, parseScope(scope), id),
+    get: async (scope, id) => getRecord(store, parseScope(scope), recordId(id, "get")),
     list: async (scope, filter = {}) => listRecords(store, parseScope(scope), filter),
-    history: async (scope, id) => readHistory(store, parseScope(scope), id),
+    history: async (scope, id) => readHistory(store, parseScope(scope), recordId(id, "history")),
     async settled() {
       await Promise.allSettled([...running]);
     },

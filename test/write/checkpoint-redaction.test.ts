@@ -47,7 +47,7 @@ describe("write graph input that fails validation", () => {
     const config = { configurable: { thread_id: "t-bad", user_id: SCOPE.userId } };
     await expect(graph.invoke({ messages: [] }, config)).rejects.toThrow(InvalidInputError);
     await expect(graph.invoke({ messages: [{ role: "alien", content: "13812345678" }] }, config)).rejects.toThrow(
-      /unknown role 'alien'/,
+      /unknown role "alien"/,
     );
     await expect(
       graph.invoke({ messages: [{ role: "user", content: "hi" }], sessionId: 42 as never }, config),

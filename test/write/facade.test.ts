@@ -267,7 +267,7 @@ describe("createMemory: bad input leaves the store unchanged", () => {
       InvalidInputError,
     );
     await expect(memory.remember({ scope: SCOPE, messages: [{ role: "wizard", content: "hi" }] })).rejects.toThrow(
-      /unknown role 'wizard'/,
+      /unknown role "wizard"/,
     );
     await expect(memory.remember({ scope: { userId: "" }, messages: [user("我不吃香菜")] })).rejects.toThrow(
       InvalidInputError,

@@ -97,7 +97,7 @@ describe("normalizeMessages", () => {
         { role: "user", content: "ok" },
         { role: "robot", content: "beep" },
       ]),
-    ).toThrow(/Message 1 has unknown role 'robot'/);
+    ).toThrow(/Message 1 has unknown role "robot"/);
     expect(() => normalizeMessages([{ content: "no role" }])).toThrow(/Message 0 has no role/);
   });
 
@@ -117,7 +117,7 @@ describe("normalizeMessages", () => {
         { role: "user", content: "a", id: "x" },
         { role: "user", content: "b", id: "x" },
       ]),
-    ).toThrow(/repeats id 'x'/);
+    ).toThrow(/repeats id "x"/);
     expect(() => normalizeMessages([{ role: "user", content: "a" }], { maxMessageBytes: 0 })).toThrow(
       InvalidConfigError,
     );

@@ -60,8 +60,17 @@ export interface ExtractionFailure {
 }
 
 /** A write run's output: the persisted result plus extraction failures. */
+/** Input the run did not read for memories, and why (so nothing is dropped without a word). */
+export interface IgnoredInput {
+  messageId: string;
+  /** `role`: a system or tool message; `non_text_parts`: content parts that are not text. */
+  reason: "role" | "non_text_parts";
+  detail: string;
+}
+
 export interface MemoryWriteOutput extends WriteResult {
   extractionFailures: ExtractionFailure[];
+  ignored: IgnoredInput[];
 }
 
 export function emptyWriteResult(): WriteResult {
