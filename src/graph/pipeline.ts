@@ -29,6 +29,7 @@ import {
 } from "@langchain/langgraph";
 import type { z } from "zod";
 import { InvalidConfigError } from "../errors.js";
+import { yieldIfDue } from "../yield.js";
 
 /** A node that reads `R` of state `S` and returns an update of `W`. */
 export type StepNode<S, R extends keyof S, W extends keyof S> = (
@@ -197,6 +198,9 @@ export class Pipeline<SD extends StateDefinition, ID extends StateDefinitionInit
             : await Promise.all(stage.map((step) => this.guarded(step)(current, config)));
         applyUpdates(channels, updates);
         if (onStep) onStep(stage.map((step) => step.name).join("+"), performance.now() - started);
+        // A yield point between steps (see src/yield.ts): a long run never blocks the event loop
+        // for more than a slice at a step boundary.
+        await yieldIfDue();
       }
       const final = readState(channels);
       return Object.fromEntries(outputKeys.map((key) => [key, final[key]])) as Output;

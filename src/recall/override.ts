@@ -62,7 +62,7 @@ for (const [dimension, value, zh, en] of TERMS)
 const TERM_PATTERN = new RegExp(
   [...LEXICON.keys()]
     .sort((a, b) => b.length - a.length)
-    .map((term) => (/^[a-z]/.test(term) ? `\\b${escapeRegExp(term).replace(/ /g, "\\s+")}\\b` : escapeRegExp(term)))
+    .map((term) => (/^[a-z]/.test(term) ? `\\b${escapeRegExp(term).replace(/ /g, "\\s{1,8}")}\\b` : escapeRegExp(term)))
     .join("|"),
   "gu",
 );

@@ -4,6 +4,7 @@
 import { Embeddings } from "@langchain/core/embeddings";
 import { z } from "zod";
 import { InvalidConfigError, InvalidInputError } from "../errors.js";
+import { yieldIfDue } from "../yield.js";
 import { cjkRuns, normalizeText, type WordToken, wordTokens } from "./tokenizer.js";
 
 // Per-feature weights: whole words carry meaning, sub-word n-grams only soften spelling and
@@ -137,7 +138,13 @@ export class HashEmbeddings extends Embeddings {
         `HashEmbeddings.embedDocuments expects an array of strings; received ${describe(texts)}.`,
       );
     }
-    return texts.map((text) => Array.from(this.embed(text)));
+    // Many documents take a while: hand the event loop back between slices (src/yield.ts).
+    const vectors: number[][] = [];
+    for (const text of texts) {
+      vectors.push(Array.from(this.embed(text)));
+      await yieldIfDue();
+    }
+    return vectors;
   }
 
   private addWordFeatures(words: readonly WordToken[], runs: readonly string[]): void {

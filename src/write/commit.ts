@@ -6,6 +6,7 @@
 import type { BaseStore, Item, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { recordsNamespace } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
+import { yieldIfDue } from "../yield.js";
 import { WritePlan } from "./conflict/apply.js";
 import type { ConflictDecision, WriteResult } from "./conflict/decision.js";
 import { runIds } from "./context.js";
@@ -45,11 +46,16 @@ export async function commitDecisions(
     .flatMap((item) => (item ? [parseMemoryRecord(item.value)] : []))
     .filter((record) => record.status === "active");
 
+  await yieldIfDue();
   const plan = new WritePlan({ scope, now: now.toISOString(), ...runIds(run, config) }, existing);
   for (const rejection of run.rejected) plan.reject(rejection, newRecordId());
-  for (const decision of run.decisions) plan.apply(decision);
+  for (const decision of run.decisions) {
+    plan.apply(decision);
+    await yieldIfDue();
+  }
   const operations = plan.operations();
   if (run.conversation) operations.push(conversationOperation(scope, run.conversation));
+  await yieldIfDue();
   if (operations.length > 0) await store.batch(operations);
   return plan.result();
 }

@@ -184,7 +184,7 @@ function later(a: string, b: string): string {
 }
 
 function stripEnd(text: string): string {
-  return text.replace(/[。.!！；;\s]+$/u, "");
+  return text.replace(/(?<![。.!！；;\s])[。.!！；;\s]+$/u, "");
 }
 
 function round3(value: number): number {

@@ -30,23 +30,29 @@ const CHANGE_VERBS = wordList(`switch | switched | switching | move | moved | mo
   change | changed | changing | went | transfer | transferred | upgrade | upgraded | convert | converted`);
 // Words that end the new value: "… to Linear last month", "… to Shanghai because …".
 const CLAUSE_GOES_ON = "in | on | at | last | this | since | because | after | before | recently | now";
+// The things named are short: each span is bounded (SPAN), which keeps every pattern here linear.
+const SPAN = "[^,.;!?，。；！？]{1,80}?";
 const EN_FROM_TO = new RegExp(
-  `\\b${alternation(CHANGE_VERBS)}\\b(?:\\s+\\S+){0,3}?\\s+from\\s+(.+?)\\s+(?:to|onto|into)\\s+(.+?)(?=\\s+${alternation(wordList(CLAUSE_GOES_ON))}\\b|[,.;!?]|$)`,
+  `\\b${alternation(CHANGE_VERBS)}\\b(?:\\s{1,8}\\S{1,40}){0,3}?\\s{1,8}from\\s{1,8}(${SPAN})\\s{1,8}(?:to|onto|into)\\s{1,8}(${SPAN})(?=\\s{1,8}${alternation(wordList(CLAUSE_GOES_ON))}\\b|[,.;!?]|$)`,
   "u",
 );
-const EN_REPLACED = /\breplaced\s+(.+?)\s+with\s+(.+?)(?=\s+(?:in|last|this|because|recently)\b|[,.;!?]|$)/u;
+const EN_REPLACED =
+  /\breplaced\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}with\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:in|last|this|because|recently)\b|[,.;!?]|$)/u;
 // "left Google and joined OpenAI", "left Google for OpenAI".
 const EN_LEFT =
-  /\bleft\s+(.+?)\s+(?:and\s+(?:joined|went to|moved to|started at)|for)\s+(.+?)(?=\s+(?:in|on|at|last|this|since|because|recently)\b|[,.;!?]|$)/u;
+  /\bleft\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}(?:and\s{1,8}(?:joined|went to|moved to|started at)|for)\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:in|on|at|last|this|since|because|recently)\b|[,.;!?]|$)/u;
 // "prefer VS Code over Vim" (the second is what is no longer preferred).
-const EN_OVER = /\bprefers?\s+(.+?)\s+over\s+(.+?)(?=\s+(?:these|nowadays|now|lately)\b|[,.;!?]|$)/u;
+const EN_OVER =
+  /\bprefers?\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}over\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:these|nowadays|now|lately)\b|[,.;!?]|$)/u;
 const EN_INSTEAD =
-  /\b(?:use|uses|using|drink|drinks|eat|eats|prefer|prefers)\s+(.+?)\s+instead of\s+(.+?)(?=[,.;!?]|$)/u;
+  /\b(?:use|uses|using|drink|drinks|eat|eats|prefer|prefers)\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}instead of\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=[,.;!?]|$)/u;
 const ZH_FROM_TO =
-  /从\s*(.+?)\s*(?:换成|改成|改为|改用|换用|换到|搬到|搬去|迁到|迁移到|转到|升级到|切换到|切到|跳槽到|跳到)了?\s*(.+?)(?=[，。,.;；！!？?]|$)/u;
+  /从\s{0,8}([^,.;!?，。；！？]{1,80}?)\s{0,8}(?:换成|改成|改为|改用|换用|换到|搬到|搬去|迁到|迁移到|转到|升级到|切换到|切到|跳槽到|跳到)了?\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
 // 把 iPhone 换成了华为; 离开了字节，加入了腾讯.
-const ZH_BA = /把\s*(.+?)\s*(?:换成|改成|改为|换为)了?\s*(.+?)(?=[，。,.;；！!？?]|$)/u;
-const ZH_LEFT = /离开了?\s*(.+?)\s*[，,]?\s*(?:加入了?|去了|到了)\s*(.+?)(?=[，。,.;；！!？?]|$)/u;
+const ZH_BA =
+  /把\s{0,8}([^,.;!?，。；！？]{1,80}?)\s{0,8}(?:换成|改成|改为|换为)了?\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
+const ZH_LEFT =
+  /离开了?\s{0,8}([^,.;!?，。；！？]{1,80}?)\s{0,8}[，,]?\s{0,8}(?:加入了?|去了|到了)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
 
 /**
  * The change a statement reports, if it names both sides.
@@ -122,10 +128,11 @@ function who(subject: string): string {
 const EN_MOVED_TO =
   /\bmoved\s+(?:back\s+|over\s+|away\s+|out\s+|house\s+|home\s+)?to\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s|[,.;!?]|$)/u;
 const ZH_MOVED_TO =
-  /搬(?:到|去|回)了?\s*(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|宿舍|家)(\p{Script=Han}{2,6}?)(?=了|[，。,.;；！!？?\s]|$)/u;
+  /搬(?:到|去|回)了?\s{0,8}(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|宿舍|家)(\p{Script=Han}{2,6}?)(?=了|[，。,.;；！!？?\s]|$)/u;
 // Where a statement says someone lives: lives in X, 住在X, 家在X.
-const EN_HOME = /\b(?:lives?|living|based)\s+in\s+(.+?)(?=\s+(?:with|since|for|and|now)\b|[,.;!?]|$)/u;
-const ZH_HOME = /(?:住在|家在)\s*(.+?)(?=[，。,.;；！!？?]|$)/u;
+const EN_HOME =
+  /\b(?:lives?|living|based)\s{1,8}in\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:with|since|for|and|now)\b|[,.;!?]|$)/u;
+const ZH_HOME = /(?:住在|家在)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
 
 /**
  * A move to a new place against a statement of where someone lives elsewhere: the old home is

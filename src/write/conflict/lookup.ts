@@ -1,17 +1,23 @@
 /**
  * Finding the active memories a candidate may relate to, with as few store round trips as
- * possible: all vector searches of a run go in one `store.batch`, all same-key lookups in one
- * listing, keyword searches (a separate capability) in parallel.
+ * possible: the vector searches of a run go in a few `store.batch` calls (CHUNK candidates
+ * each, handing the event loop back between them, so a large write never blocks another
+ * user's recall for long), all same-key lookups in one listing, keyword searches (a separate
+ * capability) chunked the same way.
  */
 import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
 import { parseMemoryRecord } from "../../schema.js";
 import { isKeywordSearchable } from "../../store/types.js";
+import { slices } from "../../yield.js";
 import type { MemoryCandidate } from "../candidate.js";
 import type { RelatedMemory } from "./decide.js";
 
 /** Neighbours looked at per candidate: a user's memories on one topic are few. */
 export const NEIGHBOURS = 8;
 const ACTIVE = { status: "active" };
+// Candidates per store call: an embedded store answers a batch synchronously, so this bounds one
+// slice of work (about a millisecond a search on HNSWStore).
+const CHUNK = 8;
 
 /**
  * The nearest active memories of each text by vector similarity, best first (`similarity` is
@@ -23,14 +29,19 @@ export async function vectorNeighbours(
   texts: readonly string[],
 ): Promise<RelatedMemory[][]> {
   if (texts.length === 0) return [];
-  const operations: SearchOperation[] = texts.map((query) => ({
-    namespacePrefix: namespace,
-    query,
-    filter: ACTIVE,
-    limit: NEIGHBOURS,
-    offset: 0,
-  }));
-  const results = (await store.batch(operations)) as SearchItem[][];
+  const pause = slices();
+  const results: SearchItem[][] = [];
+  for (let start = 0; start < texts.length; start += CHUNK) {
+    const operations: SearchOperation[] = texts.slice(start, start + CHUNK).map((query) => ({
+      namespacePrefix: namespace,
+      query,
+      filter: ACTIVE,
+      limit: NEIGHBOURS,
+      offset: 0,
+    }));
+    results.push(...((await store.batch(operations)) as SearchItem[][]));
+    await pause();
+  }
   return results.map((items) => items.map((item) => toRelated(item, true)));
 }
 
@@ -53,9 +64,7 @@ export async function keyAndKeywordMatches(
       candidates.map((c) => c.key),
     ),
     isKeywordSearchable(store)
-      ? Promise.all(
-          candidates.map((c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS })),
-        )
+      ? keywordHits(candidates, (c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS }))
       : Promise.resolve(candidates.map(() => [] as SearchItem[])),
   ]);
   return candidates.map((c, i) => [...byKey.get(c.key)!, ...byKeyword[i]!].map((item) => toRelated(item, false)));
@@ -90,4 +99,18 @@ async function sameKeyItems(
 
 function toRelated(item: SearchItem, vector: boolean): RelatedMemory {
   return { record: parseMemoryRecord(item.value), similarity: vector ? (item.score ?? 0) : 0 };
+}
+
+/** Keyword searches of every candidate, CHUNK at a time with a yield point between chunks. */
+async function keywordHits(
+  candidates: readonly MemoryCandidate[],
+  search: (candidate: MemoryCandidate) => Promise<SearchItem[]>,
+): Promise<SearchItem[][]> {
+  const pause = slices();
+  const hits: SearchItem[][] = [];
+  for (let start = 0; start < candidates.length; start += CHUNK) {
+    hits.push(...(await Promise.all(candidates.slice(start, start + CHUNK).map(search))));
+    await pause();
+  }
+  return hits;
 }

@@ -11,6 +11,7 @@
 import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../namespaces.js";
 import type { MemoryScope } from "../../schema.js";
+import { yieldIfDue } from "../../yield.js";
 import { newRecordId } from "../records.js";
 import type { AdmissionConfig, AdmittedCandidate } from "../scoring.js";
 import { WritePlan } from "./apply.js";
@@ -59,7 +60,8 @@ export async function resolveDecisions(
     ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
   });
   const decisions: ConflictDecision[] = [];
-  admitted.forEach((candidate, i) => {
+  for (const [i, candidate] of admitted.entries()) {
+    await yieldIfDue();
     const found = [...vectors[i]!, ...matches[i]!];
     scratch.seed(found.map((m) => m.record));
     const inRun = scratch.activeChanges().map((record) => ({ record, similarity: 0 }));
@@ -70,7 +72,7 @@ export async function resolveDecisions(
     });
     decisions.push(decision);
     scratch.apply(decision);
-  });
+  }
   return decisions;
 }
 

@@ -284,7 +284,8 @@ const ZH_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
     (m, c) => day(addDays(c.date, ZH_DAY_OFFSETS[m[0]]!)),
   ],
   [
-    /(\d+|[一二两三四五六七八九十]+)个?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)/y,
+    // The lookbehind starts a number only where it starts, so a long run of digits stays linear.
+    /(?<![\d一二两三四五六七八九十])(\d+|[一二两三四五六七八九十]+)个?(天|周|星期|礼拜|月|年)(前|以前|之前|后|以后|之后)/y,
     (m, c) => {
       const n = parseZhNumber(m[1]!);
       if (n === undefined) return undefined;
@@ -377,7 +378,7 @@ const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
     },
   ],
   [
-    /(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) (day|week|month|year)s? ago/iy,
+    /(?<![\w])(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few|several) (day|week|month|year)s? ago/iy,
     (m, c) => shifted(c, -(EN_NUMBERS[m[1]!.toLowerCase()] ?? Number(m[1])), m[2]!.toLowerCase()),
   ],
   [

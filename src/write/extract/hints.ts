@@ -356,12 +356,14 @@ const QUESTION_FILLER = new Set(
   ).split(" "),
 );
 const QUESTION_HINTS = 5;
+// The first few topic words are all that is kept: a long question is read only this far.
+const QUESTION_SCAN_CHARS = 1000;
 
 /** The topic words of a question the statement answers ("What kind of dog?" → kind, dog). */
 export function questionHints(question: string | undefined, exclude: readonly string[] = []): string[] {
   if (!question) return [];
   const skip = new Set(exclude.map((w) => w.toLowerCase()));
-  return tokenize(question)
+  return tokenize(question.slice(0, QUESTION_SCAN_CHARS))
     .filter((w) => w.length > 2 && !/^\d+$/.test(w) && !skip.has(w) && !QUESTION_FILLER.has(w))
     .slice(0, QUESTION_HINTS);
 }

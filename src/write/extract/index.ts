@@ -18,7 +18,7 @@ import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from
 import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
 import { isQuestion } from "./markers.js";
 import { type DraftCandidate, dedupeCandidates, mergeModelCandidates } from "./merge.js";
-import { extractWithModel, type ModelFailure } from "./model.js";
+import { extractWithModel } from "./model.js";
 import { readUnit } from "./reader.js";
 import { enReader } from "./reader-en.js";
 import { zhReader } from "./reader-zh.js";
@@ -40,6 +40,9 @@ export {
   type ModelFailure,
 } from "./model.js";
 
+import { slices } from "../../yield.js";
+import type { ExtractionFailure } from "../conflict/decision.js";
+
 export interface RuleExtractionOptions {
   /** Read every message as this language instead of detecting it per sentence. */
   language?: "zh" | "en";
@@ -58,11 +61,29 @@ export function extractWithRules(
   messages: readonly ChatMessage[],
   options: RuleExtractionOptions = {},
 ): MemoryCandidate[] {
-  return withIds(dedupeCandidates(ruleDrafts(messages, options)));
+  const drafts: DraftCandidate[] = [];
+  for (const step of ruleDrafts(messages, options)) drafts.push(...step.drafts);
+  return withIds(dedupeCandidates(drafts));
 }
 
-/** Every message read with who speaks and to whom, and the question it may answer. */
-function ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOptions): DraftCandidate[] {
+/**
+ * A message stating more memories than this is a paste, not speech: the first ones are kept and
+ * the rest reported in `extractionFailures` (never dropped without a word). It also bounds what
+ * one message costs the steps after extraction.
+ */
+export const MAX_CANDIDATES_PER_MESSAGE = 64;
+
+interface DraftStep {
+  drafts: DraftCandidate[];
+  /** A message whose candidates were cut at MAX_CANDIDATES_PER_MESSAGE, and how many it had. */
+  overflow?: { messageId: string; found: number };
+}
+
+/**
+ * Every message read with who speaks and to whom, and the question it may answer, one sentence
+ * at a time (each step is a yield point for callers that share the event loop).
+ */
+function* ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOptions): Generator<DraftStep> {
   // Earlier turns of the conversation are read for context only; only this call's are extracted.
   const prior = priorTurns(options.context, batch);
   const messages = [...prior, ...batch];
@@ -70,8 +91,8 @@ function ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOption
   const names = [
     ...new Set([...(options.context?.speakers ?? []), ...views.flatMap((v) => (v.speaker ? [v.speaker] : []))]),
   ];
-  return messages.flatMap((message, i) => {
-    if (i < prior.length) return [];
+  for (const [i, message] of messages.entries()) {
+    if (i < prior.length) continue;
     const previous = i > 0 && views[i - 1]!.speaker !== views[i]!.speaker ? views[i - 1]!.content : undefined;
     // Only the question sentences of the previous turn: "What kind of dog? What's the name?"
     let asked = previous
@@ -90,38 +111,45 @@ function ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOption
       .filter((m) => m.term && (m.topic.name === "family" || m.topic.name === "pet"))
       .at(-1)?.surface;
     const window = views.slice(Math.max(0, i - 3), i + 1).map((v) => v.content);
-    return extractFromMessage(
-      message,
-      views[i]!,
-      { names, asked, referent: relative ?? recentName(window, names) },
-      options.language,
-    );
-  });
+    const speaker = views[i]!.speaker;
+    const turn = {
+      names,
+      askedHints: questionHints(asked, speaker ? [speaker] : []),
+      referent: relative ?? recentName(window, names),
+    };
+    let found = 0;
+    for (const drafts of extractFromMessage(message, views[i]!, turn, options.language)) {
+      const room = MAX_CANDIDATES_PER_MESSAGE - found;
+      found += drafts.length;
+      yield { drafts: drafts.slice(0, Math.max(0, room)) };
+    }
+    if (found > MAX_CANDIDATES_PER_MESSAGE) yield { drafts: [], overflow: { messageId: message.id, found } };
+  }
 }
 
 interface TurnContext {
   /** Everyone who speaks in the batch. */
   names: string[];
-  /** The question sentences of the previous turn, when another speaker asked them. */
-  asked: string;
+  /** Topic words of the question the previous turn asked, when another speaker asked one. */
+  askedHints: string[];
   /** The person last named around this turn: whom "he"/"she" may mean. */
   referent?: string;
 }
 
-function extractFromMessage(
+function* extractFromMessage(
   message: ChatMessage,
   view: SpeakerView,
   batch: TurnContext,
   forced?: "zh" | "en",
-): DraftCandidate[] {
-  if (message.role !== "user" && message.role !== "assistant") return [];
+): Generator<DraftCandidate[]> {
+  if (message.role !== "user" && message.role !== "assistant") return;
   // An assistant message carrying a person's name ("Marcus: …" replayed as the assistant) is
   // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6) unless
   // the batch is a transcript of named people, which readTranscript (src/write/transcript.ts) has
   // already turned into named user turns.
   const perspective = message.role === "user" || view.named ? "user" : "assistant";
-  const drafts: DraftCandidate[] = [];
   for (const sentence of splitSentences(view.content)) {
+    const drafts: DraftCandidate[] = [];
     // Per sentence: a message may switch language ("我不吃香菜. Also, I prefer email.").
     const language = forced ?? detectLanguage(sentence);
     const label = perspective === "user" && view.speaker ? view.speaker : language === "zh" ? "用户" : "the user";
@@ -143,8 +171,8 @@ function extractFromMessage(
         if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));
       }
     }
+    yield drafts;
   }
-  return drafts;
 }
 
 function toCandidate(
@@ -161,7 +189,7 @@ function toCandidate(
       ...verbBaseForms(draft.source),
       ...conceptHints(draft.source, language),
       ...dateHints(draft.content, language),
-      ...questionHints(turn.asked, speaker ? [speaker] : []),
+      ...turn.askedHints,
       ...(turn.referent && THIRD_PERSON.test(draft.source) && !draft.content.includes(turn.referent)
         ? [turn.referent]
         : []),
@@ -204,7 +232,8 @@ export interface ExtractOptions extends RuleExtractionOptions {
 
 export interface ExtractResult {
   candidates: MemoryCandidate[];
-  extractionFailures: ModelFailure[];
+  /** Model trouble (stage `model`) and messages read only in part (stage `limit`). */
+  extractionFailures: ExtractionFailure[];
 }
 
 /**
@@ -216,12 +245,27 @@ export async function extractCandidates(
   messages: readonly ChatMessage[],
   options: ExtractOptions = {},
 ): Promise<ExtractResult> {
-  const rules = dedupeCandidates(ruleDrafts(messages, options));
+  // A sentence at a time, handing the event loop back between slices: a 64 KiB message takes
+  // a while to read, and other users' recalls must not wait for it.
+  const pause = slices();
+  const drafts: DraftCandidate[] = [];
+  const failures: ExtractionFailure[] = [];
+  for (const step of ruleDrafts(messages, options)) {
+    drafts.push(...step.drafts);
+    if (step.overflow) {
+      failures.push({
+        stage: "limit",
+        error: `message ${step.overflow.messageId} states ${step.overflow.found} memories; only the first ${MAX_CANDIDATES_PER_MESSAGE} are read (a message stating more is a paste)`,
+      });
+    }
+    await pause();
+  }
+  const rules = dedupeCandidates(drafts);
   const speaks = messages.some((m) => m.role === "user" || m.role === "assistant");
-  if (!options.model || !speaks) return { candidates: withIds(rules), extractionFailures: [] };
+  if (!options.model || !speaks) return { candidates: withIds(rules), extractionFailures: failures };
   const modelResult = await extractWithModel(messages, options.model, { now: options.now, config: options.config });
   const merged = mergeModelCandidates(rules, dedupeCandidates(modelResult.candidates));
-  return { candidates: withIds(merged), extractionFailures: modelResult.failures };
+  return { candidates: withIds(merged), extractionFailures: [...failures, ...modelResult.failures] };
 }
 
 function withIds(drafts: readonly DraftCandidate[]): MemoryCandidate[] {

@@ -137,7 +137,7 @@ export function speakerKey(key: string, speaker: string): string {
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
+    .replace(/^_+|(?<!_)_+$/g, "")
     .slice(0, 24);
   const slug = ascii.length > 0 ? ascii : createHash("sha256").update(speaker).digest("hex").slice(0, 8);
   return `${key}.p_${slug}`.slice(0, 128);
@@ -172,7 +172,7 @@ const SEGMENT_NOISE = new Set(
  */
 export function segmentOf(text: string): string {
   const words = tokenize(text)
-    .map((w) => w.replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, ""))
+    .map((w) => w.replace(/[^a-z0-9]+/g, "_").replace(/^_+|(?<!_)_+$/g, ""))
     .filter((w) => w.length > 1 && !SEGMENT_NOISE.has(w) && !/^\d+$/.test(w));
   if (words.length > 0) return words.slice(0, 2).join("_").slice(0, 40);
   return `t${createHash("sha256").update(text.trim()).digest("hex").slice(0, 8)}`;

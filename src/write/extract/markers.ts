@@ -244,7 +244,7 @@ export function aboutSomeone(
   if (language === "zh") return names.some((name) => text.includes(name));
   const words = text.split(/\s+/);
   return words.some((raw, i) => {
-    const word = raw.replace(/^[^\p{L}]+|[^\p{L}'’]+$/gu, "").replace(/['’]s$/u, "");
+    const word = raw.replace(/^[^\p{L}]+|(?<![^\p{L}'’])[^\p{L}'’]+$/gu, "").replace(/['’]s$/u, "");
     if (!/^[A-Z][a-z]/.test(word) || NOT_A_NAME.has(word)) return false;
     if (names.includes(word)) return true;
     // Mid-sentence capitals are names and places (Jaipur, Lake Michigan); a capital first word

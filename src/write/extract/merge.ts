@@ -17,12 +17,27 @@ const ANY_KEY_OVERLAP = 0.8;
 
 /** Jaccard overlap of the two texts' keyword terms (words plus Chinese bigrams), 0–1. */
 export function contentOverlap(a: string, b: string): number {
-  const left = new Set(keywordTerms(a));
-  const right = new Set(keywordTerms(b));
+  return termOverlap(a, b, new Set(keywordTerms(a)), new Set(keywordTerms(b)));
+}
+
+function termOverlap(a: string, b: string, left: ReadonlySet<string>, right: ReadonlySet<string>): number {
   if (left.size === 0 && right.size === 0) return a.trim() === b.trim() ? 1 : 0;
   let shared = 0;
   for (const term of left) if (right.has(term)) shared++;
   return shared / (left.size + right.size - shared);
+}
+
+/** Each text's keyword terms, computed once however often it is compared. */
+function termCache(): (text: string) => ReadonlySet<string> {
+  const cache = new Map<string, ReadonlySet<string>>();
+  return (text) => {
+    let terms = cache.get(text);
+    if (!terms) {
+      terms = new Set(keywordTerms(text));
+      cache.set(text, terms);
+    }
+    return terms;
+  };
 }
 
 /**
@@ -31,17 +46,28 @@ export function contentOverlap(a: string, b: string): number {
  */
 export function dedupeCandidates(candidates: readonly DraftCandidate[]): DraftCandidate[] {
   const kept: DraftCandidate[] = [];
+  // Only candidates of one key, polarity, source and speaker can be twins: compared per bucket,
+  // each text tokenised once, so a long batch costs no quadratic re-tokenising.
+  const buckets = new Map<string, DraftCandidate[]>();
+  const terms = termCache();
   for (const candidate of candidates) {
-    const twin = kept.find(
+    const bucketKey = JSON.stringify([
+      candidate.key,
+      candidate.positive,
+      candidate.sourceType,
+      candidate.speaker ?? null,
+    ]);
+    const bucket = buckets.get(bucketKey) ?? [];
+    const twin = bucket.find(
       (k) =>
-        k.key === candidate.key &&
-        k.positive === candidate.positive &&
-        k.sourceType === candidate.sourceType &&
-        k.speaker === candidate.speaker &&
-        (k.content === candidate.content || contentOverlap(k.content, candidate.content) >= 0.9),
+        k.content === candidate.content ||
+        termOverlap(k.content, candidate.content, terms(k.content), terms(candidate.content)) >= 0.9,
     );
     if (!twin) {
-      kept.push({ ...candidate, messageIds: [...candidate.messageIds] });
+      const copy = { ...candidate, messageIds: [...candidate.messageIds] };
+      kept.push(copy);
+      bucket.push(copy);
+      buckets.set(bucketKey, bucket);
       continue;
     }
     for (const id of candidate.messageIds) if (!twin.messageIds.includes(id)) twin.messageIds.push(id);
@@ -57,9 +83,15 @@ export function mergeModelCandidates(
   model: readonly DraftCandidate[],
 ): DraftCandidate[] {
   const merged = [...rules];
+  const terms = termCache();
   for (const candidate of model) {
     const restates = merged.some((existing) => {
-      const overlap = contentOverlap(existing.content, candidate.content);
+      const overlap = termOverlap(
+        existing.content,
+        candidate.content,
+        terms(existing.content),
+        terms(candidate.content),
+      );
       return (existing.key === candidate.key && overlap >= SAME_KEY_OVERLAP) || overlap >= ANY_KEY_OVERLAP;
     });
     if (!restates) merged.push(candidate);

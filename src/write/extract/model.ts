@@ -307,8 +307,9 @@ function messageText(message: BaseMessage): string {
 
 /** ```json … ``` fences and prose around the outermost object are dropped. */
 export function stripFences(text: string): string {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  const body = (fenced ? fenced[1]! : text).trim();
+  const open = text.indexOf("```");
+  const close = open >= 0 ? text.indexOf("```", open + 3) : -1;
+  const body = (close > open ? text.slice(open + 3, close).replace(/^json\b/i, "") : text).trim();
   const start = body.indexOf("{");
   const end = body.lastIndexOf("}");
   return start >= 0 && end > start ? body.slice(start, end + 1) : body;

@@ -205,6 +205,8 @@ const NOT_PAST_ED =
   wordList(`need | feed | seed | speed | proceed | succeed | exceed | indeed | bed | red | shed | weed | breed |
     bleed | hundred`);
 const PAST_TENSE = new RegExp(`\\b(?:(?!${alternation(NOT_PAST_ED)}\\b)\\w+ed|${alternation(IRREGULAR_PAST)})\\b`, "i");
+// Words between listed objects ("apples, bananas and the pears"; "as well as" word by word).
+const LIST_GLUE = new Set(wordList("and | or | nor | as | well | the | a | an | some"));
 const INSTRUCTED_TOPICS = new Set(["communication", "shipping", "language", "reply"]);
 
 export const enReader: LanguageReader = {
@@ -229,7 +231,7 @@ export const enReader: LanguageReader = {
     // lands at the end ("… in the week of 2024-04-29"), where English puts it.
     const leadingTime = LEAD_TIME.exec(first);
     if (leadingTime && first.length > leadingTime[0].length) {
-      first = `${first.slice(leadingTime[0].length)} ${leadingTime[0].replace(/,?\s*$/, "")}`;
+      first = `${first.slice(leadingTime[0].length)} ${leadingTime[0].replace(/(?<![,\s])[,\s]*$/, "")}`;
     }
     // A unit opened by an interjection ("Haha, YouTube is my teacher") keeps its joiner: drop both.
     const joined = restoreApostrophes([first, ...rest.map((c) => c.joiner + c.text)].join(""))
@@ -276,7 +278,7 @@ export const enReader: LanguageReader = {
 
   otherGrounds: (_text, { preference }) => preference !== undefined,
 
-  enumerationGlue: /^[\s,&/]*(?:(?:and|or|nor|as well as|the|a|an|some)[\s,&/]*)*$/i,
+  isEnumerationGlue: (rest) => rest.split(/[\s,&/]+/).every((word) => word === "" || LIST_GLUE.has(word.toLowerCase())),
   entities: ENTITIES,
 
   toFirstPerson: (text) =>
@@ -366,7 +368,7 @@ function rewrite(
   shape: "subject" | "instruction" | "said",
   past: boolean,
 ): string {
-  const resolved = applyTimeMentions(text, times).replace(/[.!]+$/, "");
+  const resolved = applyTimeMentions(text, times).replace(/(?<![.!])[.!]+$/, "");
   const third = toThirdPerson(resolved, ctx.label, ctx.perspective, past, ctx.listener);
   if (shape === "subject") return capitalize(third);
   const body = COMMON_FIRST_WORD.test(third) ? third[0]!.toLowerCase() + third.slice(1) : third;

@@ -70,7 +70,8 @@ const DEGREE = wordList(
   "最 | 很 | 超 | 特别 | 非常 | 比较 | 还是 | 更 | 一直 | 都 | 也 | 只 | 还 | 经常 | 常常 | 平时 | 一般 | 每天 | 通常 | 主要",
 );
 const PREFERENCE = new RegExp(
-  `(${alternation(NEGATORS)})?${alternation(DEGREE)}*(${alternation(Object.keys(VERB_CLASS))})`,
+  // At most four degree words in a row ("一直都很"): bounded, so a long run of them stays linear.
+  `(${alternation(NEGATORS)})?${alternation(DEGREE)}{0,4}(${alternation(Object.keys(VERB_CLASS))})`,
   "u",
 );
 
@@ -181,7 +182,7 @@ export const zhReader: LanguageReader = {
     shape.instruction ||
     (times.length > 0 && (/了|过|要|得|需要|准备|打算/u.test(text) || times.some((t) => t.deadline))),
 
-  enumerationGlue: /^[\s和、与及或跟以及还有也都，,的]*$/u,
+  isEnumerationGlue: (rest) => /^[\s和、与及或跟以及还有也都，,的]*$/u.test(rest),
   entities: ENTITIES,
   toFirstPerson: (text) => text.replace(/你|您/gu, "我"),
 
@@ -259,7 +260,7 @@ function rewrite(text: string, times: readonly TimeMention[], ctx: ReadContext, 
       .replace(/你|您/gu, label)
       .replace(/\uE000/gu, "助手");
   }
-  out = tidySpaces(out).replace(/[。！!～~]+$/u, "");
+  out = tidySpaces(out).replace(/(?<![。！!～~])[。！!～~]+$/u, "");
   if (out.startsWith(label)) return out;
   return imperative ? `${label}要求：${out}` : /^[0-9A-Za-z]/.test(out) ? `${label} ${out}` : `${label}${out}`;
 }

@@ -90,8 +90,8 @@ export interface LanguageReader {
     text: string,
     found: { times: readonly TimeMention[]; shape: ClauseShape; preference?: Preference },
   ): boolean;
-  /** What may stand between the objects of a listed preference ("和", ", and"). */
-  readonly enumerationGlue: RegExp;
+  /** Whether `rest` is only what may stand between the objects of a listed preference ("和", ", and"). */
+  isEnumerationGlue(rest: string): boolean;
   readonly entities: readonly EntityPattern[];
   /** An assistant's "you" read as the user's "I", so the user-centred attribute patterns apply. */
   toFirstPerson(text: string): string;
@@ -164,7 +164,7 @@ function readText(
     const items = objectTerms(findTerms(preference.objectText));
     const rest = items.reduce((s, m) => s.replace(m.surface, ""), preference.objectText);
     const oneTopic = new Set(items.map((m) => m.topic)).size === 1;
-    if (items.length > 1 && items.length <= MAX_LIST_ITEMS && oneTopic && reader.enumerationGlue.test(rest)) {
+    if (items.length > 1 && items.length <= MAX_LIST_ITEMS && oneTopic && reader.isEnumerationGlue(rest)) {
       const at = text.lastIndexOf(preference.objectText);
       const end = at + preference.objectText.length;
       return items.flatMap((item) =>

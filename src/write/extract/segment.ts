@@ -4,12 +4,35 @@
  */
 import { wordList } from "../../text/patterns.js";
 
+/**
+ * The longest sentence the rules read as one. Real sentences are far shorter; a longer run
+ * (a paste without punctuation) is cut at white space or a comma near this length, which bounds
+ * the work every pattern does on it: extraction stays linear in the message's length.
+ */
+export const MAX_SENTENCE_CHARS = 400;
+
 /** Split text into sentences, keeping the closing punctuation with its sentence. */
 export function splitSentences(text: string): string[] {
   return text
     .split(/(?<=[。！？!?；;\n])|(?<=\.)(?=\s|$)/u)
-    .map((s) => s.trim())
+    .flatMap((s) => boundedPieces(s.trim()))
     .filter((s) => s.length > 0);
+}
+
+/** A sentence cut into pieces of at most MAX_SENTENCE_CHARS, at a space or comma when there is one. */
+function boundedPieces(sentence: string): string[] {
+  if (sentence.length <= MAX_SENTENCE_CHARS) return [sentence];
+  const pieces: string[] = [];
+  let rest = sentence;
+  while (rest.length > MAX_SENTENCE_CHARS) {
+    const window = rest.slice(0, MAX_SENTENCE_CHARS);
+    const cut = Math.max(window.lastIndexOf(" "), window.lastIndexOf(","), window.lastIndexOf("，"));
+    const at = cut > MAX_SENTENCE_CHARS / 2 ? cut + 1 : MAX_SENTENCE_CHARS;
+    pieces.push(rest.slice(0, at).trim());
+    rest = rest.slice(at);
+  }
+  pieces.push(rest.trim());
+  return pieces;
 }
 
 export interface Clause {
@@ -20,13 +43,14 @@ export interface Clause {
 
 // English clauses also break before "and/but/so" when a new first-person subject follows,
 // which is what turns "I went to X yesterday and my sister moved to Y" into two facts.
+// A break starts where its white space starts (the lookbehinds), so a long run of spaces stays linear.
 const EN_CLAUSE_BREAK =
-  /\s*[,，;；]\s*|\s+(?=(?:and|but|so|while|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b)/giu;
-const ZH_CLAUSE_BREAK = /\s*[，,；;]\s*/gu;
+  /(?<!\s)\s*[,，;；]\s*|(?<!\s)\s+(?=(?:and|but|so|while|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b)/giu;
+const ZH_CLAUSE_BREAK = /(?<!\s)\s*[，,；;]\s*/gu;
 
 /** Split one sentence into clauses (terminal punctuation removed). */
 export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] {
-  const body = sentence.replace(/[。！？!?；;.\s]+$/u, "");
+  const body = sentence.replace(/(?<![。！？!?；;.\s])[。！？!?；;.\s]+$/u, "");
   const pattern = language === "zh" ? ZH_CLAUSE_BREAK : EN_CLAUSE_BREAK;
   const clauses: Clause[] = [];
   let cursor = 0;
@@ -51,18 +75,26 @@ export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] 
 }
 
 // Punctuation, emoji and the joiners inside emoji sequences (ZWJ, variation selector 16).
-const NOISE = "(?:[\\s~～…。，,.!！?？、:：;；\\-—()（）\"'“”‘’\\p{Extended_Pictographic}]|\\u200d|\\ufe0f)+";
-const TRAILING_NOISE = new RegExp(`${NOISE}$`, "u");
-const LEADING_NOISE = new RegExp(`^${NOISE}`, "u");
+const NOISE_CHAR = "(?:[\\s~～…。，,.!！?？、:：;；\\-—()（）\"'“”‘’\\p{Extended_Pictographic}]|\\u200d|\\ufe0f)";
+const LEADING_NOISE = new RegExp(`^${NOISE_CHAR}+`, "u");
+const NOISE_AT_END = new RegExp(`${NOISE_CHAR}$`, "u");
+const PARTICLE_AT_END = /[啊呀啦哈嘛吧呢哦噢嘞]$/u;
+
+/** `text` without the characters `last` matches at its end, one code point at a time (linear). */
+function trimEndWhile(text: string, last: RegExp): string {
+  let end = text.length;
+  while (end > 0) {
+    const width = end > 1 && /[\uDC00-\uDFFF]/.test(text[end - 1] ?? "") ? 2 : 1;
+    if (!last.test(text.slice(end - width, end))) break;
+    end -= width;
+  }
+  return text.slice(0, end);
+}
 
 /** Lowercased text without surrounding punctuation, emoji or Chinese sentence particles. */
 export function bare(text: string): string {
-  return text
-    .replace(LEADING_NOISE, "")
-    .replace(TRAILING_NOISE, "")
-    .replace(/[啊呀啦哈嘛吧呢哦噢嘞]+$/u, "")
-    .toLowerCase()
-    .trim();
+  const lead = text.replace(LEADING_NOISE, "");
+  return trimEndWhile(trimEndWhile(lead, NOISE_AT_END), PARTICLE_AT_END).toLowerCase().trim();
 }
 
 const EXPLICIT_MARKER_ONLY = new Set(
