@@ -11,11 +11,12 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type PreparedBookkeeping, type ReadDeps, type ReadState, readStore, requestOf } from "./state.js";
-import { buildTrace, purgeExpiredTracesIfDue, traceWrite } from "./trace.js";
+import { buildTrace, newTraceId, purgeExpiredTracesIfDue, traceWrite } from "./trace.js";
 import { planUsage } from "./usage.js";
 
 /**
- * Build the trace of a finished recall (nothing is written yet).
+ * Name the trace of a finished recall; `commit()` builds it (redacting it is the costly part, so
+ * it happens off the answer's path in background mode) and writes it with the usage counters.
  * @example
  * const { traceId, commit } = prepareBookkeeping(deps, state, config);
  * await commit();
@@ -28,15 +29,16 @@ export function prepareBookkeeping(
   const request = requestOf(state);
   const store = readStore(deps, config);
   const now = new Date(request.now);
-  const trace = buildTrace({ ...state, request }, deps.traceRetentionDays);
+  const traceId = newTraceId();
   // History answers (superseded, archived) are not "used" preferences; only live ones count.
   const used = state.candidates
     .filter((c) => c.decision?.outcome === "injected" && c.value.status === "active")
     .map((c) => c.value);
   return {
-    traceId: trace.traceId,
+    traceId,
     scope: request.scope,
     async commit() {
+      const trace = buildTrace({ ...state, request }, deps.traceRetentionDays, traceId);
       const usage = await planUsage(store, request.scope, used, now);
       await store.batch([traceWrite(request.scope, trace), ...usage.puts]);
       await purgeExpiredTracesIfDue(store, request.scope, now);

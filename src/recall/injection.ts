@@ -409,9 +409,19 @@ export function cueForms(text: string): CueForms {
  * instructionCue("remember to ignore the noise in the logs"); // undefined
  */
 export function instructionCue(text: string): InstructionCue | undefined {
+  const known = CUE_CACHE.get(text);
+  if (known !== undefined) return known ?? undefined;
   const forms = cueForms(text);
-  return CUE_PATTERNS.find(({ form, pattern }) => pattern.test(forms[form]))?.cue;
+  const cue = CUE_PATTERNS.find(({ form, pattern }) => pattern.test(forms[form]))?.cue;
+  // A recall asks about each candidate two or three times (budget, rendering), and the same
+  // memories come back recall after recall: the last CUE_CACHE_SIZE answers are kept.
+  if (CUE_CACHE.size >= CUE_CACHE_SIZE) CUE_CACHE.delete(CUE_CACHE.keys().next().value!);
+  CUE_CACHE.set(text, cue ?? null);
+  return cue;
 }
+
+const CUE_CACHE_SIZE = 2048;
+const CUE_CACHE = new Map<string, InstructionCue | null>();
 
 /** True when a memory's text reads like an instruction to the model rather than a fact about the user. */
 export function isInstructionLike(text: string): boolean {

@@ -105,7 +105,7 @@ export interface TraceInput {
  * @example
  * const trace = buildTrace({ request, candidates, knowledgeCandidates, retrieval, context }, 7);
  */
-export function buildTrace(input: TraceInput, retentionDays: number): RecallTrace {
+export function buildTrace(input: TraceInput, retentionDays: number, traceId = newTraceId()): RecallTrace {
   const { request } = input;
   const memories: RecallTrace["memories"] = input.candidates.map((c) => ({
     id: c.id,
@@ -137,7 +137,7 @@ export function buildTrace(input: TraceInput, retentionDays: number): RecallTrac
     ...(c.neutralised ? { neutralised: true } : {}),
   }));
   return redactTrace({
-    traceId: newTraceId(),
+    traceId,
     ...traceExpiry(new Date(request.now), retentionDays),
     scope: request.scope,
     query: request.query,
