@@ -26,6 +26,17 @@ export const SOURCE_TYPES = ["explicit", "inferred", "system_sync", "agent_gener
 export const SourceTypeSchema = z.enum(SOURCE_TYPES);
 export type SourceType = z.infer<typeof SourceTypeSchema>;
 
+/**
+ * What a memory is about. `user` (the default when absent): a fact, preference, plan or event
+ * of the user's, which only the user's own word makes active (seed 003 §5.6). `conversation`:
+ * seed 000's 情景记忆, a record that something was said in a session ("The assistant suggested
+ * meditation"), attributed to its speaker; true as a record of the conversation whoever spoke,
+ * never a fact about the user, never confirmed into the profile.
+ */
+export const MEMORY_SUBJECTS = ["user", "conversation"] as const;
+export const MemorySubjectSchema = z.enum(MEMORY_SUBJECTS);
+export type MemorySubject = z.infer<typeof MemorySubjectSchema>;
+
 export const SENSITIVITIES = ["low", "medium", "high"] as const;
 export const SensitivitySchema = z.enum(SENSITIVITIES);
 export type Sensitivity = z.infer<typeof SensitivitySchema>;
@@ -117,6 +128,8 @@ export const MemoryRecordSchema = z.object({
   lastAccessedAt: isoDate,
   accessCount: z.number().int().min(0),
   expiresAt: isoDate.optional(),
+  /** What the memory is about; absent means the user (see {@link MEMORY_SUBJECTS}). */
+  about: MemorySubjectSchema.optional(),
   /** Seed 003 §3.4: other phrasings that should find this memory ("咖啡", "coffee", "latte"). */
   retrievalHints: z.array(z.string().min(1).max(200)).max(20).optional(),
 });

@@ -2,7 +2,7 @@
  * A memory candidate: what extraction proposes, before admission and conflict resolution.
  * Shared by the write graph's nodes (extract → redact → score → resolve conflict → persist).
  */
-import type { MemoryKind, Sensitivity, SourceType } from "../schema.js";
+import type { MemoryKind, MemorySubject, Sensitivity, SourceType } from "../schema.js";
 
 export interface MemoryCandidate {
   /** Stable within one run, e.g. `c1`; becomes nothing on its own (persist assigns record ids). */
@@ -31,6 +31,8 @@ export interface MemoryCandidate {
   /** ISO due date for todos, expiry for time-bound facts. */
   expiresAt?: string;
   retrievalHints?: string[];
+  /** What it is about: absent for the user; `conversation` for an episode of the session itself. */
+  about?: MemorySubject;
   /** Which rule or "model" produced it, for the trace. */
   extractor: string;
   /** Signals the admission score reads (seed 002 §2): set by extraction when it knows. */
