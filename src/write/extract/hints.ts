@@ -262,8 +262,8 @@ const CONCEPTS: readonly Concept[] = [
     "生意 创业",
   ],
   [
-    wordList(`volunteer | volunteering | charity | donate | donated | food bank | support group | community | lgbtq |
-      lgbt | transgender | pride | church | activism | mentor | mentoring | 志愿者 | 公益 | 社区 | 互助小组`),
+    wordList(`volunteer | volunteering | charity | donate | donated | food bank | support group | community |
+      church | activism | mentor | mentoring | 志愿者 | 公益 | 社区 | 互助小组`),
     "community volunteering support",
     "社区 公益",
   ],

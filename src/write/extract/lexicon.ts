@@ -371,7 +371,6 @@ export const TOPICS: readonly Topic[] = [
     ["社群", "community"],
     ["社区|社群", "community"],
     [
-      ["lgbtq", "LGBTQ|LGBT", "lgbtq|lgbt|pride"],
       ["volunteer", "志愿者|做志愿", "volunteer|volunteering"],
       ["church", "教堂", "church"],
     ],
