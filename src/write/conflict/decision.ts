@@ -69,6 +69,11 @@ export interface IgnoredInput {
 }
 
 export interface MemoryWriteOutput extends WriteResult {
+  /**
+   * Episodes of the conversation this run recorded (seed 000 情景记忆, src/write/episodes.ts):
+   * about the session, not the user, so they are listed here and not in `written`.
+   */
+  episodes: MemoryRecord[];
   extractionFailures: ExtractionFailure[];
   ignored: IgnoredInput[];
 }
