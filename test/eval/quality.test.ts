@@ -35,7 +35,7 @@ describe("evidence recall@10", () => {
     "reads a transcript with name prefixes (%s style) as two people",
     async (style) => {
       const report = await evaluateConversations(style);
-      // "Melanie: …" sent as the assistant is Melanie speaking, not an AI (src/write/transcript.ts), so
+      // "Priya: …" sent as the assistant is Priya speaking, not an AI (src/write/transcript.ts), so
       // her statements are stored and recalled like the named style's, whole session or per turn.
       expect(rate(report.total.stored, report.total.evidence)).toBeGreaterThanOrEqual(0.98);
       expect(hit(report.total)).toBeGreaterThanOrEqual(0.92);

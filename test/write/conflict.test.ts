@@ -120,14 +120,14 @@ describe("the article's conflicts (seed 002 §3.2)", () => {
     expect(judge("用户已经从字节跳槽到腾讯了", "用户在字节工作").relation).toBe("supersede");
     expect(judge("用户的家搬到深圳了", "用户的家在杭州").relation).toBe("supersede");
     expect(judge("The user moved to New York in 2023", "The user lives in Seattle").relation).toBe("supersede");
-    expect(judge("Caroline moved to Boston in 2023", "Caroline lives in Seattle").relation).toBe("supersede");
+    expect(judge("Rafael moved to Valencia in 2023", "Rafael lives in Seattle").relation).toBe("supersede");
     // Someone else's change, or no named place, is not the user's new state.
     expect(judge("The user's sister moved to Boston", "The user lives in Seattle").relation).toBe("coexist");
     expect(judge("用户的妹妹搬到了上海", "用户住在北京").relation).toBe("coexist");
     expect(judge("The user's friend switched from Jira to Linear", "The user's team uses Jira").relation).toBe(
       "coexist",
     );
-    expect(judge("Melanie moved to Boston", "Caroline lives in Seattle").relation).toBe("coexist");
+    expect(judge("Sunita moved to Valencia", "Rafael lives in Seattle").relation).toBe("coexist");
     expect(judge("The user moved it to Friday", "The user lives in Seattle").relation).toBe("coexist");
     expect(judge("The user moved to a new apartment", "The user lives in Seattle").relation).toBe("coexist");
     expect(judge("用户搬到了新家", "用户住在北京").relation).toBe("coexist");

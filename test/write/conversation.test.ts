@@ -15,39 +15,32 @@ import { extractWithRules } from "../../src/write/extract/index.js";
 import { resolveSpeakers } from "../../src/write/extract/speakers.js";
 import { admit, parseAdmissionConfig } from "../../src/write/scoring.js";
 
-const AT = "2023-05-08T13:56:00Z";
+const AT = "2024-09-17T18:20:00Z";
 const said = (id: string, name: string, content: string) => ({ id, role: "user" as const, name, content, at: AT });
 
-// The lead's probe, a LoCoMo-like opening of two sessions' worth of turns.
-const CAROLINE_AND_MELANIE = [
-  said("D1:1", "Caroline", "Hey Mel! Good to see you! How have you been?"),
+// Written for this suite: the opening of a catch-up between two friends, with greetings,
+// questions and reactions between the turns worth remembering.
+const NADIA_AND_JONAH = [
+  said("D1:1", "Nadia", "Hi Jonah! Long time no see! How have you been?"),
   said(
     "D1:2",
-    "Melanie",
-    "Hey Caroline! Good to see you! I'm swamped with the kids & work. What's up with you? Anything new?",
+    "Jonah",
+    "Hey Nadia! Good to hear from you! I'm buried in grading and the twins' swim meets. How about you? Any news?",
   ),
-  said("D1:3", "Caroline", "I went to a LGBTQ support group yesterday and it was so powerful."),
-  said(
-    "D1:4",
-    "Melanie",
-    "Wow, that's cool, Caroline! What happened that was so awesome? Did you hear any inspiring stories?",
-  ),
-  said("D1:7", "Caroline", "The support group has made me feel accepted and given me courage to embrace myself."),
-  said("D1:8", "Melanie", "That's really cool. You've got guts. What now?"),
+  said("D1:3", "Nadia", "I went to a beekeeping workshop yesterday and it was so inspiring."),
+  said("D1:4", "Jonah", "Oh wow, Nadia! What did they teach you? Did you get stung at all?"),
+  said("D1:7", "Nadia", "The workshop has made me feel calmer and given me a reason to spend my weekends outdoors."),
+  said("D1:8", "Jonah", "Sounds great. Good for you. What's next?"),
   said(
     "D1:9",
-    "Caroline",
-    "I'm keen on counseling or working in mental health. I'd love to support those with similar issues.",
+    "Nadia",
+    "I'm keen on keeping my own hives or working on an organic farm. I'd love to sell honey at the farmers market.",
   ),
-  said("D1:11", "Caroline", "Thanks, Melanie! That's really sweet. Is this your own painting?"),
-  said("D1:12", "Melanie", "Yeah, I painted that lake sunrise last year! It's special to me."),
-  said(
-    "D1:16",
-    "Melanie",
-    "Yep, Caroline. Taking care of ourselves is vital. I'm off to go swimming with the kids. Talk to you soon!",
-  ),
-  said("D1:17", "Caroline", "What's your sister up to these days?"),
-  said("D1:18", "Caroline", "My sister moved to Boston last year, and I visit her every summer."),
+  said("D1:11", "Nadia", "Thanks, Jonah! That's really kind. Did you make this quilt yourself?"),
+  said("D1:12", "Jonah", "Yep, I stitched that patchwork quilt last year! It means a lot to me."),
+  said("D1:16", "Jonah", "Sure, Nadia. Rest matters. I'm off to drive the twins to practice. Talk soon!"),
+  said("D1:17", "Nadia", "How is your cousin doing these days?"),
+  said("D1:18", "Nadia", "My brother moved to Halifax last year, and I visit him every winter."),
 ];
 
 const opened: Array<{ memory: Memory; dir: string }> = [];
@@ -67,8 +60,8 @@ afterEach(async () => {
 describe("a two-person conversation through the facade", () => {
   it("keeps the evidence: every informative turn is written, none pending, none superseded", async () => {
     const memory = await open();
-    const scope = { userId: "locomo" };
-    const out = await memory.remember({ scope, messages: CAROLINE_AND_MELANIE });
+    const scope = { userId: "friends" };
+    const out = await memory.remember({ scope, messages: NADIA_AND_JONAH });
     const cited = new Set(out.written.flatMap((r) => r.source.messageIds));
     for (const id of ["D1:2", "D1:3", "D1:7", "D1:9", "D1:12", "D1:16", "D1:18"]) expect(cited, id).toContain(id);
     // Greetings and questions leave nothing behind.
@@ -76,24 +69,24 @@ describe("a two-person conversation through the facade", () => {
     expect(out.pending).toEqual([]);
     expect(out.superseded).toEqual([]);
     const byId = (id: string) => out.written.filter((r) => r.source.messageIds.includes(id)).map((r) => r.content);
-    expect(byId("D1:3")).toContain("Caroline went to a LGBTQ support group on 2023-05-07 and it was so powerful");
-    expect(byId("D1:9")).toContain("Caroline is keen on counseling or working in mental health");
-    expect(byId("D1:12")).toContain("Melanie painted that lake sunrise in 2022");
-    expect(byId("D1:18")).toContain("Caroline's sister moved to Boston in 2022");
+    expect(byId("D1:3")).toContain("Nadia went to a beekeeping workshop on 2024-09-16 and it was so inspiring");
+    expect(byId("D1:9")).toContain("Nadia is keen on keeping Nadia's own hives or working on an organic farm");
+    expect(byId("D1:12")).toContain("Jonah stitched that patchwork quilt in 2023");
+    expect(byId("D1:18")).toContain("Nadia's brother moved to Halifax in 2023");
     expect(out.written.find((r) => r.source.messageIds.includes("D1:9"))).toMatchObject({
-      source: { type: "explicit", speaker: "Caroline" },
+      source: { type: "explicit", speaker: "Nadia" },
     });
   });
 
   it("recalls the evidence for a temporal and a paraphrased question", async () => {
     const memory = await open();
-    const scope = { userId: "locomo" };
-    await memory.remember({ scope, messages: CAROLINE_AND_MELANIE });
+    const scope = { userId: "friends" };
+    await memory.remember({ scope, messages: NADIA_AND_JONAH });
     const cites = async (query: string) =>
       (await memory.recall({ scope, query, limit: 10 })).memories.flatMap((m) => m.source.messageIds);
-    expect(await cites("When did Caroline go to the LGBTQ support group?")).toContain("D1:3");
-    expect(await cites("What career is Caroline interested in?")).toContain("D1:9");
-    expect(await cites("When did Melanie paint a sunrise?")).toContain("D1:12");
+    expect(await cites("When did Nadia go to the beekeeping workshop?")).toContain("D1:3");
+    expect(await cites("What career is Nadia interested in?")).toContain("D1:9");
+    expect(await cites("When did Jonah stitch a quilt?")).toContain("D1:12");
   });
 
   it("reads a mem0-style transcript (the second person replayed as the assistant) as two people speaking", async () => {
@@ -102,17 +95,17 @@ describe("a two-person conversation through the facade", () => {
     const out = await memory.remember({
       scope,
       messages: [
-        { id: "D1:1", role: "user", content: "Caroline: I went to a LGBTQ support group yesterday.", at: AT },
-        { id: "D1:2", role: "assistant", content: "Melanie: I painted that lake sunrise last year!", at: AT },
+        { id: "D1:1", role: "user", content: "Nadia: I went to a beekeeping workshop yesterday.", at: AT },
+        { id: "D1:2", role: "assistant", content: "Jonah: I stitched that patchwork quilt last year!", at: AT },
       ],
     });
     // Every turn carries a person's name and the names keep to their roles: a transcript
-    // (src/write/transcript.ts), so Melanie's own statement is hers, not an AI's claim.
+    // (src/write/transcript.ts), so Jonah's own statement is hers, not an AI's claim.
     expect(out.written.map((r) => r.content)).toEqual([
-      "Caroline went to a LGBTQ support group on 2023-05-07",
-      "Melanie painted that lake sunrise in 2022",
+      "Nadia went to a beekeeping workshop on 2024-09-16",
+      "Jonah stitched that patchwork quilt in 2023",
     ]);
-    expect(out.written[1]!.source).toMatchObject({ type: "explicit", speaker: "Melanie", messageIds: ["D1:2"] });
+    expect(out.written[1]!.source).toMatchObject({ type: "explicit", speaker: "Jonah", messageIds: ["D1:2"] });
     expect(out.pending).toEqual([]);
   });
 });
@@ -177,12 +170,12 @@ describe("speakers", () => {
 
   it("reads a 'Name: ' prefix as the speaker, and the other person as 'you'", () => {
     const views = resolveSpeakers([
-      message("a", "user", "Caroline: How are you?"),
-      message("b", "assistant", "Melanie: Great, you?"),
+      message("a", "user", "Nadia: How are you?"),
+      message("b", "assistant", "Jonah: Great, you?"),
     ]);
     expect(views.map((v) => [v.speaker, v.listener, v.content, v.conversation])).toEqual([
-      ["Caroline", "Melanie", "How are you?", true],
-      ["Melanie", "Caroline", "Great, you?", true],
+      ["Nadia", "Jonah", "How are you?", true],
+      ["Jonah", "Nadia", "Great, you?", true],
     ]);
   });
 
@@ -326,9 +319,9 @@ describe("a speaker's own interests and feelings (seed 003 §5.1's 0.85 bar is f
     // Self-stated: flagged personal by extraction (so admission reads the 0.85 bar) and read at
     // ordinary confidence 0.9, which clears it: written as an active explicit memory at 0.9.
     const kept = { confidence: 0.9, signals: { personal: true }, admitted: { confidence: 0.9, status: "active" } };
-    expect(verdictOf("I'm keen on counseling or working in mental health.")).toEqual(kept);
-    expect(verdictOf("I'd love to support those with similar issues.")).toEqual(kept);
-    expect(verdictOf("The support group has made me feel accepted.")).toEqual(kept);
+    expect(verdictOf("I'm keen on keeping bees or working on an organic farm.")).toEqual(kept);
+    expect(verdictOf("I'd love to sell honey at the farmers market.")).toEqual(kept);
+    expect(verdictOf("The workshop has made me feel calmer.")).toEqual(kept);
   });
 
   it("leaves out moods without content and self-judgements of personality", () => {
@@ -372,8 +365,8 @@ describe("a speaker's own interests and feelings (seed 003 §5.1's 0.85 bar is f
       written: [["用户这个人就是比较难搞", 0.9]],
       rejected: [],
     });
-    expect(await say("interest", "I'm keen on counseling or working in mental health.")).toEqual({
-      written: [["The user is keen on counseling or working in mental health", 0.9]],
+    expect(await say("interest", "I'm keen on keeping bees or working on an organic farm.")).toEqual({
+      written: [["The user is keen on keeping bees or working on an organic farm", 0.9]],
       rejected: [],
     });
   });

@@ -12,7 +12,7 @@ describe("normalizeMessages", () => {
         new HumanMessage({
           content: "我不吃香菜",
           id: "h1",
-          name: "Caroline",
+          name: "Rafael",
           additional_kwargs: { at: "2024-05-07T10:00:00+08:00" },
         }),
         new AIMessage({
@@ -33,7 +33,7 @@ describe("normalizeMessages", () => {
       role: "user",
       content: "我不吃香菜",
       at: "2024-05-07T10:00:00+08:00",
-      name: "Caroline",
+      name: "Rafael",
     });
     expect(messages[1]!.content).toBe("好的\n记住了");
     expect(messages[1]!.at).toBe("2024-05-07T02:00:00.000Z");
