@@ -1,5 +1,6 @@
 /**
- * The write graph (`memory_write`): redact → extract → score → resolve_conflict → ask_user → persist.
+ * The write graph (`memory_write`): redact → extract → record_episodes → score → resolve_conflict →
+ * ask_user → persist.
  *
  * Input: `messages` (LangChain BaseMessages or `{ role, content, id?, at?, name? }`), optional
  * `sessionId` / `taskId`; the input schema normalises and redacts the messages before anything
@@ -12,6 +13,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph";
 import { createAskUserNode } from "../nodes/write/ask-user.js";
+import { createEpisodesNode } from "../nodes/write/episodes.js";
 import { createExtractNode } from "../nodes/write/extract.js";
 import { createPersistNode } from "../nodes/write/persist.js";
 import { redact } from "../nodes/write/redact.js";
@@ -72,6 +74,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
         writes: ["candidates", "extractionFailures", "conversation"],
         node: createExtractNode({ model, now, store }),
       }),
+      step({ name: "record_episodes", reads: ["messages"], writes: ["episodes"], node: createEpisodesNode() }),
       step({
         name: "score",
         reads: ["candidates"],
@@ -102,6 +105,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
           "sessionId",
           "taskId",
           "conversation",
+          "episodes",
         ],
         writes: ["memoryWrite"],
         node: createPersistNode({ store, admission, now }),

@@ -7,10 +7,13 @@
  * key that holds one. The user's own answers to a conflict question are kept as given.
  */
 import type { BaseStore } from "@langchain/langgraph";
+import type { MemoryRecord } from "../../src/schema.js";
 import { scopeKey, scopeQueueFor } from "../../src/scope-queue.js";
 import { commitDecisions } from "../../src/write/commit.js";
+import type { WriteResult } from "../../src/write/conflict/decision.js";
 import { resolveDecisions } from "../../src/write/conflict/resolve.js";
 import { runIds, writeScope, writeStore } from "../../src/write/context.js";
+import { episodeWrites } from "../../src/write/episodes.js";
 import type { AdmissionConfig } from "../../src/write/scoring.js";
 import type { WriteNode, WriteState } from "../../src/write/state.js";
 
@@ -29,7 +32,8 @@ type PersistReads =
   | "extractionFailures"
   | "sessionId"
   | "taskId"
-  | "conversation";
+  | "conversation"
+  | "episodes";
 
 export function createPersistNode(options: PersistNodeOptions): WriteNode<PersistReads, "memoryWrite"> {
   return async (state: Pick<WriteState, PersistReads>, config) => {
@@ -54,9 +58,16 @@ export function createPersistNode(options: PersistNodeOptions): WriteNode<Persis
           return asked?.action === "ask" && asked.userDecision ? asked : decision;
         });
       }
-      const committed = await commitDecisions(store, scope, { ...state, decisions }, config, now);
+      const ctx = { scope, now: now.toISOString(), ...runIds(state, config) };
+      let episodes: MemoryRecord[] = [];
+      const extraOperations = async (planned: WriteResult) => {
+        const writes = await episodeWrites(store, scope, state.episodes, planned.superseded, ctx);
+        episodes = writes.records;
+        return writes.operations;
+      };
+      const committed = await commitDecisions(store, scope, { ...state, decisions, extraOperations }, config, now);
       queue.bump(key);
-      return committed;
+      return { ...committed, episodes };
     });
     return { memoryWrite: { ...result, extractionFailures: state.extractionFailures, ignored: state.ignored } };
   };

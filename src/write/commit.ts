@@ -4,6 +4,7 @@
  * its audit history (seed 002 §3.3), so a failure writes nothing partial.
  */
 import type { BaseStore, Item, LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { Operation } from "@langchain/langgraph-checkpoint";
 import { recordsNamespace } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
 import { yieldIfDue } from "../yield.js";
@@ -22,6 +23,11 @@ export interface RunOutcome {
   taskId?: string;
   /** The conversation context to keep for the next call (named speakers only). */
   conversation?: ConversationContext;
+  /**
+   * Further operations committed in the same batch, given what the plan changed (the run's
+   * episodes of the conversation, and those retired with a superseded memory).
+   */
+  extraOperations?: (planned: WriteResult) => Promise<Operation[]>;
 }
 
 /**
@@ -55,6 +61,7 @@ export async function commitDecisions(
   }
   const operations = plan.operations();
   if (run.conversation) operations.push(conversationOperation(scope, run.conversation));
+  if (run.extraOperations) operations.push(...(await run.extraOperations(plan.result())));
   await yieldIfDue();
   if (operations.length > 0) await store.batch(operations);
   return plan.result();

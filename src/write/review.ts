@@ -9,11 +9,10 @@ import { InvalidInputError, NotFoundError, zodProblem } from "../errors.js";
 import { recordsNamespace } from "../namespaces.js";
 import { quoteValue, redactId } from "../redact.js";
 import {
-  type MemoryKind,
+  MEMORY_SUBJECTS,
   MemoryKindSchema,
   type MemoryRecord,
   type MemoryScope,
-  type MemoryStatus,
   MemoryStatusSchema,
   parseMemoryRecord,
 } from "../schema.js";
@@ -33,14 +32,17 @@ export interface PendingMemory {
   existing: MemoryRecord | null;
 }
 
-export interface RecordFilter {
-  status?: MemoryStatus;
-  kind?: MemoryKind;
-}
 
 const RecordFilterSchema = z
-  .object({ status: MemoryStatusSchema.optional(), kind: MemoryKindSchema.optional() })
+  .object({
+    status: MemoryStatusSchema.optional(),
+    kind: MemoryKindSchema.optional(),
+    about: z.enum([...MEMORY_SUBJECTS, "any"]).optional(),
+  })
   .strict();
+
+/** What `list()` may filter on. `about` defaults to `user`: the profile, without the episodes of the conversation. */
+export type RecordFilter = z.input<typeof RecordFilterSchema>;
 
 /** One record of the scope, or null. */
 export async function getRecord(store: BaseStore, scope: MemoryScope, id: string): Promise<MemoryRecord | null> {
@@ -49,21 +51,23 @@ export async function getRecord(store: BaseStore, scope: MemoryScope, id: string
 }
 
 /**
- * Every record of the scope matching `filter`, read page by page.
- * @throws {InvalidInputError} for a filter other than `{ status?, kind? }`.
+ * Every record of the scope matching `filter`, read page by page. Episodes of the conversation
+ * (`about: "conversation"`) are listed only when asked for (`about: "conversation"` or `"any"`).
+ * @throws {InvalidInputError} for a filter other than `{ status?, kind?, about? }`.
  */
 export async function listRecords(store: BaseStore, scope: MemoryScope, filter: unknown = {}): Promise<MemoryRecord[]> {
   const parsed = RecordFilterSchema.safeParse(filter ?? {});
   if (!parsed.success) {
     throw new InvalidInputError(
-      `list() filter accepts { status?, kind? }: ${zodProblem(parsed.error, "(filter)").text}.`,
+      `list() filter accepts { status?, kind?, about? }: ${zodProblem(parsed.error, "(filter)").text}.`,
       { field: "filter" },
     );
   }
-  const { status, kind } = parsed.data;
+  const { status, kind, about = "user" } = parsed.data;
   const where = { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
   const items = await scanNamespace(store, recordsNamespace(scope), { filter: where });
-  return items.map((item) => parseMemoryRecord(item.value));
+  const records = items.map((item) => parseMemoryRecord(item.value));
+  return about === "any" ? records : records.filter((record) => (record.about ?? "user") === about);
 }
 
 /** The memories of the scope waiting for the user. */

@@ -35,6 +35,8 @@ export const WriteStateAnnotation = Annotation.Root({
   /** Messages and parts not read for memories (system and tool messages, non-text parts). */
   ignored: lastValue<IgnoredInput[]>(() => []),
   candidates: lastValue<MemoryCandidate[]>(() => []),
+  /** Episodes of the conversation (src/write/episodes.ts): recorded as said, never scored as the user's. */
+  episodes: lastValue<MemoryCandidate[]>(() => []),
   extractionFailures: lastValue<ExtractionFailure[]>(() => []),
   /** The conversation context of named speakers, kept for the next call. */
   conversation: lastValue<ConversationContext | undefined>(() => undefined),

@@ -14,7 +14,7 @@ import { parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 import { type HistoryEntry, readHistory, type UserDecision } from "./history.js";
-import { getRecord, listPending, listRecords, type PendingMemory, resolvePending } from "./review.js";
+import { getRecord, listPending, listRecords, type PendingMemory, type RecordFilter, resolvePending } from "./review.js";
 import type { WriteInput } from "./state.js";
 
 export interface RememberInput {
@@ -42,7 +42,7 @@ export interface Writer {
   pending(scope: MemoryScope): Promise<PendingMemory[]>;
   resolve(scope: MemoryScope, pendingId: string, decision: UserDecision): Promise<WriteResult>;
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | null>;
-  list(scope: MemoryScope, filter?: { status?: MemoryStatus; kind?: MemoryKind }): Promise<MemoryRecord[]>;
+  list(scope: MemoryScope, filter?: RecordFilter): Promise<MemoryRecord[]>;
   history(scope: MemoryScope, id: string): Promise<HistoryEntry[]>;
   /** Resolves when every remember() started so far has finished (whatever its outcome). */
   settled(): Promise<void>;

@@ -14,7 +14,9 @@ import type { RelatedMemory } from "./decide.js";
 
 /** Neighbours looked at per candidate: a user's memories on one topic are few. */
 export const NEIGHBOURS = 8;
-const ACTIVE = { status: "active" };
+// The user's active memories: episodes of the conversation (about: "conversation") are a record
+// of what was said, never a fact a candidate could restate, contradict or merge into.
+const ACTIVE = { status: "active", about: { $ne: "conversation" } };
 // Candidates per store call: an embedded store answers a batch synchronously, so this bounds one
 // slice of work (about a millisecond a search on HNSWStore).
 const CHUNK = 8;
