@@ -3,6 +3,7 @@
  * namespace, status and kinds filtered inside the store query, fused with RRF (seed 001 §3.2).
  */
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { queryDayTerms } from "../../src/recall/dates.js";
 import { hybridSearch } from "../../src/recall/hybrid.js";
 import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
@@ -32,6 +33,7 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
         limit: request.limit,
         fields: RECORD_INDEX_FIELDS,
         embeddings: deps.embeddings,
+        dayTerms: queryDayTerms(request.query, new Date(request.now)),
       },
     );
     const candidates: Candidate<MemoryRecord>[] = [];

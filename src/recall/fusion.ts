@@ -8,7 +8,8 @@ import type { ChannelHit } from "./types.js";
 // seed 001 §3.2: "k 取 60 是经验值，来自 RRF 原论文".
 export const RRF_K = 60;
 
-export type ChannelName = "vector" | "keyword";
+/** `date`: the memories of a day the query names (src/recall/dates.ts). */
+export type ChannelName = "vector" | "keyword" | "date";
 
 /** One channel's hits, best first. */
 export interface RankedList<T> {

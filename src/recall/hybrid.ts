@@ -53,6 +53,8 @@ export interface HybridSearchOptions {
    * empty namespace costs two index lookups), so the option does not apply to it.
    */
   keywordOnlyIfVectorHits?: boolean;
+  /** Day terms of the days the query names (src/recall/dates.ts): searched as the `date` channel. */
+  dayTerms?: string[];
 }
 
 export interface HybridSearchResult {
@@ -138,6 +140,21 @@ export async function hybridSearch(
     lists.push({ channel: "keyword", items: bm25Search(docs, query, fetch) });
     channelsRun.push("keyword");
     fallbacks.push("keyword");
+  }
+  if (options.dayTerms?.length && (keywordNative || needKeywordFallback)) {
+    // The day a query names is a channel of its own: that day's memories rank up, none drop out.
+    const dayQuery = options.dayTerms.join(" ");
+    const items = keywordNative
+      ? (await store.keywordSearch(namespace, dayQuery, { filter: options.filter, limit: fetch })).map(toRanked)
+      : bm25Search(
+          scanned.map((item) => ({ id: item.key, value: item.value, texts: texts(item.value, options.fields) })),
+          dayQuery,
+          fetch,
+        );
+    if (items.length > 0) {
+      lists.push({ channel: "date", items });
+      channelsRun.push("date");
+    }
   }
   return { fused: reciprocalRankFusion(lists), channelsRun, fallbacks, depth: fetch };
 }

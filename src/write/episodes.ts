@@ -27,6 +27,7 @@ import type { ChatMessage } from "../messages.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
 import { detectLanguage, tokenize } from "../text/tokenizer.js";
+import { dayTerms } from "../time.js";
 import type { MemoryCandidate } from "./candidate.js";
 import { splitSentences } from "./extract/segment.js";
 import { HistoryLog } from "./history.js";
@@ -140,6 +141,8 @@ function episodeOf(exchange: Exchange): MemoryCandidate | undefined {
     importance: EPISODE_IMPORTANCE,
     sensitivity: "low",
     about: "conversation",
+    // The day it happened, as keyword terms: "what did we talk about on May 2nd?" (src/recall/dates.ts).
+    retrievalHints: dayTerms(date),
     extractor: "episode",
   };
 }
