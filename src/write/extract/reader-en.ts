@@ -11,6 +11,7 @@ import { findTerms, isFamilyTerm, objectTerms } from "./keys.js";
 import { aboutSomeone, isSmallTalk, PERSONAL, REMINDER, REQUEST } from "./markers.js";
 import type { ClauseShape, EntityPattern, LanguageReader, Perspective, Preference, RewriteFacts } from "./reader.js";
 import type { PreferenceVerb, ReadContext } from "./rules.js";
+import { keepingQuotes } from "./segment.js";
 
 /** English words from a list, as a whole-word alternation. */
 const words = (list: string): string => `\\b${alternation(wordList(list))}\\b`;
@@ -19,8 +20,9 @@ const LEAD_FILLER = new RegExp(
   `^(?:(?:(?:oh )?my (?:gosh|god|goodness)|${alternation(
     wordList(`you too | happy new year | happy birthday | happy holidays | merry christmas | omg | wow | aww | whoa |
       ha | yay | congrats | congratulations | no way | oh no | and | but | so | also | btw | by the way | oh | well |
-      actually | honestly | anyway | plus | ok | okay | yeah | yes | no | hey | hi | hello | lol | um | uh`),
-  )}|haha+)\\b[,!.]?\\s*)+`,
+      actually | honestly | anyway | plus | ok | okay | yeah | yes | no | hey | hi | hello | lol | um | uh |
+      to be honest | tbh | frankly | in fact | basically`),
+  )}|haha{1,20})\\b[,!.]?\\s{0,8}){1,8}`,
   "i",
 );
 const MARKER_WORDS = `(?:please\\s+)?${alternation(
@@ -369,7 +371,12 @@ function rewrite(
   past: boolean,
 ): string {
   const resolved = applyTimeMentions(text, times).replace(/(?<![.!])[.!]+$/, "");
-  const third = toThirdPerson(resolved, ctx.label, ctx.perspective, past, ctx.listener);
+  // "I quit coffee last month": a past date makes an ambiguous verb past (not "quits").
+  const told = past || times.some((t) => t.direction === "past");
+  // Quoted speech keeps its own "I": My mom says "I never eat spicy food".
+  const third = keepingQuotes(resolved, (unquoted) =>
+    toThirdPerson(unquoted, ctx.label, ctx.perspective, told, ctx.listener),
+  );
   if (shape === "subject") return capitalize(third);
   const body = COMMON_FIRST_WORD.test(third) ? third[0]!.toLowerCase() + third.slice(1) : third;
   // "Now I just wait" → "Now Priya just waits": the speaker is in it, no "Priya said" frame needed.

@@ -13,14 +13,15 @@ import { PEOPLE, RELATIVES } from "./lexicon.js";
 import { aboutSomeone, REQUEST } from "./markers.js";
 import type { ClauseShape, EntityPattern, LanguageReader, Perspective, Preference, RewriteFacts } from "./reader.js";
 import type { PreferenceVerb, ReadContext } from "./rules.js";
-import { unitText } from "./segment.js";
+import { keepingQuotes, unitText } from "./segment.js";
 
 const LEAD_FILLER = new RegExp(
-  `^(?:${alternation(
+  `^(?:(?:${alternation(
     wordList(
-      "但是 | 不过 | 而且 | 另外 | 还有 | 并且 | 同时 | 所以 | 然后 | 对了 | 哦 | 嗯 | 其实 | 说实话 | 顺便说一下 | 哈哈 | 话说",
+      `但是 | 不过 | 而且 | 另外 | 还有 | 并且 | 同时 | 所以 | 然后 | 对了 | 哦 | 嗯 | 其实 | 说实话 | 顺便说一下 | 哈哈 | 话说 |
+      老实说 | 坦白说 | 讲真 | 说真的`,
     ),
-  )}[，,]?\\s*)+`,
+  )}|(?:我|都|我都|早)?说过?了(?!算))[，,]?\\s{0,8}){1,8}`,
   "u",
 );
 const LEAD_MARKER = /^(?:请|你)?(?:帮我)?(?:记住|记一下|记下来?)(?:一下)?[:：，,]?\s*/u;
@@ -241,26 +242,29 @@ function groupOf(text: string): string {
 /** 我 → 用户 (or the speaker's name), 你 → 助手, dates absolute; subject-less text gets a subject. */
 function rewrite(text: string, times: readonly TimeMention[], ctx: ReadContext, imperative: boolean): string {
   const label = ctx.label;
-  let out = applyTimeMentions(text, times);
-  if (ctx.perspective === "user") {
-    out = out
-      .replace(/(?:我们|咱们)(?=团队|公司|小组|组|部门|项目|家)/gu, `${label}的`)
-      .replace(/我们|咱们/gu, `${label}${groupOf(text)}`)
-      .replace(/我的/gu, `${label}的`)
-      .replace(POSSESSED_AFTER_WO, `${label}的`)
-      .replace(/(?<!自)我/gu, label)
-      .replace(/你们|您们/gu, ctx.listener ?? "助手")
-      .replace(/你的|您的/gu, `${ctx.listener ?? "助手"}的`)
-      .replace(/你|您/gu, ctx.listener ?? "助手");
-  } else {
-    out = out
-      .replace(/我/gu, "\uE000")
-      .replace(/你们|您们/gu, `${label}及其团队`)
-      .replace(/你的|您的/gu, `${label}的`)
-      .replace(/你|您/gu, label)
-      .replace(/\uE000/gu, "助手");
-  }
+  const said = applyTimeMentions(text, times);
+  // Quoted speech keeps its own 我: 我妈说“我不吃辣” is the mother's words.
+  let out = keepingQuotes(said, (unquoted) =>
+    ctx.perspective === "user"
+      ? unquoted
+          .replace(/(?:我们|咱们)(?=团队|公司|小组|组|部门|项目|家)/gu, `${label}的`)
+          .replace(/我们|咱们/gu, `${label}${groupOf(text)}`)
+          .replace(/我的/gu, `${label}的`)
+          .replace(POSSESSED_AFTER_WO, `${label}的`)
+          .replace(/(?<!自)我/gu, label)
+          .replace(/你们|您们/gu, ctx.listener ?? "助手")
+          .replace(/你的|您的/gu, `${ctx.listener ?? "助手"}的`)
+          .replace(/你|您/gu, ctx.listener ?? "助手")
+      : unquoted
+          .replace(/我/gu, "\uE000")
+          .replace(/你们|您们/gu, `${label}及其团队`)
+          .replace(/你的|您的/gu, `${label}的`)
+          .replace(/你|您/gu, label)
+          .replace(/\uE000/gu, "助手"),
+  );
   out = tidySpaces(out).replace(/(?<![。！!～~])[。！!～~]+$/u, "");
   if (out.startsWith(label)) return out;
+  // 苹果我现在不碰了 → 苹果用户现在不碰了: the object leads and the speaker is named after it.
+  if (!imperative && out.includes(label) && !said.includes(label)) return out;
   return imperative ? `${label}要求：${out}` : /^[0-9A-Za-z]/.test(out) ? `${label} ${out}` : `${label}${out}`;
 }

@@ -120,7 +120,10 @@ export function readUnit(
   if (text.length === 0 || isSmallTalk(text)) return [];
   const reminder = REMINDER[L].test(text);
   if ((sentenceIsQuestion || isQuestion(text, L)) && !reminder) return [];
-  if (REACTION[L].test(text) || MOOD[L].test(bare(text))) return [];
+  // A reaction's words ("the code", "your answer") in what the speaker asks to keep ("From now
+  // on, …", "I prefer …") do not make it a comment on the conversation.
+  const kept = marked || (ctx.perspective === "user" && EXPLICIT[L].test(text));
+  if ((!kept && REACTION[L].test(text)) || MOOD[L].test(bare(text))) return [];
   if (unit.clauses.length === 1 && reader.adjunct.test(text)) return [];
   return readText(reader, text, marked, reminder, ctx, true);
 }

@@ -97,13 +97,21 @@ export function bare(text: string): string {
   return trimEndWhile(trimEndWhile(lead, NOISE_AT_END), PARTICLE_AT_END).toLowerCase().trim();
 }
 
+// A marker clause asks for what follows to be kept: "记住，…", "From now on, …". A lasting scope
+// ("以后", "going forward") is as explicit as "remember" (seed 001 §5.1's 以后都).
 const EXPLICIT_MARKER_ONLY = new Set(
-  wordList(`记住 | 请记住 | 记一下 | 记下 | 记下来 | 帮我记住 | 帮我记一下 | 你记住 | remember | please remember |
-    remember this | note | note this | keep in mind | for the record`),
+  wordList(`记住 | 请记住 | 记一下 | 记下 | 记下来 | 帮我记住 | 帮我记一下 | 你记住 | 以后 | 今后 | 往后 | 以后都 |
+    从现在起 | 从现在开始 | 从今以后 | remember | please remember | remember this | note | note this | keep in mind |
+    for the record | from now on | going forward | from here on | from here on out | in the future | in future`),
 );
+// Discourse filler and acknowledgements: nothing of their own, and nothing to mark ("说了，…",
+// "Actually, …", "记下了" said back).
 const MARKER_ONLY = new Set([
   ...EXPLICIT_MARKER_ONLY,
-  ...wordList("对了 | 另外 | 顺便说一下 | 提醒一下 | fyi | btw | by the way | just so you know | for your information"),
+  ...wordList(`对了 | 另外 | 顺便说一下 | 提醒一下 | 说了 | 都说了 | 我说了 | 说过了 | 我说过了 | 其实 | 嗯 | 嗯嗯 | 那个 |
+    说实话 | 老实说 | 坦白说 | 讲真 | 说真的 | 记住了 | 记下了 | 记下来了 | 我记住了 | 好的记住了 | fyi | btw | by the way |
+    just so you know | for your information | actually | well | so | anyway | honestly | to be honest | tbh | frankly |
+    in fact | basically | noted | duly noted`),
 ]);
 
 /** "记住" / "remember" on its own: whether it marks the next clause as explicit, or undefined if the clause has content. */
@@ -150,4 +158,27 @@ export function groupUnits(clauses: readonly Clause[], opens: (text: string) => 
 /** The unit's text, clauses rejoined with their original separators. */
 export function unitText(unit: Unit): string {
   return unit.clauses.map((c) => c.joiner + c.text).join("");
+}
+
+// Quoted speech: “…”, 「…」, 『…』, "…". Single quotes double as apostrophes, so they are not quotes.
+const QUOTED = /“[^”]{0,400}”|「[^」]{0,400}」|『[^』]{0,400}』|"[^"]{0,400}"/gu;
+// Private-use characters stand in for the quotes while the rest is rewritten (a sentence of
+// MAX_SENTENCE_CHARS holds fewer quotes than the block has characters).
+const QUOTE_MARK = 0xe100;
+const QUOTE_MARKS = /[\uE100-\uE1FF]/gu;
+
+/**
+ * Run `rewrite` on `text` with quoted speech left as said: another person's 我 / "I" inside a
+ * quote is theirs, not the speaker's ("我妈说“我不吃辣”" keeps its quote).
+ * @example
+ * keepingQuotes('My mom says "I never eat spicy food"', (t) => t.replace(/\bI\b/g, "the user"));
+ * // 'My mom says "I never eat spicy food"'
+ */
+export function keepingQuotes(text: string, rewrite: (text: string) => string): string {
+  const quotes: string[] = [];
+  const masked = text.replace(QUOTED, (quote) =>
+    quotes.length > 0xff ? quote : String.fromCharCode(QUOTE_MARK + quotes.push(quote) - 1),
+  );
+  if (quotes.length === 0) return rewrite(text);
+  return rewrite(masked).replace(QUOTE_MARKS, (m) => quotes[m.charCodeAt(0) - QUOTE_MARK] ?? m);
 }
