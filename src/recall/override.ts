@@ -138,9 +138,46 @@ export function statedPreferences(text: string): Statements {
   return statements;
 }
 
-/** True when `text` reads as a request that could state a preference for this turn. */
+// Seed 004 §4 is about explicit instructions in this turn: a question about a possibility
+// ("可以用微信联系吗？", "Can I reach you by email?"), a hypothetical ("如果用英文写会怎样",
+// "what if it were shorter") or someone else's words ("老板说要用表格", "my boss said to use
+// email") changes nothing. A question is an instruction only when it asks the assistant to act
+// on its reply ("能用中文回答吗？", "Could you answer in English?").
+const HYPOTHETICAL = new RegExp(
+  `${alternation(wordList("如果 | 假如 | 假设 | 要是 | 万一 | 倘若"))}|\\b${alternation(
+    wordList("if | what if | suppose | supposing | imagine | would it be | in case"),
+  )}\\b`,
+  "u",
+);
+const REPORTED =
+  /(?:他|她|他们|她们|老板|领导|同事|朋友|客户|老师|妈妈|爸爸|家人)[^，。！？,.!?]{0,6}(?:说|让我|要我|叫我|觉得|建议)|\b(?:he|she|they|my [a-z]{1,20}|someone|people)\s{1,4}(?:said|says|told|asked|thinks?|suggested|wants?)\b/u;
+const QUESTION = /[?？]|[吗呢][\s。]{0,4}$/u;
+const REQUEST_FRAME =
+  /(?:你|您)?(?:能不能|可不可以|能否|能|可以|麻烦|请)[^，。！？,.!?]{0,12}(?:回答|回复|写|发|说|解释|讲|列|总结|翻译|输出)|\b(?:(?:can|could|would|will) you|please)\b[^?.!]{0,40}\b(?:answer|reply|respond|write|send|explain|say|list|summari[sz]e|translate|keep|make|use|switch)\b/u;
+
+/**
+ * True when `text` holds a sentence that reads as an instruction for this turn: a request or
+ * imperative that could state a preference, not a question about a possibility, a hypothetical
+ * or reported speech.
+ * @example
+ * isInstruction("这次用中文回答"); // true
+ * isInstruction("可以用微信联系吗？"); // false: a question, nobody asked for anything
+ */
 export function isInstruction(text: string): boolean {
-  return INSTRUCTION_CUE.test(text.normalize("NFKC").toLowerCase());
+  return instructionSentences(text.normalize("NFKC").toLowerCase()).length > 0;
+}
+
+function instructionSentences(normalized: string): string[] {
+  return normalized
+    .split(/(?<=[。！？!?；;\n])|(?<=\.)(?=\s|$)/u)
+    .map((sentence) => sentence.trim())
+    .filter(
+      (sentence) =>
+        INSTRUCTION_CUE.test(sentence) &&
+        !HYPOTHETICAL.test(sentence) &&
+        !REPORTED.test(sentence) &&
+        (!QUESTION.test(sentence) || REQUEST_FRAME.test(sentence)),
+    );
 }
 
 export interface OverrideFinding {
@@ -177,7 +214,8 @@ export function conflictWithCurrent(record: MemoryRecord, current: Statements): 
   return undefined;
 }
 
-/** The statements of the current message, or none when it is not phrased as an instruction. */
+/** The statements of the current message's instructions; none when it gives no instruction. */
 export function currentStatements(message: string): Statements {
-  return isInstruction(message) ? statedPreferences(message) : new Map();
+  const sentences = instructionSentences(message.normalize("NFKC").toLowerCase());
+  return sentences.length > 0 ? statedPreferences(sentences.join(" ")) : new Map();
 }

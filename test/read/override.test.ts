@@ -83,3 +83,39 @@ describe("statedPreferences", () => {
     expect(conflictWithCurrent(stored, currentStatements("请发邮件给我"))).toBeUndefined();
   });
 });
+
+describe("only instructions override (seed 004 §4)", () => {
+  const stored = makeRecord(scope, { key: "contact.channel", content: "用户希望用邮件联系" });
+  const wechat = (text: string) => conflictWithCurrent(stored, currentStatements(text));
+
+  it.each([
+    "这次发微信给我吧",
+    "这次用微信联系我",
+    "Just this once, use WeChat.",
+    "能用微信发给我吗？",
+    "Could you send it on WeChat this time?",
+  ])("an instruction overrides: %s", (text) => {
+    expect(wechat(text)).toMatchObject({ dimension: "channel", current: "wechat" });
+  });
+
+  it.each([
+    "可以用微信联系吗？",
+    "Can I reach you on WeChat?",
+    "如果用微信发会更快吗",
+    "What if I used WeChat instead?",
+    "老板说以后都用微信",
+    "My boss said to use WeChat from now on.",
+  ])("a question, a hypothetical or someone else's words does not: %s", (text) => {
+    expect(wechat(text)).toBeUndefined();
+  });
+
+  it("reads the instruction sentence of a message that also asks something", () => {
+    const language = makeRecord(scope, { key: "reply.language", content: "用户要求输出用英文" });
+    expect(conflictWithCurrent(language, currentStatements("这次用中文回答。英文版本还需要吗？"))).toMatchObject({
+      current: "zh",
+    });
+    expect(
+      conflictWithCurrent(language, currentStatements("Is there a Chinese version of this book?")),
+    ).toBeUndefined();
+  });
+});
