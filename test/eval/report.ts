@@ -1,0 +1,220 @@
+/**
+ * The report of `npm run eval`: one declaration of the rows (METRICS), from which the stdout
+ * table, the Markdown table of the README and one hand-written SVG chart per metric are drawn,
+ * each beside the previous run's figures when a previous report exists.
+ */
+import { type SetMetrics, value } from "./metrics.js";
+
+export const SYSTEMS = ["langgraph-memory", "store-everything BM25", "mem0 OSS"] as const;
+export type SystemName = (typeof SYSTEMS)[number];
+
+export interface SetReport {
+  id: string;
+  label: string;
+  /** Short name under a chart's bar group. */
+  short: string;
+  users: number;
+  questions: number;
+  metrics: Partial<Record<SystemName, SetMetrics>>;
+}
+
+export interface EvalReport {
+  date: string;
+  commit: string;
+  mode: "full" | "quick";
+  command: string;
+  /** Systems that did not run, with the reason. */
+  skipped: Partial<Record<SystemName, string>>;
+  sets: SetReport[];
+  /** The fixtures' own figures (harness styles, recall variants), langgraph-memory only. */
+  fixtures: Array<{ label: string; hit10: number | null; hit5: number | null; note?: string }>;
+  seconds: number;
+}
+
+export interface MetricRow {
+  id: string;
+  label: string;
+  better: "higher" | "lower";
+  get: (m: SetMetrics) => number | null;
+  /** A second figure shown after a slash in the tables (hit@5 beside a slice's hit@10). */
+  also?: (m: SetMetrics) => number | null;
+  chart: boolean;
+}
+
+const slice = (group: "byKind" | "byLanguage", key: string, label: string): MetricRow => ({
+  id: `hit10-${key}`,
+  label: `hit@10 / hit@5 · ${label}`,
+  better: "higher",
+  get: (m) => value(m[group][key]?.hit10),
+  also: (m) => value(m[group][key]?.hit5),
+  chart: true,
+});
+
+export const METRICS: MetricRow[] = [
+  { id: "hit10", label: "hit@10", better: "higher", get: (m) => value(m.hit10), chart: true },
+  { id: "hit5", label: "hit@5", better: "higher", get: (m) => value(m.hit5), chart: true },
+  slice("byKind", "user", "user evidence"),
+  slice("byKind", "assistant", "companion evidence"),
+  slice("byLanguage", "zh", "zh"),
+  slice("byLanguage", "en", "en"),
+  { id: "precision5", label: "precision@5", better: "higher", get: (m) => value(m.precision5), chart: true },
+  { id: "precision10", label: "precision@10", better: "higher", get: (m) => value(m.precision10), chart: true },
+  { id: "write-recall", label: "write recall", better: "higher", get: (m) => value(m.writeRecall), chart: true },
+  {
+    id: "write-precision",
+    label: "write precision",
+    better: "higher",
+    get: (m) => value(m.writePrecision),
+    chart: true,
+  },
+  { id: "staleness", label: "staleness ↓", better: "lower", get: (m) => value(m.staleness), chart: true },
+  { id: "conflicts", label: "conflict rate ↓", better: "lower", get: (m) => value(m.conflicts), chart: true },
+  { id: "pollution", label: "pollution ↓", better: "lower", get: (m) => value(m.pollution), chart: true },
+  {
+    id: "episodes",
+    label: "episodes (active records)",
+    better: "higher",
+    get: (m) => m.episodes?.records ?? null,
+    chart: false,
+  },
+];
+
+const num = (v: number | null, integer = false): string =>
+  v === null ? "–" : integer ? String(Math.round(v)) : v.toFixed(3);
+
+function cell(row: MetricRow, m: SetMetrics | undefined): string {
+  if (!m) return "–";
+  const main = row.get(m);
+  if (main === null) return "–";
+  const text = num(main, row.id === "episodes");
+  return row.also ? `${text} / ${num(row.also(m))}` : text;
+}
+
+/** Rows worth showing for a set: those where some system has a figure. */
+function rowsOf(set: SetReport): MetricRow[] {
+  return METRICS.filter((row) => SYSTEMS.some((s) => set.metrics[s] && row.get(set.metrics[s]!) !== null));
+}
+
+const findSet = (report: EvalReport | undefined, id: string) => report?.sets.find((s) => s.id === id);
+
+/** The stdout table: one block per data set, a column per system, and ours in the previous run. */
+export function renderTable(report: EvalReport, previous?: EvalReport): string {
+  const columns = [...SYSTEMS, ...(previous ? ["previous run"] : [])];
+  const lines: string[] = [];
+  const labelWidth = 40;
+  const width = 23;
+  lines.push(`${"".padEnd(labelWidth)}${columns.map((c) => c.padEnd(width)).join("")}`.trimEnd());
+  for (const set of report.sets) {
+    lines.push(`${set.label} — ${set.users} users, ${set.questions} questions`);
+    const before = findSet(previous, set.id);
+    for (const row of rowsOf(set)) {
+      const cells = SYSTEMS.map((s) => (report.skipped[s] ? "skipped" : cell(row, set.metrics[s])));
+      if (previous) cells.push(cell(row, before?.metrics["langgraph-memory"]));
+      lines.push(`  ${row.label.padEnd(labelWidth - 2)}${cells.map((c) => c.padEnd(width)).join("")}`.trimEnd());
+    }
+  }
+  for (const [system, reason] of Object.entries(report.skipped)) lines.push(`${system} skipped: ${reason}`);
+  return lines.join("\n");
+}
+
+/** The README's table: the same rows, Markdown. */
+export function renderMarkdown(report: EvalReport): string {
+  const lines = [
+    `| data set | metric | ${SYSTEMS.join(" | ")} |`,
+    `| --- | --- | ${SYSTEMS.map(() => "---").join(" | ")} |`,
+  ];
+  for (const set of report.sets) {
+    rowsOf(set).forEach((row, i) => {
+      const cells = SYSTEMS.map((s) => (report.skipped[s] ? "skipped" : cell(row, set.metrics[s])));
+      lines.push(
+        `| ${i === 0 ? `${set.label}: ${set.users} users, ${set.questions} questions` : ""} | ${row.label} | ${cells.join(" | ")} |`,
+      );
+    });
+  }
+  return lines.join("\n");
+}
+
+const COLORS: Record<SystemName, string> = {
+  "langgraph-memory": "#2563eb",
+  "store-everything BM25": "#d97706",
+  "mem0 OSS": "#059669",
+};
+
+const escapeXml = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * One chart: grouped bars, a group per data set, a bar per system, on a 0–1 axis. A previous
+ * run's figure is a dashed outline at its own height behind the bar.
+ */
+export function renderChart(row: MetricRow, report: EvalReport, previous?: EvalReport): string | undefined {
+  const sets = report.sets.filter((set) => SYSTEMS.some((s) => set.metrics[s] && row.get(set.metrics[s]!) !== null));
+  if (sets.length === 0) return undefined;
+  const bar = 30;
+  const groupGap = 44;
+  const groupWidth = SYSTEMS.length * bar;
+  const left = 52;
+  const top = 90;
+  const plot = 220;
+  const bottom = 56;
+  const width = Math.max(520, left + sets.length * (groupWidth + groupGap) + 16);
+  const height = top + plot + bottom;
+  const y = (v: number) => top + plot - Math.max(0, Math.min(1, v)) * plot;
+  const out: string[] = [];
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, 'DejaVu Sans', sans-serif">`,
+    `<title>${escapeXml(`${row.label.replace(" ↓", "")} (${row.better} is better): ${SYSTEMS.join(", ")} on each data set`)}</title>`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${left}" y="24" font-size="16" font-weight="bold" fill="#111827">${escapeXml(row.label.replace(" ↓", ""))}</text>`,
+    `<text x="${left}" y="42" font-size="11" fill="#4b5563">${row.better} is better · npm run eval (${report.mode}) · ${escapeXml(report.date.slice(0, 10))} · ${escapeXml(report.commit)}${previous ? " · dashed: previous run" : ""}</text>`,
+  );
+  // Legend.
+  let lx = left;
+  for (const system of SYSTEMS) {
+    const label = report.skipped[system] ? `${system} (skipped)` : system;
+    out.push(
+      `<rect x="${lx}" y="52" width="10" height="10" fill="${COLORS[system]}"/>`,
+      `<text x="${lx + 14}" y="61" font-size="11" fill="#111827">${escapeXml(label)}</text>`,
+    );
+    lx += 22 + label.length * 6.2;
+  }
+  // Axis and grid.
+  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+    out.push(
+      `<line x1="${left}" x2="${width - 8}" y1="${y(tick)}" y2="${y(tick)}" stroke="${tick === 0 ? "#6b7280" : "#e5e7eb"}" stroke-width="1"/>`,
+      `<text x="${left - 6}" y="${y(tick) + 4}" font-size="10" text-anchor="end" fill="#6b7280">${tick.toFixed(2)}</text>`,
+    );
+  }
+  sets.forEach((set, g) => {
+    const x0 = left + groupGap / 2 + g * (groupWidth + groupGap);
+    const before = findSet(previous, set.id);
+    SYSTEMS.forEach((system, s) => {
+      const x = x0 + s * bar + 3;
+      const w = bar - 6;
+      const metrics = set.metrics[system];
+      const v = metrics ? row.get(metrics) : null;
+      const old = before?.metrics[system] ? row.get(before.metrics[system]!) : null;
+      if (old !== null && old !== undefined)
+        out.push(
+          `<rect x="${x - 2}" y="${y(old)}" width="${w + 4}" height="${y(0) - y(old)}" fill="${COLORS[system]}" fill-opacity="0.12" stroke="${COLORS[system]}" stroke-opacity="0.6" stroke-dasharray="3 2"/>`,
+        );
+      if (v === null) {
+        out.push(
+          `<text x="${x + w / 2}" y="${y(0) - 4}" font-size="9" text-anchor="middle" fill="#9ca3af">${report.skipped[system] ? "skip" : "n/a"}</text>`,
+        );
+        return;
+      }
+      out.push(
+        `<rect x="${x}" y="${y(v)}" width="${w}" height="${Math.max(0.5, y(0) - y(v))}" fill="${COLORS[system]}"/>`,
+        `<text x="${x + w / 2}" y="${y(v) - 4}" font-size="10" text-anchor="middle" fill="#111827">${v.toFixed(2)}</text>`,
+      );
+    });
+    const cx = x0 + groupWidth / 2;
+    out.push(
+      `<text x="${cx}" y="${top + plot + 18}" font-size="11" text-anchor="middle" fill="#111827">${escapeXml(set.short)}</text>`,
+      `<text x="${cx}" y="${top + plot + 32}" font-size="10" text-anchor="middle" fill="#6b7280">${set.questions} questions</text>`,
+    );
+  });
+  out.push("</svg>");
+  return `${out.join("\n")}\n`;
+}
