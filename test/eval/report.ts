@@ -176,7 +176,7 @@ export function renderChart(row: MetricRow, report: EvalReport, previous?: EvalR
       `<rect x="${lx}" y="52" width="10" height="10" fill="${COLORS[system]}"/>`,
       `<text x="${lx + 14}" y="61" font-size="11" fill="#111827">${escapeXml(label)}</text>`,
     );
-    lx += 22 + label.length * 6.2;
+    lx += 26 + label.length * 6.8;
   }
   // Axis and grid.
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {

@@ -177,7 +177,7 @@ if (fixtures.length > 0) {
   console.log("Fixtures, langgraph-memory only (hit@10 / hit@5):");
   for (const f of fixtures)
     console.log(
-      `  ${f.label.padEnd(60)}${f.hit10?.toFixed(3) ?? "–"} / ${f.hit5?.toFixed(3) ?? "–"}${f.note ? `  (${f.note})` : ""}`,
+      `  ${f.label.padEnd(66)}${f.hit10?.toFixed(3) ?? "–"} / ${f.hit5?.toFixed(3) ?? "–"}${f.note ? `  (${f.note})` : ""}`,
     );
 }
 console.log(`Report: ${latestPath}, charts: ${reportDir}*.svg`);
