@@ -3,7 +3,7 @@
  * table, the Markdown table of the README and one hand-written SVG chart per metric are drawn,
  * each beside the previous run's figures when a previous report exists.
  */
-import { type SetMetrics, value } from "./metrics.js";
+import { type Ratio, type SetMetrics, value } from "./metrics.js";
 
 export const SYSTEMS = ["langgraph-memory", "store-everything BM25", "mem0 OSS"] as const;
 export type SystemName = (typeof SYSTEMS)[number];
@@ -38,38 +38,52 @@ export interface MetricRow {
   get: (m: SetMetrics) => number | null;
   /** A second figure shown after a slash in the tables (hit@5 beside a slice's hit@10). */
   also?: (m: SetMetrics) => number | null;
+  /** What the figure is a share of, and how many (under a chart's bar group). */
+  of?: { unit: string; count: (m: SetMetrics) => number | undefined };
   chart: boolean;
 }
 
-const slice = (group: "byKind" | "byLanguage", key: string, label: string): MetricRow => ({
-  id: `hit10-${key}`,
-  label: `hit@10 / hit@5 · ${label}`,
-  better: "higher",
-  get: (m) => value(m[group][key]?.hit10),
-  also: (m) => value(m[group][key]?.hit5),
+/** A row whose figure is one ratio of the metrics. */
+const share = (
+  id: string,
+  label: string,
+  better: MetricRow["better"],
+  unit: string,
+  pick: (m: SetMetrics) => Ratio | undefined,
+): MetricRow => ({
+  id,
+  label,
+  better,
+  get: (m) => value(pick(m)),
+  of: { unit, count: (m) => pick(m)?.d },
   chart: true,
 });
 
+const slice = (group: "byKind" | "byLanguage", key: string, label: string): MetricRow => ({
+  ...share(`hit10-${key}`, `hit@10 / hit@5 · ${label}`, "higher", "questions", (m) => m[group][key]?.hit10),
+  also: (m) => value(m[group][key]?.hit5),
+});
+
 export const METRICS: MetricRow[] = [
-  { id: "hit10", label: "hit@10", better: "higher", get: (m) => value(m.hit10), chart: true },
-  { id: "hit5", label: "hit@5", better: "higher", get: (m) => value(m.hit5), chart: true },
+  share("hit10", "hit@10", "higher", "questions", (m) => m.hit10),
+  share("hit5", "hit@5", "higher", "questions", (m) => m.hit5),
   slice("byKind", "user", "user evidence"),
   slice("byKind", "assistant", "companion evidence"),
   slice("byLanguage", "zh", "zh"),
   slice("byLanguage", "en", "en"),
-  { id: "precision5", label: "precision@5", better: "higher", get: (m) => value(m.precision5), chart: true },
-  { id: "precision10", label: "precision@10", better: "higher", get: (m) => value(m.precision10), chart: true },
-  { id: "write-recall", label: "write recall", better: "higher", get: (m) => value(m.writeRecall), chart: true },
   {
-    id: "write-precision",
-    label: "write precision",
-    better: "higher",
-    get: (m) => value(m.writePrecision),
-    chart: true,
+    ...share("precision5", "precision@5", "higher", "questions", (m) => m.precision5),
+    of: { unit: "questions", count: (m) => m.hit10.d },
   },
-  { id: "staleness", label: "staleness ↓", better: "lower", get: (m) => value(m.staleness), chart: true },
-  { id: "conflicts", label: "conflict rate ↓", better: "lower", get: (m) => value(m.conflicts), chart: true },
-  { id: "pollution", label: "pollution ↓", better: "lower", get: (m) => value(m.pollution), chart: true },
+  {
+    ...share("precision10", "precision@10", "higher", "questions", (m) => m.precision10),
+    of: { unit: "questions", count: (m) => m.hit10.d },
+  },
+  share("write-recall", "write recall", "higher", "planted facts", (m) => m.writeRecall),
+  share("write-precision", "write precision", "higher", "noise items", (m) => m.writePrecision),
+  share("staleness", "staleness ↓", "lower", "changed-fact questions", (m) => m.staleness),
+  share("conflicts", "conflict rate ↓", "lower", "single-valued keys", (m) => m.conflicts),
+  share("pollution", "pollution ↓", "lower", "questions", (m) => m.pollution),
   {
     id: "episodes",
     label: "episodes (active records)",
@@ -143,6 +157,13 @@ const COLORS: Record<SystemName, string> = {
 const escapeXml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** "n = 31 changed-fact questions": the denominator of langgraph-memory's figure (or the first system's). */
+function countOf(row: MetricRow, set: SetReport): string {
+  const m = SYSTEMS.map((s) => set.metrics[s]).find((metrics) => metrics && row.get(metrics) !== null);
+  const count = m && row.of?.count(m);
+  return count === undefined || !row.of ? `${set.questions} questions` : `n = ${count} ${row.of.unit}`;
+}
+
 /**
  * One chart: grouped bars, a group per data set, a bar per system, on a 0–1 axis. A previous
  * run's figure is a dashed outline at its own height behind the bar.
@@ -157,7 +178,7 @@ export function renderChart(row: MetricRow, report: EvalReport, previous?: EvalR
   const top = 90;
   const plot = 220;
   const bottom = 56;
-  const width = Math.max(520, left + sets.length * (groupWidth + groupGap) + 16);
+  const width = Math.max(600, left + sets.length * (groupWidth + groupGap) + 16);
   const height = top + plot + bottom;
   const y = (v: number) => top + plot - Math.max(0, Math.min(1, v)) * plot;
   const out: string[] = [];
@@ -212,7 +233,7 @@ export function renderChart(row: MetricRow, report: EvalReport, previous?: EvalR
     const cx = x0 + groupWidth / 2;
     out.push(
       `<text x="${cx}" y="${top + plot + 18}" font-size="11" text-anchor="middle" fill="#111827">${escapeXml(set.short)}</text>`,
-      `<text x="${cx}" y="${top + plot + 32}" font-size="10" text-anchor="middle" fill="#6b7280">${set.questions} questions</text>`,
+      `<text x="${cx}" y="${top + plot + 32}" font-size="10" text-anchor="middle" fill="#6b7280">${escapeXml(countOf(row, set))}</text>`,
     );
   });
   out.push("</svg>");
