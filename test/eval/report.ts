@@ -157,11 +157,11 @@ const COLORS: Record<SystemName, string> = {
 const escapeXml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** "n = 31 changed-fact questions": the denominator of langgraph-memory's figure (or the first system's). */
-function countOf(row: MetricRow, set: SetReport): string {
+/** ["n = 31", "changed-fact questions"]: the denominator of the first system's figure, in two lines. */
+function countOf(row: MetricRow, set: SetReport): string[] {
   const m = SYSTEMS.map((s) => set.metrics[s]).find((metrics) => metrics && row.get(metrics) !== null);
   const count = m && row.of?.count(m);
-  return count === undefined || !row.of ? `${set.questions} questions` : `n = ${count} ${row.of.unit}`;
+  return count === undefined || !row.of ? [`n = ${set.questions}`, "questions"] : [`n = ${count}`, row.of.unit];
 }
 
 /**
@@ -177,7 +177,7 @@ export function renderChart(row: MetricRow, report: EvalReport, previous?: EvalR
   const left = 52;
   const top = 90;
   const plot = 220;
-  const bottom = 56;
+  const bottom = 66;
   const width = Math.max(600, left + sets.length * (groupWidth + groupGap) + 16);
   const height = top + plot + bottom;
   const y = (v: number) => top + plot - Math.max(0, Math.min(1, v)) * plot;
@@ -233,7 +233,10 @@ export function renderChart(row: MetricRow, report: EvalReport, previous?: EvalR
     const cx = x0 + groupWidth / 2;
     out.push(
       `<text x="${cx}" y="${top + plot + 18}" font-size="11" text-anchor="middle" fill="#111827">${escapeXml(set.short)}</text>`,
-      `<text x="${cx}" y="${top + plot + 32}" font-size="10" text-anchor="middle" fill="#6b7280">${escapeXml(countOf(row, set))}</text>`,
+      ...countOf(row, set).map(
+        (line, i) =>
+          `<text x="${cx}" y="${top + plot + 31 + 12 * i}" font-size="10" text-anchor="middle" fill="#6b7280">${escapeXml(line)}</text>`,
+      ),
     );
   });
   out.push("</svg>");
