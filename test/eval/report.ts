@@ -104,9 +104,18 @@ function cell(row: MetricRow, m: SetMetrics | undefined): string {
   return row.also ? `${text} / ${num(row.also(m))}` : text;
 }
 
-/** Rows worth showing for a set: those where some system has a figure. */
+/**
+ * Rows worth showing for a set: those where some system has a figure, and a slice only when it
+ * is not the whole set (a set in one language has no "· en" row).
+ */
 function rowsOf(set: SetReport): MetricRow[] {
-  return METRICS.filter((row) => SYSTEMS.some((s) => set.metrics[s] && row.get(set.metrics[s]!) !== null));
+  return METRICS.filter((row) =>
+    SYSTEMS.some((s) => {
+      const m = set.metrics[s];
+      if (!m || row.get(m) === null) return false;
+      return !row.also || (row.of?.count(m) ?? 0) < m.hit10.d;
+    }),
+  );
 }
 
 const findSet = (report: EvalReport | undefined, id: string) => report?.sets.find((s) => s.id === id);
