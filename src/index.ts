@@ -102,10 +102,16 @@ export {
 } from "./store/types.js";
 export { HashEmbeddings, type HashEmbeddingsOptions } from "./text/embeddings.js";
 export {
+  CHAT_PROVIDERS,
+  DeferredChatModel,
+  EMBEDDING_PROVIDERS,
+  loadChatModel,
   OPENAI_EMBEDDING_DIMS,
   parseModelEnv,
   resolveChatModel,
   resolveEmbeddings,
+  type ChatProvider,
+  type EmbeddingProvider,
   type EmbeddingsKind,
   type ModelEnv,
   type ResolveChatModelOptions,

@@ -1,18 +1,32 @@
 /**
  * Which embedder and which chat model the library uses.
  *
- * Order everywhere: an injected instance wins; else an OpenAI-compatible endpoint when
+ * Order everywhere: an injected instance wins; else the provider `LGM_EMBEDDING_PROVIDER` /
+ * `LGM_CHAT_PROVIDER` names (OpenAI-compatible, Chinese providers from @langchain/community, a
+ * local Transformers.js model, or explicitly offline); else an OpenAI-compatible endpoint when
  * `OPENAI_API_KEY` is set (OpenAI itself, DeepSeek, Qwen/DashScope, vLLM, Ollama — point
  * `OPENAI_BASE_URL` at it); else the offline default (HashEmbeddings, and no chat model: the
- * write graph then runs on rules only). Environment values are validated with zod and a bad
- * one is an InvalidConfigError naming the variable; the API key itself is never echoed.
+ * write graph then runs on rules only). Environment values are validated with zod and a bad or
+ * missing one is an InvalidConfigError naming the variable; a key itself is never echoed.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { ChatOpenAI, OpenAIEmbeddings } from "@langchain/openai";
-import { z } from "zod";
 import { InvalidConfigError } from "../errors.js";
 import { HashEmbeddings } from "./embeddings.js";
+import { type ChatModelPlan, planChatModel, planEmbeddings } from "./providers.js";
+import { DeferredChatModel } from "./providers-deferred.js";
+import { type EmbeddingProvider, type ModelEnv, parseModelEnv, requireVariable } from "./providers-env.js";
+
+export { DeferredChatModel } from "./providers-deferred.js";
+export {
+  CHAT_PROVIDERS,
+  type ChatProvider,
+  EMBEDDING_PROVIDERS,
+  type EmbeddingProvider,
+  type ModelEnv,
+  parseModelEnv,
+} from "./providers-env.js";
 
 /** Output sizes of OpenAI's embedding models, so no probe request is needed for them. */
 export const OPENAI_EMBEDDING_DIMS: Readonly<Record<string, number>> = {
@@ -28,63 +42,19 @@ export const DEFAULT_OPENAI_EMBEDDING_MODEL = "text-embedding-3-small";
 const SHORTENABLE_MODEL = /^text-embedding-3-/;
 const PROBE_TEXT = "langgraph-memory dimension probe / 维度探测";
 
-// `.env` files often hold `OPENAI_BASE_URL=`: blank means unset.
-const blankAsUnset = (value: unknown): unknown =>
-  typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value;
-const optionalText = z.preprocess(blankAsUnset, z.string().optional());
-
-const ModelEnvSchema = z.object({
-  OPENAI_API_KEY: optionalText,
-  OPENAI_BASE_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/ }).optional()),
-  OPENAI_MODEL: optionalText,
-  OPENAI_EMBEDDING_MODEL: optionalText,
-  OPENAI_EMBEDDING_DIMS: z.preprocess(
-    blankAsUnset,
-    z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(65536)).optional(),
-  ),
-});
-
-const ENV_EXPECTATIONS: Record<keyof z.input<typeof ModelEnvSchema>, string> = {
-  OPENAI_API_KEY: "a string",
-  OPENAI_BASE_URL: "an http(s) URL such as https://api.deepseek.com/v1",
-  OPENAI_MODEL: "a model name such as gpt-4o-mini",
-  OPENAI_EMBEDDING_MODEL: "a model name such as text-embedding-3-small",
-  OPENAI_EMBEDDING_DIMS: "a whole number from 1 to 65536",
-};
-
-/** The model-related environment variables, validated. */
-export type ModelEnv = z.output<typeof ModelEnvSchema>;
-
-/**
- * Validate the model variables of `env`. Unrelated variables are ignored; blank values count as unset.
- * @example
- * parseModelEnv({ OPENAI_API_KEY: "sk-...", OPENAI_BASE_URL: "https://api.deepseek.com/v1" });
- */
-export function parseModelEnv(env: NodeJS.ProcessEnv = process.env): ModelEnv {
-  const picked = Object.fromEntries(Object.keys(ENV_EXPECTATIONS).map((name) => [name, env[name]]));
-  const parsed = ModelEnvSchema.safeParse(picked);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const variable = String(issue.path[0]) as keyof typeof ENV_EXPECTATIONS;
-  // Never echo a key back into logs.
-  const received = variable === "OPENAI_API_KEY" ? "(hidden)" : JSON.stringify(env[variable]);
-  throw new InvalidConfigError(
-    `Environment variable ${variable} must be ${ENV_EXPECTATIONS[variable]}; received ${received}.`,
-    { variable, expected: ENV_EXPECTATIONS[variable], received },
-  );
-}
-
-export type EmbeddingsKind = "injected" | "openai" | "hash";
+/** Where the embedder came from: injected, or the provider that built it. */
+export type EmbeddingsKind = "injected" | EmbeddingProvider;
 
 export interface ResolveEmbeddingsOptions {
   /** Use this embedder as-is. Its dims come from `dims`, else from embedding one probe string. */
   embeddings?: EmbeddingsInterface;
-  /** Where to read `OPENAI_*` variables. @default process.env */
+  /** Where to read `LGM_*`, `OPENAI_*` and provider key variables. @default process.env */
   env?: NodeJS.ProcessEnv;
   /**
    * Vector length. Injected: declares it (no probe). OpenAI v3 models: requested from the API
-   * (overrides `OPENAI_EMBEDDING_DIMS`). Other OpenAI-compatible models: declares their native
-   * size. Offline: HashEmbeddings dims (8..8192). @default model's own size; 256 offline
+   * (overrides `LGM_EMBEDDING_DIMS` / `OPENAI_EMBEDDING_DIMS`). Other models: declares their
+   * native size (a known model's size must match). Offline: HashEmbeddings dims (8..8192).
+   * @default model's own size; 256 offline
    */
   dims?: number;
 }
@@ -93,19 +63,23 @@ export interface ResolvedEmbeddings {
   embeddings: EmbeddingsInterface;
   dims: number;
   kind: EmbeddingsKind;
+  /** The model called (a local model's absolute folder path); absent for injected and hash. */
+  model?: string;
 }
 
 /**
  * Pick the embedder and learn its vector length.
  *
- * Async because dims are not always known up front: an injected embedder without `dims`, or
- * an OpenAI-compatible model outside {@link OPENAI_EMBEDDING_DIMS} without
- * `OPENAI_EMBEDDING_DIMS`, is asked to embed one probe string (one request, at startup).
- * Every other path makes no call at all.
+ * Async because a provider's module is imported on demand, and dims are not always known up
+ * front: an injected embedder without `dims`, or a model outside the known tables without
+ * `LGM_EMBEDDING_DIMS`, is asked to embed one probe string (one request, at startup). Every
+ * other path makes no call at all.
  *
  * @example
  * // Offline default: HashEmbeddings, 256 dims.
  * const { embeddings, dims, kind } = await resolveEmbeddings({ env: {} });
+ * // DashScope: AlibabaTongyiEmbeddings on text-embedding-v4, 1024 dims, no request made.
+ * await resolveEmbeddings({ env: { LGM_EMBEDDING_PROVIDER: "tongyi", DASHSCOPE_API_KEY: "sk-..." } });
  * // DeepSeek/Qwen/vLLM/Ollama: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_EMBEDDING_MODEL (+ OPENAI_EMBEDDING_DIMS).
  * const resolved = await resolveEmbeddings({ embeddings: myEmbedder, dims: 1024 });
  */
@@ -117,58 +91,105 @@ export async function resolveEmbeddings(options: ResolveEmbeddingsOptions = {}):
   }
 
   const env = parseModelEnv(options.env ?? process.env);
-  if (env.OPENAI_API_KEY === undefined) {
-    const embeddings = new HashEmbeddings({ dims });
+  const provider = env.LGM_EMBEDDING_PROVIDER ?? (env.OPENAI_API_KEY === undefined ? "hash" : "openai");
+  if (provider === "hash") {
+    const embeddings = new HashEmbeddings({ dims: dims ?? env.LGM_EMBEDDING_DIMS });
     return { embeddings, dims: embeddings.dims, kind: "hash" };
   }
+  if (provider === "openai") return resolveOpenAIEmbeddings(env, dims);
 
-  const model = env.OPENAI_EMBEDDING_MODEL ?? DEFAULT_OPENAI_EMBEDDING_MODEL;
-  const declared = dims ?? env.OPENAI_EMBEDDING_DIMS;
+  const plan = planEmbeddings(provider, env);
+  const declared = dims ?? env.LGM_EMBEDDING_DIMS;
+  checkDeclaredDims(plan.model, declared, plan.nativeDims, false, "option dims or LGM_EMBEDDING_DIMS");
+  const embeddings = await plan.load();
+  const resolvedDims =
+    declared ?? plan.nativeDims ?? plan.configDims ?? (await probeDims(embeddings, `embedding model ${plan.model}`));
+  return { embeddings, dims: resolvedDims, kind: provider, model: plan.model };
+}
+
+async function resolveOpenAIEmbeddings(env: ModelEnv, dims: number | undefined): Promise<ResolvedEmbeddings> {
+  const apiKey = requireVariable(env, ["OPENAI_API_KEY"], "LGM_EMBEDDING_PROVIDER", "openai");
+  const model = env.LGM_EMBEDDING_MODEL ?? env.OPENAI_EMBEDDING_MODEL ?? DEFAULT_OPENAI_EMBEDDING_MODEL;
+  const declared = dims ?? env.LGM_EMBEDDING_DIMS ?? env.OPENAI_EMBEDDING_DIMS;
   const native = OPENAI_EMBEDDING_DIMS[model];
   const shortenable = SHORTENABLE_MODEL.test(model);
-  if (declared !== undefined && native !== undefined && declared !== native && (!shortenable || declared > native)) {
-    const expected = shortenable ? `at most ${native}` : `exactly ${native}`;
-    throw new InvalidConfigError(
-      `Embedding model ${model} returns ${expected} dimensions; received dims=${declared} (option dims or OPENAI_EMBEDDING_DIMS).`,
-      { model, expected, received: declared },
-    );
-  }
+  checkDeclaredDims(model, declared, native, shortenable, "option dims or OPENAI_EMBEDDING_DIMS");
   const embeddings = new OpenAIEmbeddings({
     model,
-    apiKey: env.OPENAI_API_KEY,
+    apiKey,
     configuration: { baseURL: env.OPENAI_BASE_URL },
     // Only ask for shortened vectors where the API supports it and they differ from the native size.
     dimensions: shortenable && declared !== undefined && declared !== native ? declared : undefined,
   });
   const resolvedDims = declared ?? native ?? (await probeDims(embeddings, `embedding model ${model}`));
-  return { embeddings, dims: resolvedDims, kind: "openai" };
+  return { embeddings, dims: resolvedDims, kind: "openai", model };
+}
+
+/** A known model returns `native` dims (or fewer, when `shortenable`): a declared size must fit. */
+function checkDeclaredDims(
+  model: string,
+  declared: number | undefined,
+  native: number | undefined,
+  shortenable: boolean,
+  source: string,
+): void {
+  if (declared === undefined || native === undefined || declared === native) return;
+  if (shortenable && declared < native) return;
+  const expected = shortenable ? `at most ${native}` : `exactly ${native}`;
+  throw new InvalidConfigError(
+    `Embedding model ${model} returns ${expected} dimensions; received dims=${declared} (${source}).`,
+    { model, expected, received: declared },
+  );
 }
 
 export interface ResolveChatModelOptions {
   /** Use this chat model as-is. */
   model?: BaseChatModel;
-  /** Where to read `OPENAI_*` variables. @default process.env */
+  /** Where to read `LGM_*`, `OPENAI_*` and provider key variables. @default process.env */
   env?: NodeJS.ProcessEnv;
 }
 
 /**
  * Pick the chat model for extraction and conflict judgement, or `undefined` to run on rules only.
- * With `OPENAI_API_KEY`: `ChatOpenAI` on `OPENAI_MODEL` (default gpt-4o-mini) at `OPENAI_BASE_URL`,
- * temperature 0 so repeated runs extract the same memories. Makes no network call.
- * Ollama ignores the key but the variable must still be set (any value, e.g. `ollama`).
+ * With `OPENAI_API_KEY` (or `LGM_CHAT_PROVIDER=openai`): `ChatOpenAI` on `LGM_CHAT_MODEL` /
+ * `OPENAI_MODEL` (default gpt-4o-mini) at `OPENAI_BASE_URL`, temperature 0 so repeated runs
+ * extract the same memories. With `LGM_CHAT_PROVIDER` naming a provider of @langchain/community:
+ * a {@link DeferredChatModel}, which imports that provider on its first call. Credentials are
+ * checked here; no module is imported and no request is made. Ollama ignores the key but the
+ * variable must still be set (any value, e.g. `ollama`).
  * @example
  * const model = resolveChatModel({
  *   env: { OPENAI_API_KEY: "sk-...", OPENAI_BASE_URL: "https://api.deepseek.com/v1", OPENAI_MODEL: "deepseek-chat" },
  * }); // ChatOpenAI
+ * resolveChatModel({ env: { LGM_CHAT_PROVIDER: "zhipuai", ZHIPUAI_API_KEY: "id.secret" } }); // DeferredChatModel
  * resolveChatModel({ env: {} }); // undefined: rules only
  */
 export function resolveChatModel(options: ResolveChatModelOptions = {}): BaseChatModel | undefined {
   if (options.model !== undefined) return options.model;
-  const env = parseModelEnv(options.env ?? process.env);
-  if (env.OPENAI_API_KEY === undefined) return undefined;
+  const planned = planChat(parseModelEnv(options.env ?? process.env));
+  return planned === undefined || planned instanceof BaseChatModel ? planned : new DeferredChatModel(planned);
+}
+
+/**
+ * {@link resolveChatModel}, with a provider of @langchain/community imported and built now:
+ * the real client (`ChatAlibabaTongyi`, `ChatZhipuAI`, ...), not a stand-in. Makes no request.
+ * @example
+ * const model = await loadChatModel({ env: { LGM_CHAT_PROVIDER: "tongyi", DASHSCOPE_API_KEY: "sk-..." } });
+ * // ChatAlibabaTongyi on qwen-plus, temperature 0
+ */
+export async function loadChatModel(options: ResolveChatModelOptions = {}): Promise<BaseChatModel | undefined> {
+  if (options.model !== undefined) return options.model;
+  const planned = planChat(parseModelEnv(options.env ?? process.env));
+  return planned === undefined || planned instanceof BaseChatModel ? planned : planned.load();
+}
+
+function planChat(env: ModelEnv): BaseChatModel | ChatModelPlan | undefined {
+  const provider = env.LGM_CHAT_PROVIDER ?? (env.OPENAI_API_KEY === undefined ? "none" : "openai");
+  if (provider === "none") return undefined;
+  if (provider !== "openai") return planChatModel(provider, env);
   return new ChatOpenAI({
-    model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_CHAT_MODEL,
-    apiKey: env.OPENAI_API_KEY,
+    model: env.LGM_CHAT_MODEL ?? env.OPENAI_MODEL ?? DEFAULT_OPENAI_CHAT_MODEL,
+    apiKey: requireVariable(env, ["OPENAI_API_KEY"], "LGM_CHAT_PROVIDER", "openai"),
     configuration: { baseURL: env.OPENAI_BASE_URL },
     temperature: 0,
   });
@@ -194,7 +215,7 @@ async function probeDims(embeddings: EmbeddingsInterface, what: string): Promise
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidConfigError(
-      `Could not learn the vector length of ${what} by embedding a probe string (${reason}); pass dims or set OPENAI_EMBEDDING_DIMS.`,
+      `Could not learn the vector length of ${what} by embedding a probe string (${reason}); pass dims or set LGM_EMBEDDING_DIMS.`,
       { cause: error },
     );
   }
