@@ -53,12 +53,16 @@ const OptionsSchema = z
     halfLifeDays: z.number().positive().optional(),
     budgets: z.record(z.string(), z.unknown()).optional(),
     traceRetentionDays: z.number().positive().optional(),
+    relevanceFloor: z.number().min(0).lt(1).optional(),
     bookkeeping: z.enum(["background", "inline"]).optional(),
   })
   .strict();
 
 export interface CreateMemoryOptions
-  extends Pick<ReadOptions, "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays">,
+  extends Pick<
+      ReadOptions,
+      "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays" | "relevanceFloor"
+    >,
     MessageLimits {
   /** Directory of the default HNSWStore (ignored when `store` is given). @default "./.memory" */
   dir?: string;

@@ -24,6 +24,7 @@ export function createPolicyBudgetNode(
       else withhold(candidate, candidate.value.content);
     }
 
+    dropIrrelevant(candidates, deps.relevanceFloor);
     const open = candidates.filter((candidate) => !candidate.decision);
     const longTerm = deps.budgets.longTerm;
     const maxItems = Math.min(request.limit, longTerm.maxItems ?? Number.POSITIVE_INFINITY);
@@ -44,6 +45,28 @@ export function createPolicyBudgetNode(
     decide(knowledgeFit.kept, knowledgeFit.dropped, deps.budgets.knowledge.maxItems);
     return { candidates, knowledgeCandidates };
   };
+}
+
+/**
+ * Relevance, not just rank: a memory far less relevant than the query's best match is left out
+ * even when the budget has room for it (a small scope would otherwise inject everything it
+ * holds). Relative to the best candidate, so a vague query still gets its best matches.
+ */
+function dropIrrelevant<T>(candidates: Candidate<T>[], floor: number): void {
+  if (floor <= 0) return;
+  let best = 0;
+  for (const c of candidates) if (!c.decision) best = Math.max(best, c.signals?.semantic ?? 0);
+  if (best <= 0) return;
+  for (const candidate of candidates) {
+    if (candidate.decision) continue;
+    const relevance = candidate.signals?.semantic ?? 0;
+    if (relevance < floor * best)
+      candidate.decision = {
+        outcome: "dropped",
+        reason: "relevance.below_best",
+        detail: `relevance ${relevance.toFixed(2)} < ${floor} × best ${best.toFixed(2)}`,
+      };
+  }
 }
 
 /** An instruction aimed at the assistant is never injected (the record stays in the store). */

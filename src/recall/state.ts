@@ -100,6 +100,8 @@ export interface ReadDeps {
   ranking: ResolvedRanking;
   budgets: Budgets;
   traceRetentionDays: number;
+  /** Share of the best relevance a memory needs to be injected (0: off). */
+  relevanceFloor: number;
   /**
    * Take over the bookkeeping write (trace + usage counters): the record step builds the trace,
    * hands the write here instead of awaiting it, and returns. The facade queues it per scope.

@@ -24,7 +24,11 @@ const PURGE_INTERVAL_MS = 60_000;
 const PURGE_PAGE = 500;
 
 const HitSchema = z.object({ rank: z.number().int().min(1), score: z.number().optional() });
-const ChannelsSchema = z.object({ vector: HitSchema.optional(), keyword: HitSchema.optional() });
+const ChannelsSchema = z.object({
+  vector: HitSchema.optional(),
+  keyword: HitSchema.optional(),
+  date: HitSchema.optional(),
+});
 const OutcomeSchema = z.enum(["injected", "overridden", "dropped"]);
 
 export const TraceMemorySchema = z.object({

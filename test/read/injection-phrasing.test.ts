@@ -202,8 +202,10 @@ describe("end to end: withheld from recall, kept in the store", () => {
     const records = PHRASINGS.map((p, i) =>
       makeRecord(scope, { id: `p${i}`, key: `note.p${i}`, content: p.text, observedAt: march }),
     );
+    // Every memory reaches the budget step (no relevance floor): what is withheld is the point.
     const { store, recaller } = await recallerWith(records, {
       budgets: { longTerm: { maxTokens: 20_000 } },
+      relevanceFloor: 0,
     });
     for (const query of ["the user", "用户", "instructions 指令 system prompt 系统提示词"]) {
       const { context, memories, traceId } = await recaller.recall({ scope, query, limit: 100 });
