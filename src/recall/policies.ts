@@ -9,6 +9,7 @@ import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import examplePolicies from "../policies/tasks.example.json" with { type: "json" };
 import { MEMORY_KINDS, type MemoryKind, MemoryKindSchema, type MemoryRecord } from "../schema.js";
+import { TOPICS, type Topic, topicsOf } from "./topics.js";
 
 /**
  * `session` is the article's name for temporary task context. Long-term records that are
@@ -29,6 +30,11 @@ const PolicyFileEntrySchema = z
     require_system_sync: z.boolean().optional(),
     /** Whether domain knowledge is recalled for this task. @default true */
     include_knowledge: z.boolean().optional(),
+    /**
+     * Only memories about these topics (src/recall/topics.ts), whatever their kind: a coding
+     * convention reaches code generation as a preference, a fact or a procedure alike.
+     */
+    topics: z.array(z.enum(TOPICS)).min(1).optional(),
   })
   .strict();
 
@@ -53,6 +59,8 @@ export interface TaskPolicy {
   maxItems: number;
   requireSystemSync: boolean;
   includeKnowledge: boolean;
+  /** Only memories about one of these topics; absent = any topic. */
+  topics?: Topic[];
 }
 
 export interface TaskPolicies {
@@ -94,7 +102,7 @@ export function parseTaskPolicies(input: unknown, origin = "task policies"): Tas
   if (!parsed.success) {
     const { field, text, issues } = zodProblem(parsed.error, "(root)");
     throw new InvalidConfigError(
-      `Invalid ${origin}: ${text}. Expected { memory_policy: { <task>: { include?, exclude_kind?, max_items?, require_system_sync?, include_knowledge? } }, default? } with kinds from ${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
+      `Invalid ${origin}: ${text}. Expected { memory_policy: { <task>: { include?, exclude_kind?, max_items?, require_system_sync?, include_knowledge?, topics? } }, default? } with kinds from ${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
       { field, issues },
     );
   }
@@ -144,10 +152,11 @@ export function resolvePolicy(policies: TaskPolicies, task: string | undefined):
   );
 }
 
-/** Whether a record passes the policy's post-store conditions (`session`, `require_system_sync`). */
+/** Why a record fails the policy's post-store conditions (`session`, `require_system_sync`, `topics`), if it does. */
 export function policyRejects(policy: TaskPolicy, record: MemoryRecord): string | undefined {
   if (policy.requireSystemSync && record.source.type !== "system_sync") return "policy.require_system_sync";
   if (policy.excludeSession && record.expiresAt !== undefined) return "policy.exclude_session";
+  if (policy.topics && !topicsOf(record).some((topic) => policy.topics!.includes(topic))) return "policy.topic";
   return undefined;
 }
 
@@ -161,5 +170,6 @@ function resolveEntry(name: string, entry: z.infer<typeof PolicyFileEntrySchema>
     maxItems: entry.max_items ?? base.maxItems,
     requireSystemSync: entry.require_system_sync ?? false,
     includeKnowledge: entry.include_knowledge ?? base.includeKnowledge,
+    ...(entry.topics ? { topics: [...entry.topics] } : {}),
   };
 }

@@ -106,12 +106,48 @@ describe("task policies (seed 004 §3)", () => {
     ).rejects.toThrow(InvalidConfigError);
   });
 
-  it("code_generation sees preferences only, at most 3", async () => {
-    const { recaller } = await recallerWith(mixedRecords());
-    const { memories } = await recaller.recall({ scope, query: "王总", task: "code_generation" });
-    expect(memories.length).toBeGreaterThan(0);
-    expect(memories.length).toBeLessThanOrEqual(3);
-    expect(memories.every((m) => m.kind === "preference")).toBe(true);
+  it("code_generation sees memories about code whatever their kind, never a hobby, at most 3", async () => {
+    const coding = [
+      makeRecord(scope, {
+        id: "tabs_fact",
+        key: "go.style",
+        kind: "fact",
+        content: "The user always uses tabs in their Go code",
+      }),
+      makeRecord(scope, {
+        id: "review",
+        key: "team.review",
+        kind: "procedure",
+        content: "每个合并请求都要两个人做代码审查",
+      }),
+      makeRecord(scope, {
+        id: "hike",
+        key: "hobby.hiking",
+        kind: "preference",
+        content: "The user loves hiking on weekends",
+      }),
+      makeRecord(scope, { id: "zip", key: "home.zip", kind: "fact", content: "The user's zip code is 94110" }),
+      makeRecord(scope, { id: "stock", key: "stock.pick", kind: "preference", content: "用户关注的股票代码是 600519" }),
+    ];
+    const { recaller } = await recallerWith([...mixedRecords(), ...coding]);
+    const { memories, traceId } = await recaller.recall({
+      scope,
+      query: "write the Go code for the review tool, the user likes hiking",
+      task: "code_generation",
+      limit: 10,
+    });
+    const ids = memories.map((m) => m.id);
+    expect(ids).toContain("tabs_fact");
+    expect(ids.length).toBeLessThanOrEqual(3);
+    for (const id of ["hike", "zip", "stock", "pref_overtime"]) expect(ids).not.toContain(id);
+    const trace = await recaller.trace(scope, traceId);
+    expect(trace.memories.find((m) => m.id === "hike")).toMatchObject({ outcome: "dropped", reason: "policy.topic" });
+  });
+
+  it("refuses an unknown topic", () => {
+    expect(() => parseTaskPolicies({ memory_policy: { x: { topics: ["cooking"] } } })).toThrow(
+      /memory_policy\.x\.topics/,
+    );
   });
 
   it("query_order sees only system-synced business facts", async () => {

@@ -29,7 +29,7 @@ describe("usage bookkeeping", () => {
     const { store, recaller } = await recallerWith([injected, overridden, outOfPolicy]);
     const batch = vi.spyOn(store, "batch");
 
-    await recaller.recall({ scope, query: "这次用中文：喝茶", task: "code_generation" });
+    await recaller.recall({ scope, query: "这次用中文：喝茶", task: "write_email" });
     await recaller.settled();
 
     const after = await getRecord(store, injected);
