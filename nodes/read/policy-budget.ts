@@ -9,6 +9,7 @@ import { instructionCue, renderKnowledgeLine, renderMemoryLine, withheldDecision
 import { policyRejects } from "../../src/recall/policies.js";
 import { type ReadDeps, type ReadNode, requestOf } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
+import type { MemoryRecord } from "../../src/schema.js";
 
 export function createPolicyBudgetNode(
   deps: ReadDeps,
@@ -25,6 +26,7 @@ export function createPolicyBudgetNode(
     }
 
     dropIrrelevant(candidates, deps.relevanceFloor);
+    dropCoveredEpisodes(candidates);
     const open = candidates.filter((candidate) => !candidate.decision);
     const longTerm = deps.budgets.longTerm;
     const maxItems = Math.min(request.limit, longTerm.maxItems ?? Number.POSITIVE_INFINITY);
@@ -66,6 +68,25 @@ function dropIrrelevant<T>(candidates: Candidate<T>[], floor: number): void {
         reason: "relevance.below_best",
         detail: `relevance ${relevance.toFixed(2)} < ${floor} × best ${best.toFixed(2)}`,
       };
+  }
+}
+
+/**
+ * An episode that only records the user's own turn says nothing a memory from that turn, still
+ * in the running, does not already say ("用户不吃香菜" and "用户说：“我不吃香菜。”"): it takes no
+ * item's place. An episode with the companion's reply is kept, since that is its point.
+ */
+function dropCoveredEpisodes(candidates: Candidate<MemoryRecord>[]): void {
+  const cited = new Map<string, string>();
+  for (const c of candidates)
+    if (!c.decision && c.value.about !== "conversation")
+      for (const id of c.value.source.messageIds) if (!cited.has(id)) cited.set(id, c.id);
+  for (const candidate of candidates) {
+    const record = candidate.value;
+    if (candidate.decision || record.about !== "conversation" || record.source.type === "agent_generated") continue;
+    const by = record.source.messageIds.map((id) => cited.get(id));
+    if (by.length > 0 && by.every((id) => id !== undefined))
+      candidate.decision = { outcome: "dropped", reason: "episode.covered", detail: `said by ${by[0]}` };
   }
 }
 

@@ -158,6 +158,18 @@ describe("episodes through the facade", () => {
     expect(memories.flatMap((m) => m.source.messageIds)).toContain("m2");
   });
 
+  it("does not inject the episode of a user's turn next to the memory from that turn", async () => {
+    const memory = await open();
+    await memory.remember({
+      scope,
+      messages: [{ id: "m1", role: "user", content: "我不吃香菜，点外卖记得备注。", at: at(0) }],
+    });
+    const { memories, traceId } = await memory.recall({ scope, query: "帮我点一份午餐外卖" });
+    expect(memories.map((m) => m.about ?? "user")).toEqual(["user"]);
+    const trace = await memory.trace(scope, traceId);
+    expect(trace.memories.find((m) => m.id === episodeRecordId("m1"))).toMatchObject({ reason: "episode.covered" });
+  });
+
   it("never lets an episode stand in as a neighbour of the user's own statements", async () => {
     const memory = await open();
     await memory.remember({ scope, messages: [{ id: "m1", role: "user", content: "I drink oat milk.", at: at(0) }] });
