@@ -40,6 +40,11 @@ export interface WriteGraphOptions extends MessageLimits {
   now?: () => Date;
   /** Admission score weights, threshold and source caps (seed 002 §2). */
   admission?: AdmissionConfigInput;
+  /**
+   * Record episodes of the conversation (seed 000 情景记忆, src/write/episodes.ts); false keeps only
+   * the user's governed memories. @default true
+   */
+  episodes?: boolean;
 }
 
 export interface CreateWriteGraphOptions extends WriteGraphOptions {
@@ -74,7 +79,12 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
         writes: ["candidates", "extractionFailures", "conversation"],
         node: createExtractNode({ model, now, store }),
       }),
-      step({ name: "record_episodes", reads: ["messages"], writes: ["episodes"], node: createEpisodesNode() }),
+      step({
+        name: "record_episodes",
+        reads: ["messages"],
+        writes: ["episodes"],
+        node: createEpisodesNode({ enabled: options.episodes }),
+      }),
       step({
         name: "score",
         reads: ["candidates"],

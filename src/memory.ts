@@ -54,6 +54,7 @@ const OptionsSchema = z
     budgets: z.record(z.string(), z.unknown()).optional(),
     traceRetentionDays: z.number().positive().optional(),
     relevanceFloor: z.number().min(0).lt(1).optional(),
+    episodes: z.boolean().optional(),
     bookkeeping: z.enum(["background", "inline"]).optional(),
   })
   .strict();
@@ -87,6 +88,12 @@ export interface CreateMemoryOptions
    * @default "background"
    */
   bookkeeping?: "background" | "inline";
+  /**
+   * Record episodes of the conversation (seed 000 情景记忆): what each turn said, attributed to
+   * its speaker, so "what did you recommend to me?" has an answer. false keeps only the user's
+   * governed memories. @default true
+   */
+  episodes?: boolean;
 }
 
 export interface Memory extends Writer, Reader {
@@ -144,8 +151,8 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   // Commits to one scope run one at a time (remember's persist, resolve, recall bookkeeping),
   // on the store's queue, which the compiled graphs share: see ScopeQueue.
   const queue = scopeQueueFor(store);
-  const { maxMessageBytes, maxMessages, maxFutureMs } = options;
-  const writeOptions = { store, model, now, admission, maxMessageBytes, maxMessages, maxFutureMs };
+  const { maxMessageBytes, maxMessages, maxFutureMs, episodes } = options;
+  const writeOptions = { store, model, now, admission, maxMessageBytes, maxMessages, maxFutureMs, episodes };
   const readOptions: ReadOptions = { ...options, store, now, policies: readDeps.policies };
   const writer = createWriter({ store, queue, now, run: createWritePipeline(writeOptions) });
   const reader = createReader({

@@ -181,3 +181,20 @@ describe("episodes through the facade", () => {
     expect(again.reinforced.map((r) => r.about ?? "user")).toEqual(["user"]);
   });
 });
+
+describe("episodes turned off", () => {
+  it("keeps only the user's memories", async () => {
+    const memory = await createMemory({ store: memoryStore(), env: {}, episodes: false });
+    const out = await memory.remember({
+      scope: { userId: "u_no_episodes" },
+      messages: [
+        { id: "q1", role: "user", content: "I live in Porto and commute by tram.", at: at(0) },
+        { id: "r1", role: "assistant", content: "I recommend the riverside walk on weekends.", at: at(1) },
+      ],
+    });
+    expect(out.episodes).toEqual([]);
+    expect(out.written.length).toBeGreaterThan(0);
+    expect(await memory.list({ userId: "u_no_episodes" }, { about: "conversation" })).toEqual([]);
+    await memory.close();
+  });
+});
