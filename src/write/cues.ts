@@ -8,6 +8,8 @@
  *   but not stable, so its admission score stays under the threshold.
  * - One-off exception (seed 003 §4.2, the WeChat case): "这次发微信也行" relaxes a standing
  *   preference once; it is kept next to the preference and must never overwrite it.
+ * - Unrealised: a plan, a wish, a maybe, a suggestion ("我在考虑要不要搬去上海", "Someone
+ *   suggested we switch to Linear"): a change it names has not happened, so it replaces nothing.
  */
 import { alternation, wordList } from "../text/patterns.js";
 
@@ -52,6 +54,28 @@ export const ONE_OFF = {
     "i",
   ),
 };
+
+export const UNREALIZED_CUES = {
+  zh: wordList(`考虑 | 要不要 | 打算 | 准备 | 计划 | 想要 | 想 | 可能 | 也许 | 或许 | 如果 | 要是 | 假如 | 建议 | 提议 |
+    是否 | 会不会 | 该不该 | 能不能 | 将要 | 即将`),
+  en: wordList(`might | could | would | should | if | whether | thinking about | thinking of | considering | plan to |
+    plans to | planning to | planning on | want to | wants to | wanted to | hope to | hopes to | going to | gonna | will |
+    suggested | suggests | proposed | proposes | wondering | wonders`),
+};
+
+/**
+ * Unrealised cues, as patterns: also 要 but not 要求 (用户要求：…), "may" but not the month ("in May
+ * 2024"), and "'ll" (we'll switch).
+ */
+export const UNREALIZED = {
+  zh: new RegExp(`${alternation(UNREALIZED_CUES.zh)}|要(?!求)`, "u"),
+  en: new RegExp(`(?:(?<![\\w'])(?:${alternation(UNREALIZED_CUES.en)}|may(?!\\s{1,8}\\d))|'ll)(?![\\w'])`, "i"),
+};
+
+/** Either language. */
+export function isUnrealized(text: string): boolean {
+  return UNREALIZED.zh.test(text) || UNREALIZED.en.test(text);
+}
 
 /** Either language. */
 export function isTransient(text: string): boolean {

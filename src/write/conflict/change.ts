@@ -8,12 +8,17 @@
  * current state ("uses Jira", "lives in Beijing", "用 Jira", "住在北京"), not when it merely
  * mentions it ("a favourite restaurant in Beijing" survives a move from Beijing), not when it
  * already names the new thing, and only for the same person (a sister's move is hers). A move
- * without a "from" ("搬到深圳了") replaces where the same person lives, if it names a place.
+ * without a "from" ("搬到深圳了", "relocated to Seattle", "新家在上海") replaces where the same
+ * person lives, if it names a place; giving a thing up ("gave up coffee", "dropped Jira",
+ * 戒掉了咖啡, 从北京搬走了) leaves it behind without naming what replaced it; moving what a tool
+ * was used for ("moved our tickets over to Linear") replaces the tool. A change that has not
+ * happened (a plan, a wish, a maybe, a suggestion: src/write/cues.ts) replaces nothing.
  * Rules, not semantics (seed 002 §3.4): the clear cases only.
  */
 
 import { alternation, escapeRegExp, wordList } from "../../text/patterns.js";
 import { normalizeText } from "../../text/tokenizer.js";
+import { isUnrealized } from "../cues.js";
 import { PEOPLE } from "../extract/lexicon.js";
 
 export interface StatedChange {
@@ -32,8 +37,9 @@ const CHANGE_VERBS = wordList(`switch | switched | switching | move | moved | mo
 const CLAUSE_GOES_ON = "in | on | at | last | this | since | because | after | before | recently | now";
 // The things named are short: each span is bounded (SPAN), which keeps every pattern here linear.
 const SPAN = "[^,.;!?，。；！？]{1,80}?";
+const CLAUSE_END = `(?=\\s{1,8}${alternation(wordList(CLAUSE_GOES_ON))}\\b|[,.;!?]|$)`;
 const EN_FROM_TO = new RegExp(
-  `\\b${alternation(CHANGE_VERBS)}\\b(?:\\s{1,8}\\S{1,40}){0,3}?\\s{1,8}from\\s{1,8}(${SPAN})\\s{1,8}(?:to|onto|into)\\s{1,8}(${SPAN})(?=\\s{1,8}${alternation(wordList(CLAUSE_GOES_ON))}\\b|[,.;!?]|$)`,
+  `\\b${alternation(CHANGE_VERBS)}\\b(?:\\s{1,8}\\S{1,40}){0,3}?\\s{1,8}from\\s{1,8}(${SPAN})\\s{1,8}(?:to|onto|into)\\s{1,8}(${SPAN})${CLAUSE_END}`,
   "u",
 );
 const EN_REPLACED =
@@ -54,21 +60,58 @@ const ZH_BA =
 const ZH_LEFT =
   /离开了?\s{0,8}([^,.;!?，。；！？]{1,80}?)\s{0,8}[，,]?\s{0,8}(?:加入了?|去了|到了)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
 
+/** What replaced a thing given up without naming it ("gave up coffee"). */
+export const SOMETHING_ELSE = "something else";
+
+// Giving a thing up: "gave up coffee", "quit Google", "stopped using Slack", "moved out of Boston".
+// "dropped" and "ditched" only before a bare name: "dropped my phone" is an accident, "dropped Jira" a choice.
+const GIVE_UP = wordList(`gave up | give up | gives up | quit | quits | stopped using | stopped drinking |
+  stopped eating | got rid of | no longer use | no longer uses | no longer drink | no longer drinks | no longer eat |
+  no longer eats | moved out of | moved away from`);
+const NOT_A_NAME = wordList("the | a | an | my | our | his | her | their | its | it | off | by | out | in | to | on");
+const EN_GAVE_UP = new RegExp(
+  `\\b(?:${alternation(GIVE_UP)}|(?:dropped|ditched)(?=\\s{1,8}(?!${alternation(NOT_A_NAME)}\\b)))\\s{1,8}(${SPAN})${CLAUSE_END}`,
+  "u",
+);
+// "…, no more Jira" closing a clause ("no more than", "no more coffee today" name no lasting thing).
+const EN_NO_MORE = new RegExp(`(?:^|[,;]\\s{0,8})no more\\s{1,8}(?!than\\b)(${SPAN})(?=[,.;!?]|$)`, "u");
+// 戒掉了咖啡, 不再用微信, 停用了 Slack, 搬离了北京.
+const ZH_GAVE_UP =
+  /(?:戒掉了?|戒了|放弃了?|不再(?:吃|喝|用|碰|去)|停用了?|弃用了?|搬离了?)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=了?[，。,.;；！!？?]|了?$)/u;
+// The thing first: 咖啡戒了, 苹果我现在不碰了, 从北京搬走了.
+const ZH_GAVE_UP_AFTER =
+  /(?:^|[，,；;]|从)\s{0,8}([^,.;!?，。；！？\s从]{1,12}?)\s{0,8}(?:用户|我)?(?:现在|已经|早就|最近|都|也)?(?:戒掉了|戒了|不再?(?:碰|吃|喝|用)了|搬走了|搬出去了|搬出来了)/u;
+
 /**
- * The change a statement reports, if it names both sides.
+ * The change a statement reports: both sides, or what was given up (`to` is SOMETHING_ELSE).
+ * A change that has not happened ("Someone suggested we switch…", 在考虑要不要…) is none.
  * @example
  * statedChange("We switched from Jira to Linear last month"); // { from: "jira", to: "linear", subject: "we " }
  * statedChange("用户等人在 2024年2月从 Jira 换成了 Linear");      // { from: "jira", to: "linear", subject: "用户等人在 2024年2月" }
+ * statedChange("The user gave up coffee");                     // { from: "coffee", to: "something else", subject: "the user " }
  * statedChange("The user likes Linear");                       // undefined
  */
 export function statedChange(text: string): StatedChange | undefined {
   const normalized = normalizeText(text);
+  const happened = (match: RegExpExecArray | null): match is RegExpExecArray =>
+    match !== null && !isUnrealized(sentenceBefore(normalized, match.index));
   const fromTo = [EN_FROM_TO, EN_REPLACED, EN_LEFT, ZH_FROM_TO, ZH_BA, ZH_LEFT]
     .map((pattern) => pattern.exec(normalized))
-    .find(Boolean);
+    .find(happened);
   if (fromTo) return clean(fromTo[1]!, fromTo[2]!, normalized.slice(0, fromTo.index));
-  const reversed = EN_INSTEAD.exec(normalized) ?? EN_OVER.exec(normalized);
-  return reversed ? clean(reversed[2]!, reversed[1]!, normalized.slice(0, reversed.index)) : undefined;
+  const reversed = [EN_INSTEAD, EN_OVER].map((pattern) => pattern.exec(normalized)).find(happened);
+  if (reversed) return clean(reversed[2]!, reversed[1]!, normalized.slice(0, reversed.index));
+  const given = [EN_GAVE_UP, EN_NO_MORE, ZH_GAVE_UP, ZH_GAVE_UP_AFTER]
+    .map((pattern) => pattern.exec(normalized))
+    .find(happened);
+  return given ? clean(given[1]!, SOMETHING_ELSE, normalized.slice(0, given.index)) : undefined;
+}
+
+/** The words of the sentence before `index`: where "might", 打算 or "suggested" would sit. */
+function sentenceBefore(text: string, index: number): string {
+  const before = text.slice(0, index);
+  const start = Math.max(...[".", "!", "?", "。", "！", "？"].map((mark) => before.lastIndexOf(mark))) + 1;
+  return before.slice(start);
 }
 
 // Verbs that state a current state with their object: uses X, lives in X, 用 X, 住在 X.
@@ -116,47 +159,116 @@ export function sameSubject(a: string, b: string): boolean {
 
 function who(subject: string): string {
   const text = subject.trim();
-  if (text === "" || /^(?:the user|i|we|my|our|me|us)\b/u.test(text) || /^(?:用户|我)/u.test(text)) return "user";
+  // In the user's memory an unqualified "the team" or "the family" is the user's.
+  if (text === "" || /^(?:the user|i|we|my|our|me|us|the team|the family)\b/u.test(text) || /^(?:用户|我)/u.test(text))
+    return "user";
   const han = /^\p{Script=Han}{1,3}?(?=的|等|在|已|刚|最近|上|去|今|也|还|都|和|与|搬|住|家|从|把|离|用|$)/u.exec(text);
   if (han) return han[0];
   return text.split(/\s+/u)[0]!.replace(/['’]s$/u, "");
 }
 
-// "moved to Seattle", "搬到深圳了": a new home, the old one unnamed.
+// "moved to Seattle", "搬到深圳了", "finished relocating to Seattle": a new home, the old one unnamed.
 // Only a named place counts as a new home: "moved it to Friday", "moved to a new flat" and
 // 搬到了新家 say nothing about the city someone lives in.
-const EN_MOVED_TO =
-  /\bmoved\s+(?:back\s+|over\s+|away\s+|out\s+|house\s+|home\s+)?to\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s|[,.;!?]|$)/u;
-const ZH_MOVED_TO =
-  /搬(?:到|去|回)了?\s{0,8}(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|宿舍|家)(\p{Script=Han}{2,6}?)(?=了|[，。,.;；！!？?\s]|$)/u;
+const PLACE_WORD = String.raw`\p{Lu}[\p{L}'’.-]{0,40}`;
+// Up to three words ("Seattle", "New York", "Salt Lake City"), each group at most once: no repeated choice.
+const PLACE = String.raw`(${PLACE_WORD}(?:\s{1,8}${PLACE_WORD})?(?:\s{1,8}${PLACE_WORD})?)(?=\s|[,.;!?]|$)`;
+const EN_MOVED_TO = new RegExp(
+  String.raw`\b(?:moved|relocated|(?:finished|done|completed)\s{1,8}(?:moving|relocating))\s{1,8}(?:(?:back|over|away|out|house|home)\s{1,8})?to\s{1,8}${PLACE}`,
+  "u",
+);
+// A place that is not a new home: somewhere new (新家), nearby, or a building.
+const ZH_NOT_A_PLACE = "(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|宿舍|家)";
+const ZH_PLACE = String.raw`(\p{Script=Han}{2,6}?)(?=了|[，。,.;；！!？?\s]|$)`;
+const ZH_MOVED_TO = new RegExp(`搬(?:到|去|回|来)了?\\s{0,8}${ZH_NOT_A_PLACE}${ZH_PLACE}`, "u");
+// Where someone lives now, said outright: "Home is Seattle now", "now lives in Seattle", 新家在上海,
+// 现在定居上海. Without "now" or "new" it is the home already stored, or a second one.
+const EN_HOME_NOW = new RegExp(
+  String.raw`\b(?:(?:[Nn]ew\s{1,8})?[Hh]ome\s{1,8}is|(?:[Nn]ow\s{1,8})?(?:lives?|living|based)\s{1,8}in)\s{1,8}(?:now\s{1,8})?(?:in\s{1,8})?${PLACE}`,
+  "u",
+);
+const ZH_HOME_NOW = new RegExp(
+  `(?:新家在|现在(?:住在|住|定居在?|家在)|已经(?:住在|定居在?)|定居在?)\\s{0,8}${ZH_NOT_A_PLACE}${ZH_PLACE}`,
+  "u",
+);
+// A district, street or compound is somewhere inside the city, not a new city.
+const ZH_INSIDE_A_CITY = /(?:区|县|路|街|镇|村|小区)$/u;
 // Where a statement says someone lives: lives in X, 住在X, 家在X.
 const EN_HOME =
   /\b(?:lives?|living|based)\s{1,8}in\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:with|since|for|and|now)\b|[,.;!?]|$)/u;
 const ZH_HOME = /(?:住在|家在)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
 
 /**
- * A move to a new place against a statement of where someone lives elsewhere: the old home is
- * what changed. Returns the old and new place, or undefined.
+ * A move against what `existing` says is current: to a new place (or a new home said outright)
+ * against where the same person lives elsewhere, or of what a tool was used for to another tool.
+ * Returns the old and the new, or undefined.
  * @example
  * statedMove("用户的家搬到深圳了", "用户的家在杭州"); // { from: "杭州", to: "深圳", subject: "用户的家" }
+ * statedMove("Home is Seattle now", "The user lives in Boston"); // { from: "boston", to: "seattle", subject: "" }
+ * statedMove("We moved our tickets over to Linear", "Our team uses Jira for tickets"); // { from: "jira", to: "linear", … }
  */
 export function statedMove(text: string, existing: string): StatedChange | undefined {
-  // The English pattern needs the capitals of a place name: matched before lowercasing.
+  return newHome(text, existing) ?? newTool(text, existing);
+}
+
+function newHome(text: string, existing: string): StatedChange | undefined {
+  // The English patterns need the capitals of a place name: matched before lowercasing.
   const original = text.normalize("NFKC");
-  const moved = EN_MOVED_TO.exec(original) ?? ZH_MOVED_TO.exec(original);
-  const _normalized = normalizeText(original);
+  const now = EN_HOME_NOW.exec(original);
+  const nowZh = ZH_HOME_NOW.exec(original);
+  const moved =
+    EN_MOVED_TO.exec(original) ??
+    ZH_MOVED_TO.exec(original) ??
+    (now && (/\b(?:new|now)\b/iu.test(now[0]) || /^\s{1,8}now\b/u.test(original.slice(now.index + now[0].length)))
+      ? now
+      : null) ??
+    (nowZh && !ZH_INSIDE_A_CITY.test(nowZh[1]!) ? nowZh : null);
+  if (!moved || isUnrealized(sentenceBefore(normalizeText(original), moved.index))) return undefined;
   const home = normalizeText(existing);
   const lives = EN_HOME.exec(home) ?? ZH_HOME.exec(home);
-  const to = moved?.[1] ? normalizeText(moved[1]).trim() : undefined;
+  const to = moved[1] ? normalizeText(moved[1]).trim() : undefined;
   const from = lives?.[1]?.trim();
-  if (!moved || !lives || !to || !from || from === to || from.includes(to) || to.includes(from)) return undefined;
+  if (!lives || !to || !from || from === to || from.includes(to) || to.includes(from)) return undefined;
   const subject = normalizeText(original.slice(0, moved.index));
   return sameSubject(subject, home.slice(0, lives.index)) ? clean(from, to, subject) : undefined;
 }
 
-/** Whether `text` names `thing` at all. */
+// "moved all our tickets over to Linear" against "uses Jira for tickets": what the tool was used
+// for moved to another tool. 把工单都迁到了 Linear against 用 Jira 管理工单 likewise.
+const EN_MOVED_WORK = new RegExp(
+  String.raw`\b(?:switched|moved|migrated|transferred)\s{1,8}(?:(?:all|the|our|my|their|of|the user's) ){0,3}([a-z]{3,30})\s{1,8}(?:over\s{1,8})?(?:to|onto|into)\s{1,8}(${SPAN})${CLAUSE_END}`,
+  "u",
+);
+const EN_USED_FOR = new RegExp(
+  String.raw`\b(?:use|uses|using)\s{1,8}(${SPAN})\s{1,8}for\s{1,8}(?:(?:the|its|their|all)\s{1,8})?([a-z]{3,30})\b`,
+  "u",
+);
+const ZH_MOVED_WORK =
+  /把\s{0,8}([^,.;!?，。；！？\s]{1,8}?)\s{0,8}(?:都|全部|全|也)?(?:迁移|迁|挪|搬|转|切换|换)(?:到|去)了?\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=了?[，。,.;；！!？?]|了?$)/u;
+const ZH_USED_FOR =
+  /用\s{0,8}([^,.;!?，。；！？\s]{1,20}?)\s{0,8}来?(?:管理|记录|跟踪|管|记|处理|做)\s{0,8}([^,.;!?，。；！？\s]{1,8})/u;
+
+function newTool(text: string, existing: string): StatedChange | undefined {
+  const normalized = normalizeText(text);
+  const old = normalizeText(existing);
+  const moved = EN_MOVED_WORK.exec(normalized) ?? ZH_MOVED_WORK.exec(normalized);
+  const used = EN_USED_FOR.exec(old) ?? ZH_USED_FOR.exec(old);
+  if (!moved || !used || isUnrealized(sentenceBefore(normalized, moved.index))) return undefined;
+  const [work, to, from, purpose] = [moved[1]!, moved[2]!.trim(), used[1]!.trim(), used[2]!];
+  if (!sameWork(work, purpose) || from === to) return undefined;
+  const subject = normalized.slice(0, moved.index);
+  return sameSubject(subject, old.slice(0, used.index)) ? clean(from, to, subject) : undefined;
+}
+
+/** "tickets" and "ticket", 工单 and 工单: one kind of work. */
+function sameWork(a: string, b: string): boolean {
+  const stem = (word: string) => word.replace(/(?<=[a-z]{3})s$/u, "");
+  return stem(a) === stem(b) || (/\p{Script=Han}/u.test(a) && (a.includes(b) || b.includes(a)));
+}
+
+/** Whether `text` names `thing` at all (SOMETHING_ELSE names nothing). */
 export function mentions(text: string, thing: string): boolean {
-  return normalizeText(text).includes(thing);
+  return thing !== SOMETHING_ELSE && thing.length > 0 && normalizeText(text).includes(thing);
 }
 
 function clean(from: string, to: string, subject: string): StatedChange | undefined {

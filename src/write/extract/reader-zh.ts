@@ -48,6 +48,11 @@ const MENTIONS_SPEAKER = { user: /我|咱们|^用户/u, assistant: /你|您|^用
 const INHERITS_SUBJECT =
   /^(?:也|还|平时|一直|都|最)*(?:在[^，,]{1,20}(?:工作|上班|任职)|是(?:一名|一个|个)|住在|叫|今年\d|(?:不|没|从不)?(?:喜欢|爱|讨厌|偏好)|不吃|不喝|不用|从不|养了|对[^，,]{1,12}过敏)/u;
 
+// Where the speaker lives or moved, said without 我 even at the start (Chinese drops a subject
+// the listener knows): 上个月刚从外地搬来杭州，现在住西湖区.
+const HOME_WITHOUT_SUBJECT =
+  /^(?:刚|已经|才|也|还|一直){0,3}(?:从[^，,]{1,12}?)?(?:搬(?:来|到|去|回)|住(?!院|酒店|宾馆)|定居)/u;
+
 /**
  * How a clause opens a unit: as is when the speaker is its subject (我… / 我们…, after time
  * words), with 我 restored when it states a new attribute of the speaker's (在字节跳动工作),
@@ -56,7 +61,17 @@ const INHERITS_SUBJECT =
 function zhUnitOpening(text: string, perspective: Perspective): string | undefined {
   const rest = text.replace(LEAD_FILLER, "").replace(LEAD_MARKER, "").replace(LEAD_TIME, "");
   if (SPEAKER[perspective].test(rest)) return text;
-  return INHERITS_SUBJECT.test(rest) ? `${perspective === "user" ? "我" : "你"}${rest}` : undefined;
+  return INHERITS_SUBJECT.test(rest) || HOME_WITHOUT_SUBJECT.test(rest)
+    ? `${perspective === "user" ? "我" : "你"}${rest}`
+    : undefined;
+}
+
+/** A user's message that opens with where they live or moved, 我 left out: 我 restored after the time words. */
+function withSpeaker(text: string, perspective: Perspective): string {
+  if (perspective !== "user" || MENTIONS_SPEAKER.user.test(text)) return text;
+  const time = LEAD_TIME.exec(text)![0];
+  const rest = text.slice(time.length);
+  return HOME_WITHOUT_SUBJECT.test(rest) ? `${time}我${rest}` : text;
 }
 
 const VERB_CLASS: Record<string, PreferenceVerb> = {
@@ -145,7 +160,7 @@ export const zhReader: LanguageReader = {
   opening: zhUnitOpening,
 
   prepare(unit, ctx) {
-    const text = subjectFirst(unitText(unit).replace(LEAD_FILLER, ""), ctx.perspective);
+    const text = subjectFirst(withSpeaker(unitText(unit).replace(LEAD_FILLER, ""), ctx.perspective), ctx.perspective);
     const unmarked = text.replace(LEAD_MARKER, "");
     return { text: unmarked, marked: unit.marked || unmarked !== text };
   },
