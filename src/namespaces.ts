@@ -3,11 +3,12 @@
  * under their own namespace, so a search under it can never return another user's memory.
  *
  *   ["memory", <tenant>, <user>, "records"]   MemoryRecord values, key = record id
+ *   ["memory", <tenant>, <user>, "episodes"]  episodes of the conversation (MemoryRecord, about: "conversation")
  *   ["memory", <tenant>, <user>, "history"]   append-only audit entries (never indexed)
  *   ["memory", <tenant>, <user>, "traces"]    recall traces (never indexed)
  *   ["knowledge", <tenant>, "docs"]           shared, read-only, versioned knowledge chunks
  */
-import { DEFAULT_TENANT, type MemoryScope, parseScope } from "./schema.js";
+import { DEFAULT_TENANT, type MemoryRecord, type MemoryScope, parseScope } from "./schema.js";
 
 export { DEFAULT_TENANT };
 
@@ -20,6 +21,20 @@ export function scopeNamespace(scope: MemoryScope): string[] {
 
 export function recordsNamespace(scope: MemoryScope): string[] {
   return [...scopeNamespace(scope), "records"];
+}
+
+/**
+ * The episodes of the conversation (`about: "conversation"`, src/write/episodes.ts): apart from the
+ * user's memories, so a write's neighbour and key lookups never read them and the user's profile
+ * stays as small as it is.
+ */
+export function episodesNamespace(scope: MemoryScope): string[] {
+  return [...scopeNamespace(scope), "episodes"];
+}
+
+/** The namespace a record lives in: its scope's records, or its episodes. */
+export function namespaceOf(record: Pick<MemoryRecord, "about" | "scope">): string[] {
+  return record.about === "conversation" ? episodesNamespace(record.scope) : recordsNamespace(record.scope);
 }
 
 export function historyNamespace(scope: MemoryScope): string[] {

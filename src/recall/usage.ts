@@ -9,7 +9,7 @@
  * because a missed usage tick is harmless and a resurrected superseded value is not.
  */
 import type { BaseStore, GetOperation, Item, PutOperation } from "@langchain/langgraph-checkpoint";
-import { recordsNamespace } from "../namespaces.js";
+import { namespaceOf } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
 
 export interface UsageResult {
@@ -39,8 +39,8 @@ export async function planUsage(
   now: Date,
 ): Promise<UsagePlan> {
   if (records.length === 0) return { puts: [], touched: [], skipped: [] };
-  const namespace = recordsNamespace(scope);
-  const gets: GetOperation[] = records.map((record) => ({ namespace, key: record.id }));
+  const namespaces = records.map((record) => namespaceOf({ ...record, scope }));
+  const gets: GetOperation[] = records.map((record, i) => ({ namespace: namespaces[i]!, key: record.id }));
   const current = (await store.batch(gets)) as (Item | null)[];
   const puts: PutOperation[] = [];
   const touched: string[] = [];
@@ -59,7 +59,7 @@ export async function planUsage(
         now.getTime() > Date.parse(String(stored.value.lastAccessedAt)) ? at : stored.value.lastAccessedAt,
       accessCount: Number(stored.value.accessCount) + 1,
     });
-    puts.push({ namespace, key: recalled.id, value: next });
+    puts.push({ namespace: namespaces[i]!, key: recalled.id, value: next });
     touched.push(recalled.id);
   });
   return { puts, touched, skipped };

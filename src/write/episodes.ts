@@ -24,7 +24,7 @@ import { createHash } from "node:crypto";
 import type { BaseStore, Item } from "@langchain/langgraph";
 import type { Operation } from "@langchain/langgraph-checkpoint";
 import type { ChatMessage } from "../messages.js";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
+import { episodesNamespace, RECORD_INDEX_FIELDS } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
 import { detectLanguage, tokenize } from "../text/tokenizer.js";
 import { dayTerms } from "../time.js";
@@ -234,7 +234,7 @@ export async function episodeWrites(
   const fresh = candidates.filter((c, i) => candidates.findIndex((d) => d.candidateId === c.candidateId) === i);
   const ids = [...new Set([...fresh.map((c) => c.candidateId), ...retired.keys()])];
   if (ids.length === 0) return { records: [], operations: [] };
-  const namespace = recordsNamespace(scope);
+  const namespace = episodesNamespace(scope);
   const found = (await store.batch(ids.map((key) => ({ namespace, key })))) as Array<Item | null>;
   const stored = new Map(ids.flatMap((id, i) => (found[i] ? [[id, parseMemoryRecord(found[i]!.value)] as const] : [])));
   const log = new HistoryLog();

@@ -6,7 +6,7 @@
 import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
 import { InvalidInputError, NotFoundError, zodProblem } from "../errors.js";
-import { recordsNamespace } from "../namespaces.js";
+import { episodesNamespace, recordsNamespace } from "../namespaces.js";
 import { quoteValue, redactId } from "../redact.js";
 import {
   MEMORY_SUBJECTS,
@@ -32,7 +32,6 @@ export interface PendingMemory {
   existing: MemoryRecord | null;
 }
 
-
 const RecordFilterSchema = z
   .object({
     status: MemoryStatusSchema.optional(),
@@ -46,7 +45,9 @@ export type RecordFilter = z.input<typeof RecordFilterSchema>;
 
 /** One record of the scope, or null. */
 export async function getRecord(store: BaseStore, scope: MemoryScope, id: string): Promise<MemoryRecord | null> {
-  const item = await store.get(recordsNamespace(scope), id);
+  const item =
+    (await store.get(recordsNamespace(scope), id)) ??
+    (id.startsWith("episode-") ? await store.get(episodesNamespace(scope), id) : null);
   return item ? parseMemoryRecord(item.value) : null;
 }
 
@@ -65,9 +66,13 @@ export async function listRecords(store: BaseStore, scope: MemoryScope, filter: 
   }
   const { status, kind, about = "user" } = parsed.data;
   const where = { ...(status ? { status } : {}), ...(kind ? { kind } : {}) };
-  const items = await scanNamespace(store, recordsNamespace(scope), { filter: where });
-  const records = items.map((item) => parseMemoryRecord(item.value));
-  return about === "any" ? records : records.filter((record) => (record.about ?? "user") === about);
+  const namespaces = { user: [recordsNamespace(scope)], conversation: [episodesNamespace(scope)] };
+  const read = about === "any" ? [...namespaces.user, ...namespaces.conversation] : namespaces[about];
+  const records: MemoryRecord[] = [];
+  for (const namespace of read)
+    for (const item of await scanNamespace(store, namespace, { filter: where }))
+      records.push(parseMemoryRecord(item.value));
+  return records;
 }
 
 /** The memories of the scope waiting for the user. */
