@@ -9,12 +9,19 @@ import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
 import { quoteValue } from "../redact.js";
-import type { MemoryKind, MemoryRecord, MemoryScope, MemoryStatus } from "../schema.js";
+import type { MemoryRecord, MemoryScope } from "../schema.js";
 import { parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 import { type HistoryEntry, readHistory, type UserDecision } from "./history.js";
-import { getRecord, listPending, listRecords, type PendingMemory, type RecordFilter, resolvePending } from "./review.js";
+import {
+  getRecord,
+  listPending,
+  listRecords,
+  type PendingMemory,
+  type RecordFilter,
+  resolvePending,
+} from "./review.js";
 import type { WriteInput } from "./state.js";
 
 export interface RememberInput {
