@@ -14,7 +14,10 @@
  *
  * Rules only (seed 002 §3.4: fine for clear cases and as a fallback, not as semantics).
  */
-import { isObjectKey } from "../extract/keys.js";
+import { canonicalValue, type DimensionReading, dimensionOfKey, readDimension } from "../extract/dimensions.js";
+import { holdsOneValue, isObjectKey, keySubject, withoutSpeaker } from "../extract/keys.js";
+import type { Dimension } from "../extract/lexicon.js";
+import { sameEntity } from "../extract/subject.js";
 import { DUPLICATE_SIMILARITY } from "../scoring.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";
 import { mentions, sameSubject, statedChange, statedMove, stateSubject } from "./change.js";
@@ -30,6 +33,10 @@ export interface Statement {
   value?: string | number | boolean;
   /** Who said it when several people talk (`MemoryCandidate.speaker`, `MemoryRecord.source.speaker`). */
   speaker?: string;
+  /** `conversation` for an episode of the conversation itself; absent for the user's own memories. */
+  about?: string;
+  /** Polarity as extracted (`MemoryCandidate.positive`), when known. */
+  positive?: boolean;
 }
 
 export interface RelationJudgement {
@@ -69,6 +76,20 @@ export function classifyRelation(
   if (candidate.speaker && existing.speaker && candidate.speaker !== existing.speaker) {
     return { relation: "coexist", reason: `different speakers (${candidate.speaker} / ${existing.speaker})` };
   }
+  // A record of the conversation itself is what was said, never a fact about the user.
+  if ((candidate.about ?? "user") !== (existing.about ?? "user")) {
+    return { relation: "coexist", reason: "an episode of the conversation and a memory of the user never conflict" };
+  }
+  // Facts about different people, projects or pets (or the speaker and someone else) never relate.
+  const whom = { candidate: keySubject(candidate.key).entity, existing: keySubject(existing.key).entity };
+  if (!sameEntity(whom.candidate, whom.existing)) {
+    return {
+      relation: "coexist",
+      reason: `different subjects (${whom.candidate ?? "the user"} / ${whom.existing ?? "the user"})`,
+    };
+  }
+  const dimensional = sameDimensionValue(candidate, existing);
+  if (dimensional) return dimensional;
   // "Switched from Jira to Linear" against "uses Jira", "搬到深圳了" against "家在杭州": the
   // statement reports the change itself (change.ts), whatever words the two share.
   const change = statedChange(candidate.content);
@@ -87,7 +108,7 @@ export function classifyRelation(
   const anchorsA = withoutNames(a.anchors, names);
   const anchorsB = withoutNames(b.anchors, names);
 
-  const sameKey = candidate.key === existing.key;
+  const sameKey = candidate.key === existing.key || sameAttribute(candidate.key, existing.key);
   const preferences = candidate.kind === "preference" && existing.kind === "preference";
   const sharedAnchors = [...anchorsA].filter((anchor) => anchorsB.has(anchor));
   const shared = sharedAnchors.length > 0;
@@ -123,6 +144,20 @@ export function classifyRelation(
   const enough = (small: ReadonlySet<string>) => preferences || small.size >= 2;
   const fuller = shared && !detailsDiffer && enough(anchorsB) && isStrictSuperset(anchorsA, anchorsB);
   const covered = shared && !detailsDiffer && !opposite && enough(anchorsA) && isStrictSuperset(anchorsB, anchorsA);
+  const dimension = dimensionOfKey(withoutSpeaker(existing.key));
+  const valuesDiffer =
+    sameKey &&
+    candidate.value !== undefined &&
+    existing.value !== undefined &&
+    canonicalValue(dimension, candidate.value) !== canonicalValue(dimension, existing.value);
+  // Where someone lives now, a dimension's value: one at a time, whether a state or the event
+  // that set it ("Anna moved to Osaka" against "My colleague Anna moved to Boston").
+  if (valuesDiffer && holdsOneValue(existing.key)) {
+    return {
+      relation: "supersede",
+      reason: `same key ${existing.key}, value changed from ${existing.value} to ${candidate.value}`,
+    };
+  }
   // Events are additive: an episode never replaces or questions another memory, it only
   // repeats or details the same event.
   if (candidate.kind === "episode" || existing.kind === "episode") {
@@ -137,11 +172,17 @@ export function classifyRelation(
   if (opposite && related && sameDimension) {
     return { relation: "supersede", reason: `same dimension, opposite polarity (${topic})` };
   }
-  const valuesDiffer =
+  if (
     sameKey &&
+    !valuesDiffer &&
+    !opposite &&
     candidate.value !== undefined &&
     existing.value !== undefined &&
-    String(candidate.value) !== String(existing.value);
+    STATE_KINDS.has(candidate.kind) &&
+    STATE_KINDS.has(existing.kind)
+  ) {
+    return { relation: "duplicate", reason: `same value ${existing.value} of ${existing.key}` };
+  }
   if (valuesDiffer && (SINGLE_VALUED_KINDS.has(candidate.kind) || a.changeMarker)) {
     return {
       relation: "supersede",
@@ -165,6 +206,46 @@ export function classifyRelation(
     relation: "ask_user",
     reason: `same dimension (${topic}) but not a duplicate (overlap ${round2(overlap)}): possibly conflicting`,
   };
+}
+
+const STATE_KINDS = new Set(["preference", "fact", "business_fact"]);
+
+/** What a statement sets on a dimension of the vocabulary, from its key or, failing that, its words. */
+function dimensionOf(statement: Statement): { dimension: Dimension; reading?: DimensionReading } | undefined {
+  if (!STATE_KINDS.has(statement.kind)) return undefined;
+  const byKey = dimensionOfKey(withoutSpeaker(statement.key));
+  const reading = readDimension(statement.content);
+  if (byKey) return reading?.dimension === byKey ? { dimension: byKey, reading } : { dimension: byKey };
+  return reading ? { dimension: reading.dimension, reading } : undefined;
+}
+
+/**
+ * Two statements setting one dimension of the vocabulary, whatever their words or keys ("I prefer
+ * detailed, long explanations" / "keep answers short"): the same value again is a duplicate, a
+ * new value replaces the old (each dimension holds one value at a time).
+ */
+function sameDimensionValue(candidate: Statement, existing: Statement): RelationJudgement | undefined {
+  const a = dimensionOf(candidate);
+  const b = dimensionOf(existing);
+  if (!a || !b || a.dimension !== b.dimension) return undefined;
+  const settled = (s: Statement, d: typeof a) =>
+    s.value !== undefined ? canonicalValue(d.dimension, s.value) : d.reading?.value;
+  const [from, to] = [settled(existing, b), settled(candidate, a)];
+  if (from === undefined || to === undefined) return undefined;
+  const label = a.dimension.label.en;
+  const polarity = (candidate.positive ?? true) === (existing.positive ?? true);
+  if (from === to && polarity) return { relation: "duplicate", reason: `same ${label}: ${to}` };
+  return { relation: "supersede", reason: `${label} changed from ${from} to ${to}${polarity ? "" : " (polarity)"}` };
+}
+
+/**
+ * The same attribute of one entity, one side named by a bare name: "Anna moved to Osaka"
+ * (`person.anna.location`) and "My colleague Anna moved to Boston" (`colleague.anna.location`).
+ */
+function sameAttribute(a: string, b: string): boolean {
+  const [ea, eb] = [keySubject(a).entity, keySubject(b).entity];
+  if (!ea || !eb || ea === eb || !sameEntity(ea, eb)) return false;
+  return withoutSpeaker(a).slice(ea.length) === withoutSpeaker(b).slice(eb.length);
 }
 
 /** Same attitude (like/dislike) about the same domain (diet, device, ...): 喜欢喝咖啡 vs 喜欢吃苹果. */

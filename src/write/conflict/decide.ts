@@ -3,6 +3,8 @@
  * memories, apply source precedence and the pending rules, name the action.
  */
 import type { MemoryRecord } from "../../schema.js";
+import { keySubject } from "../extract/keys.js";
+import { sameEntity } from "../extract/subject.js";
 import type { AdmittedCandidate } from "../scoring.js";
 import { type ConflictRelation, classifyRelation, type RelationJudgement } from "./classify.js";
 import type { ConflictDecision } from "./decision.js";
@@ -38,7 +40,7 @@ export function decideConflict(
   related: readonly RelatedMemory[],
   options: { recordId: string; duplicateSimilarity?: number },
 ): ConflictDecision {
-  const c = admitted.candidate;
+  let c = admitted.candidate;
   const base = { admitted, recordId: options.recordId };
   let best: { memory: RelatedMemory; judgement: RelationJudgement } | undefined;
   for (const memory of related) {
@@ -62,6 +64,12 @@ export function decideConflict(
   const relation = best?.judgement.relation ?? "coexist";
   const existing = relation === "coexist" ? undefined : best!.memory.record;
   const reason = best?.judgement.reason ?? "no related memory";
+  // "Anna moved to Osaka" about the colleague Anna already known: her key, not a new one.
+  const known = existing ? knownEntityKey(c.key, existing.key) : undefined;
+  if (known) {
+    c = { ...c, key: known };
+    base.admitted = { ...admitted, candidate: c };
+  }
 
   if (admitted.deferredRejection && !["duplicate", "exception", "merge", "supersede"].includes(relation)) {
     const { reason: rejection, message } = admitted.deferredRejection;
@@ -162,4 +170,15 @@ export function mergeRelated(
     byId.set(latest.id, { record: latest, similarity: Math.max(previous?.similarity ?? 0, memory.similarity) });
   }
   return [...byId.values()];
+}
+
+/**
+ * A bare name's key (`person.anna.location`) rewritten to the entity a related memory names
+ * (`colleague.anna_lee.location`), or undefined when the candidate already names its entity.
+ */
+function knownEntityKey(candidateKey: string, existingKey: string): string | undefined {
+  const mine = keySubject(candidateKey).entity;
+  const theirs = keySubject(existingKey).entity;
+  if (!mine?.startsWith("person.") || !theirs || theirs === mine || !sameEntity(mine, theirs)) return undefined;
+  return `${theirs}${candidateKey.slice(mine.length)}`;
 }

@@ -15,7 +15,7 @@ import type { MemoryCandidate } from "../candidate.js";
 import { AGENT_MAX_CONFIDENCE } from "../scoring.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
-import { findTerms, retrievalHintsFor, speakerKey } from "./keys.js";
+import { findTerms, keyFor, retrievalHintsFor, speakerKey } from "./keys.js";
 import { isQuestion } from "./markers.js";
 import { type DraftCandidate, dedupeCandidates, mergeModelCandidates } from "./merge.js";
 import { extractWithModel } from "./model.js";
@@ -196,9 +196,12 @@ function toCandidate(
     ],
     `${draft.content} ${lexical.join(" ")}`,
   );
+  // Keyed by whom it is about and the dimension it sets (keys.ts): another person's fact never
+  // shares a key with the speaker's, nor with a third person's.
+  const keyed = keyFor(draft);
   const candidate: DraftCandidate = {
     kind: draft.kind,
-    key: speaker ? speakerKey(draft.key, speaker) : draft.key,
+    key: speaker ? speakerKey(keyed.key, speaker) : keyed.key,
     content: draft.content,
     language,
     positive: draft.positive,
@@ -212,7 +215,7 @@ function toCandidate(
     extractor: draft.extractor,
   };
   if (speaker) candidate.speaker = speaker;
-  if (draft.value !== undefined) candidate.value = draft.value;
+  if (keyed.value !== undefined) candidate.value = keyed.value;
   if (draft.expiresAt !== undefined) candidate.expiresAt = draft.expiresAt;
   // Markers are the user's; an assistant saying "remember" marks nothing (seed 003 §5.6).
   const signals = agent ? { ...draft.signals, explicitMarker: undefined } : draft.signals;

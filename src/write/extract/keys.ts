@@ -11,7 +11,10 @@ import { createHash } from "node:crypto";
 import type { MemoryKind } from "../../schema.js";
 import { escapeRegExp } from "../../text/patterns.js";
 import { tokenize } from "../../text/tokenizer.js";
+import { readAttribute } from "./attributes.js";
+import { dimensionOfKey, opensWithSomeoneElse, readDimension } from "./dimensions.js";
 import { type LexiconTerm, TOPICS, type Topic } from "./lexicon.js";
+import { entityMentions, keyEntity, subjectOf } from "./subject.js";
 
 export interface TermMatch {
   topic: Topic;
@@ -207,4 +210,104 @@ export function retrievalHintsFor(
   const main = mainMatch(matches);
   if (main) add(language === "zh" ? main.topic.label.en : main.topic.label.zh);
   return hints;
+}
+
+const KINDS = new Set(["preference", "fact", "episode", "procedure", "todo", "business_fact"]);
+/** Kinds that state a current value (a dimension's value is a state, an event's is not). */
+const STATE_KINDS = new Set(["preference", "fact"]);
+// Segments that only repeat whom a key is about (`fact.family.sister.blue` about the sister).
+const RELATION_TOPICS = new Set(["family", "team", "pet", "project", "people"]);
+const MAX_KEY = 128;
+
+/** What a key is built from: a draft's kind, rule key, the words as said, and its value. */
+export interface KeyDraft {
+  kind: MemoryKind;
+  key: string;
+  source: string;
+  value?: string | number | boolean;
+}
+
+/**
+ * The key of a memory, naming whom it is about and which dimension it sets:
+ * - about someone else, `<relation>[.<name>].<attribute>`: "My colleague Anna moved to Boston" →
+ *   `colleague.anna.location`, 我的朋友王晓明喜欢攀岩 → `friend.h….<object>`, "Our project Atlas
+ *   uses PostgreSQL" → `project.atlas.database` (value `PostgreSQL`);
+ * - the speaker's own value of a known dimension, its key: "keep answers short" → `reply.length`;
+ * - the speaker's own event with someone named, the event's kind and them: 我约了郑晓明医生 →
+ *   `todo.doctor.h…`, so two appointments with different people never share a key;
+ * - otherwise the rule's key.
+ * @example
+ * keyFor({ kind: "fact", key: "fact.tool.postgres", source: "Our project Atlas uses PostgreSQL" });
+ * // { key: "project.atlas.database", value: "PostgreSQL" }
+ */
+export function keyFor(draft: KeyDraft): { key: string; value?: string | number | boolean } {
+  const keep = draft.value === undefined ? { key: draft.key } : { key: draft.key, value: draft.value };
+  if (keyEntity(withoutSpeaker(draft.key))) return keep;
+  // Where someone lives, a possessive attribute: told as a state or as the move that set it.
+  // A value the rules read already came with its key (identity.name, contact.phone).
+  const attribute =
+    draft.value === undefined && (draft.kind === "fact" || draft.kind === "episode")
+      ? readAttribute(draft.source)
+      : undefined;
+  if (attribute) return withValue(bounded(attribute.key), attribute.value);
+  const mentions = entityMentions(draft.source);
+  const subject = subjectOf(draft.source, mentions);
+  const state = STATE_KINDS.has(draft.kind);
+  const dimension = state && !opensWithSomeoneElse(draft.source) ? readDimension(draft.source) : undefined;
+  if (subject) {
+    const outside = [draft.source.slice(0, subject.index), draft.source.slice(subject.end)].join(" ");
+    const fixed = state ? objectTerms(findTerms(outside)).find((m) => m.term.key) : undefined;
+    const attr = dimension
+      ? dimension.dimension.key.replaceAll(".", "_")
+      : fixed
+        ? fixed.term.key!.split(".").at(-1)!
+        : attributeOf(draft.kind, draft.key, subject.relation);
+    const value = draft.value ?? dimension?.surface ?? fixed?.surface;
+    return withValue(bounded(`${subject.key}.${attr}`), value);
+  }
+  if (dimension) return withValue(dimension.dimension.key, draft.value ?? dimension.surface);
+  const object = mentions[0];
+  const fallback = draft.key.split(".")[0] === draft.kind;
+  if (object && fallback && !STATE_KINDS.has(draft.kind))
+    return withValue(bounded(`${draft.kind}.${object.key}`), draft.value);
+  return keep;
+}
+
+/** The rule key's words that say what, not whom: `episode.team.colleague` about a colleague is `episode`. */
+function attributeOf(kind: MemoryKind, key: string, relation: string): string {
+  const segments = withoutSpeaker(key)
+    .split(".")
+    .filter((s, i) => !(i === 0 && KINDS.has(s)) && s !== relation && !RELATION_TOPICS.has(s));
+  return segments.length > 0 ? segments.join("_") : kind;
+}
+
+function withValue(key: string, value: string | number | boolean | undefined) {
+  return value === undefined ? { key } : { key, value };
+}
+
+/** At most MAX_KEY characters, cut at a segment boundary. */
+function bounded(key: string): string {
+  if (key.length <= MAX_KEY) return key;
+  const cut = key.slice(0, MAX_KEY);
+  return cut.slice(0, cut.lastIndexOf("."));
+}
+
+/**
+ * Whom a stored key is about: the entity it opens with (`colleague.anna`), and the speaker of a
+ * conversation it was said by (`p_priya`). Two memories about different subjects never relate.
+ */
+export function keySubject(key: string): { entity?: string; speaker?: string } {
+  const speaker = /\.(p_[a-z0-9_]{1,60})$/u.exec(key)?.[1];
+  const entity = keyEntity(withoutSpeaker(key));
+  return { ...(entity ? { entity } : {}), ...(speaker ? { speaker } : {}) };
+}
+
+/**
+ * Keys that hold one value whatever the kind of statement set it: where the speaker or someone
+ * else lives (a move is an event that sets it), and a dimension of the vocabulary.
+ */
+export function holdsOneValue(key: string): boolean {
+  const semantic = withoutSpeaker(key);
+  if (semantic === "location.home" || dimensionOfKey(semantic)) return true;
+  return keyEntity(semantic) !== undefined && semantic.endsWith(".location");
 }

@@ -509,3 +509,153 @@ export const PEOPLE = {
     ),
   ],
 };
+
+/**
+ * Who or what else a statement may be about, named by how the speaker knows them (同事,
+ * "colleague", 项目 "project"): the first segment of the key of a memory about them
+ * (`colleague.anna.location`), so that facts about different people, projects or pets never share
+ * a key. The family, team, project and pet topics' own terms are reused; the rest are rows
+ * `[slug, zh, en]` as in the topics.
+ */
+export interface Relation {
+  slug: string;
+  zh: readonly string[];
+  en: readonly string[];
+  /** Named by a title after the name (王医生, 张老师) or before it ("Dr. Li"). */
+  title?: boolean;
+}
+
+const termsOf = (name: string, slugs?: readonly string[]): Relation[] =>
+  TOPICS.find((t) => t.name === name)!
+    .terms.filter((term) => !slugs || slugs.includes(term.slug))
+    .map(({ slug, zh, en }) => ({ slug, zh, en }));
+
+const relationRows = (rows: ReadonlyArray<readonly [string, string, string]>, title = false): Relation[] =>
+  rows.map(([slug, zh, en]) => ({ slug, zh: wordList(zh), en: wordList(en), ...(title ? { title } : {}) }));
+
+export const RELATIONS: readonly Relation[] = [
+  ...termsOf("family"),
+  ...termsOf("team", ["colleague", "manager"]),
+  ...termsOf("project", ["project"]),
+  ...termsOf("pet"),
+  ...relationRows([
+    ["friend", "朋友 | 好友 | 好朋友 | 闺蜜 | 哥们", "friend | best friend | buddy | pal"],
+    ["roommate", "室友 | 舍友", "roommate | flatmate"],
+    ["neighbor", "邻居", "neighbor | neighbour"],
+    ["classmate", "同学", "classmate"],
+    ["cousin", "表哥 | 表姐 | 表弟 | 表妹 | 堂哥 | 堂姐 | 堂弟 | 堂妹", "cousin"],
+    ["aunt", "阿姨 | 姑姑 | 姨妈 | 舅妈", "aunt"],
+    ["uncle", "叔叔 | 舅舅 | 伯伯 | 姑父", "uncle"],
+    ["client", "客户", "client | customer"],
+    ["mentor", "导师 | 师父", "mentor"],
+  ]),
+  ...relationRows(
+    [
+      ["doctor", "医生 | 大夫", "doctor | dr | dr."],
+      ["teacher", "老师 | 教授", "teacher | professor | prof | prof."],
+      ["lawyer", "律师", "lawyer | attorney"],
+      ["coach", "教练", "coach"],
+    ],
+    true,
+  ),
+];
+
+/**
+ * The most common Chinese surnames (double ones first): a Chinese name in running text is told
+ * from the words around it by its surname (王晓明, 小王, 老李), since nothing else delimits it.
+ */
+export const SURNAMES: readonly string[] = [
+  ...wordList("欧阳 | 司马 | 上官 | 诸葛 | 东方 | 皇甫 | 尉迟 | 公孙 | 慕容 | 令狐"),
+  ...Array.from(
+    "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文",
+  ),
+];
+
+/**
+ * Attributes with one value at a time that people state in words the topic lexicon does not
+ * hold, and the dimension each belongs to: "keep answers short" and 回答简短点 are both
+ * `reply.length = short`, "I prefer detailed, long explanations" is `reply.length = long`.
+ * Value words are only read next to one of the dimension's context words (answers, 回答, commute,
+ * 通勤), so "a short trip" or 坐地铁去看展 say nothing about either.
+ */
+export interface Dimension {
+  /** The key of the speaker's own value; for someone else its segments joined (`reply_length`). */
+  key: string;
+  /** What it is called, in both languages (hints, questions, the model's judgement). */
+  label: { zh: string; en: string };
+  /** Words that say the clause is about this dimension. */
+  context: { zh: readonly string[]; en: readonly string[] };
+  /** Canonical value → the words that say it. */
+  values: Readonly<Record<string, { zh: readonly string[]; en: readonly string[] }>>;
+  /** A two-valued dimension: a negated value means the other ("not too long" → short). */
+  opposite?: readonly [string, string];
+  /** Set by an instruction to the assistant ("keep answers short", 回答简短点), not only by a statement. */
+  instructable?: boolean;
+}
+
+type Words = readonly [zh: string, en: string];
+const both = ([zh, en]: Words) => ({ zh: wordList(zh), en: wordList(en) });
+const dimension = (
+  key: string,
+  label: readonly [string, string],
+  context: Words,
+  values: Record<string, Words>,
+  extra: Pick<Dimension, "opposite" | "instructable"> = {},
+): Dimension => ({
+  key,
+  label: { zh: label[0], en: label[1] },
+  context: both(context),
+  values: Object.fromEntries(Object.entries(values).map(([value, words]) => [value, both(words)])),
+  ...extra,
+});
+
+export const DIMENSIONS: readonly Dimension[] = [
+  dimension(
+    "reply.length",
+    ["回答长短", "reply length"],
+    [
+      "回答 | 回复 | 答案 | 解释 | 说明 | 讲解",
+      "answer | answers | reply | replies | response | responses | explanation | explanations | explain | summaries",
+    ],
+    {
+      short: [
+        "简短 | 简洁 | 简明 | 精简 | 短一点 | 短一些 | 短点 | 简单点 | 太短",
+        "short | shorter | brief | briefer | concise | succinct | terse | to the point",
+      ],
+      long: [
+        "详细 | 详尽 | 长一点 | 长一些 | 具体一点 | 展开讲 | 太长 | 更长",
+        "long | longer | detailed | in detail | thorough | in-depth | in depth | elaborate | verbose",
+      ],
+    },
+    { opposite: ["short", "long"], instructable: true },
+  ),
+  dimension(
+    "commute.mode",
+    ["通勤方式", "commute"],
+    ["通勤 | 上班 | 上下班 | 去公司", "commute | commuting | commutes | to work | to the office"],
+    {
+      car: ["开车 | 自驾", "drive | drives | driving | by car"],
+      subway: ["地铁", "subway | metro | underground | the tube"],
+      bus: ["公交 | 巴士 | 公交车", "bus"],
+      bike: ["骑车 | 骑自行车 | 自行车 | 单车", "bike | bikes | biking | cycle | cycles | cycling | bicycle"],
+      walk: ["走路 | 步行", "walk | walks | walking | on foot"],
+      train: ["火车 | 高铁 | 轻轨", "train"],
+    },
+  ),
+  dimension("tool.editor", ["编辑器", "editor"], ["编辑器 | 写代码 | 敲代码", "editor | ide | code in | coding in"], {
+    vscode: ["VS Code | VSCode", "vs code | vscode | visual studio code"],
+    vim: ["Vim | Neovim", "vim | neovim"],
+    emacs: ["Emacs", "emacs"],
+    jetbrains: ["IntelliJ | PyCharm | WebStorm", "intellij | pycharm | webstorm | jetbrains"],
+    sublime: ["Sublime", "sublime | sublime text"],
+    cursor: ["Cursor", "cursor"],
+    zed: ["Zed", "zed"],
+  }),
+  dimension("diet.style", ["饮食习惯", "diet"], ["吃 | 饮食 | 食谱", "eat | eats | eating | diet | food"], {
+    vegetarian: ["吃素 | 素食 | 素食者", "vegetarian | veggie"],
+    vegan: ["纯素 | 全素", "vegan"],
+    pescatarian: ["只吃鱼肉 | 鱼素", "pescatarian"],
+    keto: ["生酮", "keto | ketogenic"],
+    omnivore: ["吃肉 | 荤素都吃", "eat meat | eats meat | eating meat | omnivore"],
+  }),
+];

@@ -11,7 +11,9 @@
  */
 import { tokenize } from "../../text/tokenizer.js";
 import { ONE_OFF, TRANSIENT } from "../cues.js";
+import { readAttribute } from "./attributes.js";
 import { findTimeMentions, type TimeMention } from "./dates.js";
+import { type DimensionReading, opensWithSomeoneElse, readDimension } from "./dimensions.js";
 import { findTerms, objectTerms } from "./keys.js";
 import {
   EXPLICIT,
@@ -28,6 +30,7 @@ import {
 } from "./markers.js";
 import { dueMention, MAX_LIST_ITEMS, type ReadContext, type UnitReading } from "./rules.js";
 import { bare, type Unit } from "./segment.js";
+import { entityMentions } from "./subject.js";
 
 export type Perspective = ReadContext["perspective"];
 export type Preference = NonNullable<UnitReading["preference"]>;
@@ -147,8 +150,15 @@ function readText(
   const past = reader.isPast(text);
   const times = findTimeMentions(text, L, ctx.at, past ? "past" : undefined);
   const future = dueMention(times) !== undefined;
-  const shape = reader.shape(text, ctx, { explicit, procedure, reminder });
-  const preference = reader.preference(text, ctx, shape);
+  const mentions = entityMentions(text);
+  let shape = reader.shape(text, ctx, { explicit, procedure, reminder });
+  let preference = reader.preference(text, ctx, shape);
+  const instructed = preference ? undefined : instructedDimension(text, ctx, shape, past || mentions.length > 0);
+  if (instructed) {
+    // "Keep answers short", 回答简短点: an instruction about how to answer, whatever its words.
+    preference = { verb: "prefer", negated: false, objectText: instructed.surface };
+    shape = { ...shape, instruction: true };
+  }
   const aboutOther = !refersToSpeaker && user && reader.aboutOther(text, ctx, times);
   const grounds =
     refersToSpeaker ||
@@ -175,7 +185,10 @@ function readText(
       );
     }
   }
-  const entity = readEntity(reader.entities, user ? text : reader.toFirstPerson(text));
+  const firstPerson = user ? text : reader.toFirstPerson(text);
+  // A present state of the subject ("Anna lives in Boston", "my locker number is 12"); a move told
+  // in the past stays an event, keyed by the place it sets all the same (keys.ts).
+  const entity = readEntity(reader.entities, firstPerson) ?? (past ? undefined : readAttribute(firstPerson));
   const ordinary = !(explicit || procedure || transient || reminder || future || preference || entity);
   if (ordinary && tokenize(text).length < 2) return [];
   const personal = PERSONAL[L].test(text);
@@ -200,6 +213,24 @@ function readText(
   if (preference) reading.preference = preference;
   if (entity) reading.entity = entity;
   return [reading];
+}
+
+/**
+ * A dimension the assistant is told how to handle, in a clause that names it without a verb of
+ * liking ("keep answers short", 回答简短点, "answers should be detailed"): not when it narrates
+ * (past tense) or is about someone named, nor between two people, nor in a third person's words.
+ */
+function instructedDimension(
+  text: string,
+  ctx: ReadContext,
+  shape: ClauseShape,
+  narrated: boolean,
+): DimensionReading | undefined {
+  if (ctx.perspective !== "user" || ctx.conversation || narrated || (shape.subjectFirst && !shape.instruction))
+    return undefined;
+  if (opensWithSomeoneElse(text)) return undefined;
+  const dimension = readDimension(text);
+  return dimension?.dimension.instructable ? dimension : undefined;
 }
 
 /** The first entity pattern that matches and builds an attribute. */

@@ -1,0 +1,108 @@
+/**
+ * Statements about one dimension in different words are recognised as the same dimension, by
+ * the vocabulary of lexicon.ts (reply length, commute, editor, diet), in both languages: the
+ * same value again is a restatement, a new value replaces the old. Value words outside their
+ * dimension's context set nothing.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createMemory, type Memory } from "../../src/memory.js";
+import { classifyRelation } from "../../src/write/conflict/classify.js";
+import { readDimension } from "../../src/write/extract/dimensions.js";
+import { extractWithRules } from "../../src/write/extract/index.js";
+import { memoryStore, SCOPE } from "./helpers.js";
+
+const AT = "2024-05-07T10:00:00+08:00";
+const only = (content: string) => extractWithRules([{ id: "m1", role: "user", content, at: AT }]);
+const set = (text: string) => {
+  const reading = readDimension(text);
+  return reading ? `${reading.dimension.key}=${reading.value}` : undefined;
+};
+
+const opened: Memory[] = [];
+afterEach(async () => {
+  for (const memory of opened.splice(0)) await memory.close();
+});
+
+async function conversation(...turns: Array<[content: string, day: number]>) {
+  const memory = await createMemory({ store: memoryStore(), env: {}, now: () => new Date("2025-01-01T00:00:00Z") });
+  opened.push(memory);
+  const outs = [];
+  for (const [i, [content, day]] of turns.entries()) {
+    const at = new Date(Date.parse("2024-05-01T10:00:00Z") + day * 86_400_000).toISOString();
+    outs.push(await memory.remember({ scope: SCOPE, messages: [{ role: "user", content, at, id: `m${i}` }] }));
+  }
+  return { memory, outs };
+}
+
+describe("the dimension vocabulary", () => {
+  it("reads one dimension from different words, in both languages", () => {
+    expect(set("I prefer detailed, long explanations")).toBe("reply.length=long");
+    expect(set("keep answers short")).toBe("reply.length=short");
+    expect(set("回答简短点")).toBe("reply.length=short");
+    expect(set("回答不要太长")).toBe("reply.length=short");
+    expect(set("Don't make your answers too long")).toBe("reply.length=short");
+    expect(set("答案不够详细")).toBe("reply.length=long");
+    expect(set("I commute by bike")).toBe("commute.mode=bike");
+    expect(set("我每天坐地铁上班")).toBe("commute.mode=subway");
+    expect(set("I do most of my coding in Cursor")).toBe("tool.editor=cursor");
+  });
+
+  it("reads nothing from a value word outside its dimension", () => {
+    expect(set("We took a short trip to the coast")).toBeUndefined();
+    expect(set("The meeting ran long")).toBeUndefined();
+    expect(set("我坐地铁去看了展览")).toBeUndefined();
+    expect(set("I walk the dog every morning")).toBeUndefined();
+  });
+
+  it("extracts an instruction about a dimension without a verb of liking, and not a question or a third person's", () => {
+    expect(only("keep answers short")[0]).toMatchObject({ kind: "preference", key: "reply.length", value: "short" });
+    expect(only("回答简短点")[0]).toMatchObject({ kind: "preference", key: "reply.length", value: "简短" });
+    expect(only("Can you keep answers short?")).toEqual([]);
+    expect(only("His answers were far too long").map((c) => c.key)).not.toContain("reply.length");
+  });
+
+  it("relates two wordings of one dimension by value, whatever their keys", () => {
+    const statement = (content: string, key: string, value?: string) => ({ content, key, kind: "preference", value });
+    const long = statement("The user prefers detailed, long explanations", "reply.style");
+    expect(classifyRelation(statement("用户要求：回答简短点", "reply.length", "简短"), long).relation).toBe(
+      "supersede",
+    );
+    expect(
+      classifyRelation(
+        statement("The user's instruction: keep answers short", "reply.length", "short"),
+        statement("用户要求：回答简短点", "reply.length", "简短"),
+      ).relation,
+    ).toBe("duplicate");
+    // Another subject's dimension is theirs.
+    expect(
+      classifyRelation(statement("The user's sister prefers short answers", "sister.reply_length", "short"), long)
+        .relation,
+    ).toBe("coexist");
+  });
+});
+
+describe("one dimension, one value", () => {
+  it("replaces a preference for long answers with a later one for short answers, and keeps restatements as one", async () => {
+    const { memory, outs } = await conversation(
+      ["I prefer detailed, long explanations", 0],
+      ["keep answers short", 30],
+      ["回答简短点", 31],
+    );
+    expect(outs[1]!.superseded.map((r) => r.content)).toEqual(["The user prefers detailed, long explanations"]);
+    expect(outs[2]!.written).toEqual([]);
+    expect(outs[2]!.reinforced).toHaveLength(1);
+    const active = (await memory.list(SCOPE, { status: "active" })).filter((r) => r.key === "reply.length");
+    expect(active.map((r) => r.content)).toEqual(["The user's instruction: keep answers short"]);
+  });
+
+  it("replaces how the user commutes and which editor they use", async () => {
+    const { outs } = await conversation(
+      ["I commute by bike", 0],
+      ["These days I take the subway to work", 20],
+      ["I use Vim", 21],
+      ["I do most of my coding in Cursor now", 40],
+    );
+    expect(outs[1]!.superseded.map((r) => r.content)).toEqual(["The user commutes by bike"]);
+    expect(outs[3]!.superseded.map((r) => r.content)).toEqual(["The user uses Vim"]);
+  });
+});
