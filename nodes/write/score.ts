@@ -1,18 +1,25 @@
 /**
  * score: the admission gate (seed 002 §2). Source rules first (seeds 003, 004), then the
- * four-question score against the threshold. Novelty is computed HERE, from the store: the
- * similarity of the nearest active memory in scope. A candidate held back only by low novelty
- * next to a near-duplicate is passed on as a restatement, which resolve-conflict reinforces.
- * The neighbours found here travel on to resolve-conflict, so the step also notes the scope's
- * write generation they were read at (`basis`): persist decides again when another write
- * committed since.
+ * four-question score against the threshold. Novelty is computed HERE, from the store, against
+ * what is known about the same subject and attribute: the active memories under the
+ * candidate's own key (from the key index), scored with their vector similarity where the
+ * nearest-neighbour search found them too. A candidate held back only by low novelty next to a
+ * near-duplicate is passed on as a restatement, which resolve-conflict reinforces.
+ * Both lookups travel on to resolve-conflict, so the step also notes the scope's write
+ * generation they were read at (`basis`): persist decides again when another write committed since.
  */
 import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../src/namespaces.js";
 import { scopeKey, scopeQueueFor } from "../../src/scope-queue.js";
-import { vectorNeighbours } from "../../src/write/conflict/lookup.js";
+import { sameKeyMatches, unionById, vectorNeighbours } from "../../src/write/conflict/lookup.js";
 import { writeScope, writeStore } from "../../src/write/context.js";
-import { type AdmissionConfig, type AdmittedCandidate, admit, type Rejection } from "../../src/write/scoring.js";
+import {
+  type AdmissionConfig,
+  type AdmittedCandidate,
+  admit,
+  type Rejection,
+  sameFactSimilarity,
+} from "../../src/write/scoring.js";
 import type { WriteNode } from "../../src/write/state.js";
 
 export interface ScoreNodeOptions {
@@ -27,18 +34,23 @@ export function createScoreNode(options: ScoreNodeOptions): WriteNode<"candidate
     const candidates = state.candidates;
     // Read before the first lookup: every decision of this run rests on what the store held then.
     const basis = scopeQueueFor(store).generation(scopeKey(scope));
-    const neighbours = await vectorNeighbours(
-      store,
-      recordsNamespace(scope),
-      candidates.map((c) => c.content),
-    );
+    const [vector, byKey] = await Promise.all([
+      vectorNeighbours(
+        store,
+        recordsNamespace(scope),
+        candidates.map((c) => c.content),
+      ),
+      sameKeyMatches(store, scope, candidates),
+    ]);
     const admitted: AdmittedCandidate[] = [];
     const rejected: Rejection[] = [];
     candidates.forEach((candidate, i) => {
-      const near = neighbours[i]!;
-      const verdict = admit(candidate, near[0]?.similarity ?? 0, options.admission);
+      const near = unionById(vector[i]!, byKey[i]!);
+      const same = sameFactSimilarity(candidate, near);
+      const verdict = admit(candidate, same.similarity, options.admission, same.memory);
       // The neighbours travel on: resolve-conflict needs them too, and one search is enough.
-      if ("admitted" in verdict) admitted.push({ ...verdict.admitted, neighbours: near });
+      if ("admitted" in verdict)
+        admitted.push({ ...verdict.admitted, neighbours: near, vectorHits: vector[i]!.length });
       else rejected.push(verdict.rejected);
     });
     return { admitted, rejected, basis };

@@ -7,14 +7,21 @@
  * ("这次先用 SQLite") out of long-term memory even when it is new and certain.
  * Source rules from seeds 003 and 004 run before the score: who said it caps how sure we are.
  *
- * Novelty needs the store (1 − similarity of the nearest active memory); the write graph's
- * score node looks it up and passes it in, so everything here stays pure and testable.
+ * Novelty is measured against what is already known about the same subject and attribute —
+ * the active memories under the candidate's own key, which names whom it is about and which
+ * dimension it sets (`colleague.anna.location`, `reply.length`) — never against whatever is
+ * lexically near: "My colleague Bob moved to Osaka" is news however many colleagues moved.
+ * The write graph's score node finds those memories and `sameFactSimilarity` scores them, so
+ * everything here stays pure and testable.
  */
 import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryRecord, SourceType } from "../schema.js";
 import type { MemoryCandidate } from "./candidate.js";
+import { analyzeStatement } from "./conflict/analyze.js";
 import { isOneOff, isTransient } from "./cues.js";
+import { canonicalValue, dimensionOfKey } from "./extract/dimensions.js";
+import { withoutSpeaker } from "./extract/keys.js";
 
 const unit = z.number().min(0).max(1);
 
@@ -199,15 +206,71 @@ export interface AdmittedCandidate {
   oneOffException: boolean;
   /** Set when the score alone would reject it; resolve-conflict rejects unless a relation rescues it. */
   deferredRejection?: { reason: RejectionReason; message: string };
-  /** Nearest active memories found while computing novelty, best first (for resolve-conflict). */
-  neighbours?: Array<{ record: MemoryRecord; similarity: number }>;
+  /**
+   * Active memories found while computing novelty (for resolve-conflict): the nearest by vector
+   * and those under the candidate's own key.
+   */
+  neighbours?: NearMemory[];
+  /** How many the vector search returned: fewer than it asked for means it saw every active memory. */
+  vectorHits?: number;
 }
 
 export type AdmissionVerdict = { admitted: AdmittedCandidate } | { rejected: Rejection };
 
+/** A memory found for a candidate: `similarity` is the store's cosine score, 0 when found by key. */
+export interface NearMemory {
+  record: MemoryRecord;
+  similarity: number;
+}
+
 /**
- * Source rules, then the score. `nearestSimilarity` is the cosine similarity of the closest
- * active memory in the same scope (0 when there is none).
+ * How close a candidate comes to what is known about the same subject and attribute: the best
+ * of the active memories under its own key, from the same speaker, about the user (an episode of
+ * the conversation is never compared). Two values of one key are the same fact when they are the
+ * same value (1) and news when not (0), however alike the sentences; without values, the
+ * store's cosine or the share of topic words, dates and numbers the two have in common.
+ * @example
+ * sameFactSimilarity(lockerIs2, [{ record: lockerIs1, similarity: 0.97 }]); // { similarity: 0, memory: lockerIs1 }
+ */
+export function sameFactSimilarity(
+  candidate: MemoryCandidate,
+  memories: readonly NearMemory[],
+): { similarity: number; memory?: MemoryRecord } {
+  let best: { similarity: number; memory?: MemoryRecord } = { similarity: 0 };
+  const dimension = dimensionOfKey(withoutSpeaker(candidate.key));
+  for (const { record, similarity } of memories) {
+    if (record.key !== candidate.key || (record.about ?? "user") !== (candidate.about ?? "user")) continue;
+    if ((record.source.speaker ?? "") !== (candidate.speaker ?? "")) continue;
+    const sameValue =
+      candidate.value !== undefined && record.value !== undefined
+        ? canonicalValue(dimension, candidate.value) === canonicalValue(dimension, record.value)
+        : undefined;
+    const score =
+      sameValue === undefined
+        ? Math.max(similarity, wordSimilarity(candidate.content, record.content))
+        : sameValue
+          ? 1
+          : 0;
+    if (!best.memory || score > best.similarity) best = { similarity: score, memory: record };
+  }
+  return best;
+}
+
+/** Dice overlap of two statements' topic words together with their dates and numbers. */
+function wordSimilarity(a: string, b: string): number {
+  const [x, y] = [analyzeStatement(a), analyzeStatement(b)];
+  const left = new Set([...x.anchors, ...x.details]);
+  const right = new Set([...y.anchors, ...y.details]);
+  if (left.size === 0 || right.size === 0) return a.trim() === b.trim() ? 1 : 0;
+  let shared = 0;
+  for (const item of left) if (right.has(item)) shared++;
+  return (2 * shared) / (left.size + right.size);
+}
+
+/**
+ * Source rules, then the score. `nearestSimilarity` is how close the candidate comes to what is
+ * known about the same subject and attribute (`sameFactSimilarity`; 0 when nothing is), and
+ * `compared` the memory that was, named in a rejection so that every refusal can be explained.
  * @example
  * const verdict = admit(candidate, 0, parseAdmissionConfig());
  * if ("rejected" in verdict) console.log(verdict.rejected.reason, verdict.rejected.score);
@@ -216,9 +279,20 @@ export function admit(
   candidate: MemoryCandidate,
   nearestSimilarity: number,
   config: AdmissionConfig,
+  compared?: MemoryRecord,
 ): AdmissionVerdict {
+  const against = compared
+    ? ` Compared with ${compared.id} ("${preview(compared.content)}"), similarity ${round3(nearestSimilarity)}.`
+    : " Nothing is known about the same subject and attribute (novelty 1).";
   const reject = (reason: RejectionReason, message: string, scores?: AdmissionScores): AdmissionVerdict => ({
-    rejected: { candidate, reason, score: scores?.score ?? 0, scores, message },
+    rejected: {
+      candidate,
+      reason,
+      score: scores?.score ?? 0,
+      scores,
+      message: scores ? `${message}${against}` : message,
+      ...(compared && scores ? { relatedId: compared.id } : {}),
+    },
   });
   // Seed 004 §2: business facts come from the business system, never from a chat.
   if (candidate.kind === "business_fact" && candidate.sourceType !== "system_sync") {
@@ -274,10 +348,16 @@ export function admit(
   // Novelty is the only thing holding it back and a near-duplicate exists: it restates a memory.
   const withoutNoveltyPenalty = scores.score + config.weights.novelty * (1 - scores.novelty);
   if (nearestSimilarity >= config.duplicateSimilarity && withoutNoveltyPenalty >= config.threshold) {
-    return { admitted: { ...admitted, restatement: true, deferredRejection: { reason: "not_novel", message } } };
+    const restated = { reason: "not_novel" as const, message: `${message}${against}` };
+    return { admitted: { ...admitted, restatement: true, deferredRejection: restated } };
   }
-  if (signals.oneOffException) return { admitted: { ...admitted, deferredRejection: { reason, message } } };
+  if (signals.oneOffException)
+    return { admitted: { ...admitted, deferredRejection: { reason, message: `${message}${against}` } } };
   return reject(reason, message, scores);
+}
+
+function preview(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 function clamp01(value: number): number {

@@ -29,6 +29,7 @@ import {
 } from "../records.js";
 import type { Rejection } from "../scoring.js";
 import { type ConflictDecision, emptyWriteResult, type WriteResult } from "./decision.js";
+import { keyIndexOperations } from "./key-index.js";
 
 type Category = Exclude<keyof WriteResult, "rejected">;
 
@@ -150,7 +151,10 @@ export class WritePlan {
     resolved(undefined, target?.id);
   }
 
-  /** Every record put/delete and history entry, for one `store.batch`. */
+  /**
+   * Every record put/delete, its key-index entry (key-index.ts) and history entry, for one
+   * `store.batch`.
+   */
   operations(): Operation[] {
     const namespace = recordsNamespace(this.ctx.scope);
     const ops: Operation[] = [];
@@ -159,7 +163,14 @@ export class WritePlan {
       ops.push({ namespace, key: id, value: this.records.get(id)!, index: RECORD_INDEX_FIELDS });
     }
     for (const id of this.deleted) ops.push({ namespace, key: id, value: null });
-    return [...ops, ...this.history.operations(this.ctx.scope)];
+    const indexed = keyIndexOperations(
+      this.ctx.scope,
+      [...new Set([...this.changed, ...this.deleted])].map((id) => ({
+        record: this.records.get(id)!,
+        deleted: this.deleted.has(id),
+      })),
+    );
+    return [...ops, ...indexed, ...this.history.operations(this.ctx.scope)];
   }
 
   result(): WriteResult {

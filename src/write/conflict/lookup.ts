@@ -2,21 +2,20 @@
  * Finding the active memories a candidate may relate to, with as few store round trips as
  * possible: the vector searches of a run go in a few `store.batch` calls (CHUNK candidates
  * each, handing the event loop back between them, so a large write never blocks another
- * user's recall for long), all same-key lookups in one listing, keyword searches (a separate
- * capability) chunked the same way.
+ * user's recall for long), same-key lookups through the key index (key-index.ts), keyword
+ * searches (a separate capability) chunked the same way. None of them reads the whole scope.
  */
 import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
-import { parseMemoryRecord } from "../../schema.js";
+import { type MemoryScope, parseMemoryRecord } from "../../schema.js";
 import { isKeywordSearchable } from "../../store/types.js";
 import { slices } from "../../yield.js";
 import type { MemoryCandidate } from "../candidate.js";
 import type { RelatedMemory } from "./decide.js";
+import { recordsByKey } from "./key-index.js";
 
 /** Neighbours looked at per candidate: a user's memories on one topic are few. */
 export const NEIGHBOURS = 8;
-// The user's active memories: episodes of the conversation (about: "conversation") are a record
-// of what was said, never a fact a candidate could restate, contradict or merge into.
-const ACTIVE = { status: "active", about: { $ne: "conversation" } };
+const ACTIVE = { status: "active" };
 // Candidates per store call: an embedded store answers a batch synchronously, so this bounds one
 // slice of work (about a millisecond a search on HNSWStore).
 const CHUNK = 8;
@@ -48,55 +47,52 @@ export async function vectorNeighbours(
 }
 
 /**
- * Active memories under the same key, and keyword hits when the store has a keyword channel.
- * Skipped when `seenAll` says a vector search already returned every active memory of the
- * scope (fewer hits than its limit): a young memory store costs one search per candidate.
+ * The active memories under each candidate's own key (the same subject and attribute), from the
+ * key index: a few reads per key, however large the scope (key-index.ts).
  */
-export async function keyAndKeywordMatches(
+export async function sameKeyMatches(
+  store: BaseStore,
+  scope: MemoryScope,
+  candidates: readonly MemoryCandidate[],
+): Promise<RelatedMemory[][]> {
+  if (candidates.length === 0) return [];
+  const byKey = await recordsByKey(
+    store,
+    scope,
+    candidates.map((c) => c.key),
+    NEIGHBOURS,
+  );
+  return candidates.map((c) => (byKey.get(c.key) ?? []).map((record) => ({ record, similarity: 0 })));
+}
+
+/**
+ * Keyword hits of each candidate when the store has a keyword channel. Skipped when `seenAll`
+ * says a vector search already returned every active memory of the scope (fewer hits than its
+ * limit): a young memory store costs one search per candidate.
+ */
+export async function keywordMatches(
   store: BaseStore,
   namespace: string[],
   candidates: readonly MemoryCandidate[],
   seenAll = false,
 ): Promise<RelatedMemory[][]> {
-  if (candidates.length === 0 || seenAll) return candidates.map(() => []);
-  const [byKey, byKeyword] = await Promise.all([
-    sameKeyItems(
-      store,
-      namespace,
-      candidates.map((c) => c.key),
-    ),
-    isKeywordSearchable(store)
-      ? keywordHits(candidates, (c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS }))
-      : Promise.resolve(candidates.map(() => [] as SearchItem[])),
-  ]);
-  return candidates.map((c, i) => [...byKey.get(c.key)!, ...byKeyword[i]!].map((item) => toRelated(item, false)));
+  if (candidates.length === 0 || seenAll || !isKeywordSearchable(store)) return candidates.map(() => []);
+  const hits = await keywordHits(candidates, (c) =>
+    store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS }),
+  );
+  return hits.map((items) => items.map((item) => toRelated(item, false)));
 }
 
-/**
- * The first `NEIGHBOURS` active items of each key, in the store's listing order (newest first):
- * what one filtered search per key returns, from one listing for all keys. A listing without a
- * query reads the namespace row by row, so one per key made a run read it once per candidate.
- */
-async function sameKeyItems(
-  store: BaseStore,
-  namespace: string[],
-  keys: readonly string[],
-): Promise<Map<string, SearchItem[]>> {
-  const unique = [...new Set(keys)];
-  const byKey = new Map<string, SearchItem[]>(unique.map((key) => [key, []]));
-  const filter = { ...ACTIVE, key: { $in: unique } };
-  const page = NEIGHBOURS * unique.length;
-  for (let offset = 0; ; offset += page) {
-    const [items] = (await store.batch([
-      { namespacePrefix: namespace, filter, limit: page, offset },
-    ])) as SearchItem[][];
-    for (const item of items!) {
-      const bucket = byKey.get(item.value.key as string);
-      if (bucket && bucket.length < NEIGHBOURS) bucket.push(item);
+/** One list without repeats: each memory once, at the best similarity it was found with. */
+export function unionById(...lists: ReadonlyArray<readonly RelatedMemory[]>): RelatedMemory[] {
+  const byId = new Map<string, RelatedMemory>();
+  for (const list of lists) {
+    for (const memory of list) {
+      const seen = byId.get(memory.record.id);
+      if (!seen || memory.similarity > seen.similarity) byId.set(memory.record.id, memory);
     }
-    // A short page is the end; a full one may hide a key's later items behind a busier key's.
-    if (items!.length < page || [...byKey.values()].every((bucket) => bucket.length === NEIGHBOURS)) return byKey;
   }
+  return [...byId.values()];
 }
 
 function toRelated(item: SearchItem, vector: boolean): RelatedMemory {

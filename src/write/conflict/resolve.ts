@@ -1,7 +1,9 @@
 /**
  * Deciding what each admitted candidate does to the scope's memories (seed 002 §3, seed 003
  * §4.2): find related ACTIVE memories (same key first, then vector neighbours, then keyword hits
- * when the store has a keyword channel), classify the relation and decide the action. Decisions
+ * when the store has a keyword channel), classify the relation and decide the action. Memories
+ * about another subject never relate (classify.ts), so the run's own earlier decisions are only
+ * looked at for the same subject. Decisions
  * are applied to a scratch plan as they are made, so a statement repeated within one
  * conversation reinforces the memory its first mention creates.
  *
@@ -12,12 +14,14 @@ import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../namespaces.js";
 import type { MemoryScope } from "../../schema.js";
 import { yieldIfDue } from "../../yield.js";
+import { keySubject } from "../extract/keys.js";
+import { sameEntity } from "../extract/subject.js";
 import { newRecordId } from "../records.js";
 import type { AdmissionConfig, AdmittedCandidate } from "../scoring.js";
 import { WritePlan } from "./apply.js";
 import { decideConflict, mergeRelated, type RelatedMemory } from "./decide.js";
 import type { ConflictDecision } from "./decision.js";
-import { keyAndKeywordMatches, NEIGHBOURS, vectorNeighbours } from "./lookup.js";
+import { keywordMatches, NEIGHBOURS, sameKeyMatches, unionById, vectorNeighbours } from "./lookup.js";
 
 export interface ResolveContext {
   store: BaseStore;
@@ -44,10 +48,12 @@ export async function resolveDecisions(
   const namespace = recordsNamespace(scope);
   // The store does not change until persist, so every lookup of the run is made up front;
   // only the scratch plan (this run's own decisions) evolves candidate by candidate.
-  const admitted = ctx.fresh ? admittedList.map(({ neighbours: _stale, ...rest }) => rest) : admittedList;
-  const vectors = await missingNeighbours(store, namespace, admitted);
-  const seenAll = vectors.some((near) => near.length < NEIGHBOURS);
-  const matches = await keyAndKeywordMatches(
+  const admitted = ctx.fresh
+    ? admittedList.map(({ neighbours: _stale, vectorHits: _hits, ...rest }) => rest)
+    : admittedList;
+  const { found, vectorHits } = await missingNeighbours(store, scope, admitted);
+  const seenAll = vectorHits.some((hits) => hits < NEIGHBOURS);
+  const keyword = await keywordMatches(
     store,
     namespace,
     admitted.map((a) => a.candidate),
@@ -62,10 +68,16 @@ export async function resolveDecisions(
   const decisions: ConflictDecision[] = [];
   for (const [i, candidate] of admitted.entries()) {
     await yieldIfDue();
-    const found = [...vectors[i]!, ...matches[i]!];
-    scratch.seed(found.map((m) => m.record));
-    const inRun = scratch.activeChanges().map((record) => ({ record, similarity: 0 }));
-    const related = mergeRelated([...found, ...inRun], (id) => scratch.get(id));
+    const near = unionById(found[i]!, keyword[i]!);
+    scratch.seed(near.map((m) => m.record));
+    // Only this run's memories about the same subject can relate (classify.ts): a batch of a
+    // hundred people's facts does not compare each with every other.
+    const whom = keySubject(candidate.candidate.key).entity;
+    const inRun = scratch
+      .activeChanges()
+      .filter((record) => sameEntity(keySubject(record.key).entity, whom))
+      .map((record) => ({ record, similarity: 0 }));
+    const related = mergeRelated([...near, ...inRun], (id) => scratch.get(id));
     const decision = decideConflict(candidate, related, {
       recordId: newRecordId(),
       duplicateSimilarity: ctx.admission.duplicateSimilarity,
@@ -76,17 +88,28 @@ export async function resolveDecisions(
   return decisions;
 }
 
-/** The score node's neighbours, or a fresh vector search for candidates admitted without them. */
+/**
+ * The score node's neighbours, or, for candidates admitted without them (persist deciding
+ * again), a fresh vector search and same-key lookup.
+ */
 async function missingNeighbours(
   store: BaseStore,
-  namespace: string[],
+  scope: MemoryScope,
   admitted: readonly AdmittedCandidate[],
-): Promise<RelatedMemory[][]> {
+): Promise<{ found: RelatedMemory[][]; vectorHits: number[] }> {
   const missing = admitted.flatMap((a, i) => (a.neighbours ? [] : [i]));
-  const searched = await vectorNeighbours(
-    store,
-    namespace,
-    missing.map((i) => admitted[i]!.candidate.content),
-  );
-  return admitted.map((a, i) => a.neighbours ?? searched[missing.indexOf(i)]!);
+  const candidates = missing.map((i) => admitted[i]!.candidate);
+  const [vector, byKey] = await Promise.all([
+    vectorNeighbours(
+      store,
+      recordsNamespace(scope),
+      candidates.map((c) => c.content),
+    ),
+    sameKeyMatches(store, scope, candidates),
+  ]);
+  const at = (i: number) => missing.indexOf(i);
+  return {
+    found: admitted.map((a, i) => a.neighbours ?? unionById(vector[at(i)]!, byKey[at(i)]!)),
+    vectorHits: admitted.map((a, i) => a.vectorHits ?? vector[at(i)]?.length ?? NEIGHBOURS),
+  };
 }

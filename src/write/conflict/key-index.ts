@@ -1,0 +1,125 @@
+/**
+ * The active memories of one key, found without reading the scope: an index entry per record
+ * under `["memory", <tenant>, <user>, "keys", ...<key segments>]` (item key = record id, never
+ * embedded or keyword-indexed), written in the same `store.batch` as the record it describes
+ * (WritePlan.operations) and marked retired, never deleted, when the record stops being active:
+ * superseding stays soft all the way down. A filtered listing of the records namespace reads every row
+ * of the scope, so a write's same-key lookups grew with the store; through the index they cost
+ * one small listing per key and one `get` per record, however many memories the user has.
+ *
+ * The index is a hint, never the truth: every record it names is read back and kept only if it
+ * is still active under that key. Records written before the index existed (or by hand) are
+ * indexed once per scope on first use (`ensureKeyIndex`).
+ */
+import type { BaseStore, Item, Operation, SearchItem } from "@langchain/langgraph-checkpoint";
+import { recordsNamespace, scopeNamespace } from "../../namespaces.js";
+import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../schema.js";
+import { scanNamespace } from "../../store/scan.js";
+
+const MARKER = "_index";
+const MARKER_VERSION = 1;
+
+function indexRoot(scope: MemoryScope): string[] {
+  return [...scopeNamespace(scope), "keys"];
+}
+
+/** Where the entries of one memory key live: one namespace label per key segment. */
+export function keyIndexNamespace(scope: MemoryScope, key: string): string[] {
+  return [...indexRoot(scope), ...key.split(".")];
+}
+
+/** Whether a record belongs in the index: active, and a memory of the user (not of the conversation). */
+function indexed(record: MemoryRecord): boolean {
+  return record.status === "active" && record.about !== "conversation";
+}
+
+/**
+ * The index operations for records a write changes: `active` for an active one, `retired` for
+ * the rest (superseded, pending, removed).
+ */
+export function keyIndexOperations(
+  scope: MemoryScope,
+  changes: Iterable<{ record: MemoryRecord; deleted: boolean }>,
+): Operation[] {
+  const ops: Operation[] = [];
+  for (const { record, deleted } of changes) {
+    const status = !deleted && indexed(record) ? "active" : "retired";
+    ops.push({
+      namespace: keyIndexNamespace(scope, record.key),
+      key: record.id,
+      value: { key: record.key, status },
+      index: false,
+    });
+  }
+  return ops;
+}
+
+// Scopes whose index is known to be complete, per store: the marker is read once per process.
+const ready = new WeakMap<BaseStore, Set<string>>();
+
+/**
+ * Make sure every active record of the scope is indexed: a scope written before the index
+ * existed is indexed once (one read of the scope), then marked. Indexing is idempotent, so two
+ * runs doing it at once only repeat each other.
+ */
+export async function ensureKeyIndex(store: BaseStore, scope: MemoryScope): Promise<void> {
+  const id = JSON.stringify(scopeNamespace(scope));
+  let scopes = ready.get(store);
+  if (scopes?.has(id)) return;
+  const [marker] = (await store.batch([{ namespace: indexRoot(scope), key: MARKER }])) as Array<Item | null>;
+  if (!marker || (marker.value as { version?: number }).version !== MARKER_VERSION) {
+    const items = await scanNamespace(store, recordsNamespace(scope), { filter: { status: "active" }, pageSize: 1000 });
+    const records = items.map((item) => parseMemoryRecord(item.value));
+    const ops = keyIndexOperations(
+      scope,
+      records.map((record) => ({ record, deleted: false })),
+    );
+    ops.push({ namespace: indexRoot(scope), key: MARKER, value: { version: MARKER_VERSION }, index: false });
+    for (let start = 0; start < ops.length; start += 500) await store.batch(ops.slice(start, start + 500));
+  }
+  if (!scopes) {
+    scopes = new Set();
+    ready.set(store, scopes);
+  }
+  scopes.add(id);
+}
+
+/**
+ * The active records of each key, newest first, at most `limit` per key. Entries whose record is
+ * gone, retired or re-keyed are skipped.
+ */
+export async function recordsByKey(
+  store: BaseStore,
+  scope: MemoryScope,
+  keys: readonly string[],
+  limit: number,
+): Promise<Map<string, MemoryRecord[]>> {
+  const unique = [...new Set(keys)];
+  const byKey = new Map<string, MemoryRecord[]>(unique.map((key) => [key, []]));
+  if (unique.length === 0) return byKey;
+  await ensureKeyIndex(store, scope);
+  const listings = (await store.batch(
+    unique.map((key) => ({
+      namespacePrefix: keyIndexNamespace(scope, key),
+      filter: { key, status: "active" },
+      // A few more than needed: entries of records retired by hand are skipped below.
+      limit: limit * 2,
+      offset: 0,
+    })),
+  )) as SearchItem[][];
+  const ids = [...new Set(listings.flat().map((entry) => entry.key))];
+  if (ids.length === 0) return byKey;
+  const namespace = recordsNamespace(scope);
+  const items = (await store.batch(ids.map((key) => ({ namespace, key })))) as Array<Item | null>;
+  for (const item of items) {
+    if (!item) continue;
+    const record = parseMemoryRecord(item.value);
+    const bucket = byKey.get(record.key);
+    if (bucket && indexed(record)) bucket.push(record);
+  }
+  for (const [key, records] of byKey) {
+    records.sort((a, b) => (a.observedAt < b.observedAt ? 1 : a.observedAt > b.observedAt ? -1 : 0));
+    byKey.set(key, records.slice(0, limit));
+  }
+  return byKey;
+}
