@@ -5,7 +5,8 @@
  * built from them.
  *
  * - Transient (seed 002 §2.2): a choice scoped to this task ("这次先用 SQLite", "for now") is new
- *   but not stable, so its admission score stays under the threshold.
+ *   but not stable, so its admission score stays under the threshold. So is a state of this
+ *   moment ("我在外面", "I'm on the bus", 头有点疼): gone by the next conversation.
  * - One-off exception (seed 003 §4.2, the WeChat case): "这次发微信也行" relaxes a standing
  *   preference once; it is kept next to the preference and must never overwrite it.
  * - Unrealised: a plan, a wish, a maybe, a suggestion ("我在考虑要不要搬去上海", "Someone
@@ -22,6 +23,25 @@ export const TRANSIENT_CUES = {
     until launch | until release | until we ship | until go-live`),
 };
 
+/**
+ * Where the speaker is or what they are busy with at this moment, and passing aches. A clause
+ * that is only the state counts ("我在外面，晚点回你", "I'm on the bus right now"); a lasting
+ * state that looks alike ("我在外企工作", "I live outside the city", 我在家办公) does not.
+ */
+export const MOMENT_CUES = {
+  zh: {
+    at: wordList(`外面 | 外头 | 路上 | 车上 | 地铁上 | 公交上 | 高铁上 | 火车上 | 飞机上 | 机场 | 开会 | 开车 | 上课 | 排队 |
+      加班 | 洗澡 | 吃饭 | 睡觉 | 楼下 | 门口 | 家 | 公司`),
+    ache: wordList("头 | 肚子 | 胃 | 牙 | 嗓子 | 腰 | 眼睛"),
+  },
+  en: {
+    at: wordList(`on the bus | on a bus | on the train | on a train | on the subway | on the tube | on the plane |
+      on a plane | on my way | on the way | outside | in a meeting | in the car | in a cab | in a taxi | in traffic |
+      stuck in traffic | at the airport | at the station | driving | running late | in line | in the queue`),
+    ache: wordList("headache | stomachache | stomach ache | toothache | sore throat | cold | fever"),
+  },
+};
+
 /** One-off exceptions: a time that scopes it, then a word that allows it ("this time … is fine"). */
 export const ONE_OFF_CUES = {
   zh: {
@@ -36,10 +56,29 @@ export const ONE_OFF_CUES = {
   },
 };
 
-/** Transient cues, as patterns (Chinese also "先…再…": "先用 SQLite，上线再换"). */
+/**
+ * What "先…再" puts off when it scopes a choice to now ("先用 SQLite，上线再换"). A sequence of
+ * steps ("先跑 make gen 再做迁移") is a procedure, not a choice for now.
+ */
+const LATER_CHANGE = wordList("换 | 改 | 说 | 定 | 调整 | 切 | 考虑 | 看 | 决定");
+
+// The state is all the clause says: it ends there, or only a particle or "now" follows.
+const ZH_STATE_ENDS = "(?=$|[，,。！!？?；;呢了啊呀哦])";
+const EN_STATE_ENDS = String.raw`(?=$|[,.!?;]|\s{1,8}(?:now|right now|today|tonight|at the moment|to|home|back)\b)`;
+const ZH_MOMENT = [
+  `^(?:我|用户)(?:现在|正|这会儿|此刻|刚|还|已经){0,2}在${alternation(MOMENT_CUES.zh.at)}${ZH_STATE_ENDS}`,
+  `^(?:我|用户)(?:现在|今天|有点|有些){0,2}${alternation(MOMENT_CUES.zh.ache)}(?:有点|有些|好|很)?(?:疼|痛|不舒服)${ZH_STATE_ENDS}`,
+  `^(?:我|用户)(?:刚|已经)?(?:到家|出门)了`,
+].join("|");
+const EN_MOMENT = [
+  String.raw`^(?:i'm|i am|the user is)\s{1,8}(?:(?:currently|still|just|now)\s{1,8})?${alternation(MOMENT_CUES.en.at)}${EN_STATE_ENDS}`,
+  String.raw`^(?:i|the user)\s{1,8}(?:have|has|'ve got|got)\s{1,8}an?\s{1,8}${alternation(MOMENT_CUES.en.ache)}\b`,
+].join("|");
+
+/** Transient cues, as patterns (Chinese also "先…再换": "先用 SQLite，上线再换"). */
 export const TRANSIENT = {
-  zh: new RegExp(`${alternation(TRANSIENT_CUES.zh)}|先.{1,24}再`, "u"),
-  en: new RegExp(`\\b${alternation(TRANSIENT_CUES.en)}\\b`, "i"),
+  zh: new RegExp(`${alternation(TRANSIENT_CUES.zh)}|先.{1,24}再${alternation(LATER_CHANGE)}|${ZH_MOMENT}`, "u"),
+  en: new RegExp(`\\b${alternation(TRANSIENT_CUES.en)}\\b|${EN_MOMENT}`, "i"),
 };
 
 /** One-off cues, as patterns ("这次发微信也行", "WeChat is fine this time", "make an exception"). */
