@@ -32,6 +32,8 @@ describe("discourse filler", () => {
   it("keeps words that only look like filler", () => {
     // 说了算 is "has the final say", not "as I said".
     expect(contents("我说了算")).toEqual(["用户说了算"]);
+    // After the statement, filler is the speaker's tone, kept as said.
+    expect(contents("I can't swim at all, honestly.")).toEqual(["The user cannot swim at all, honestly"]);
     // "Well" after the subject is the statement's.
     expect(contents("I cook well enough for a dinner party")).toEqual([
       "The user cooks well enough for a dinner party",

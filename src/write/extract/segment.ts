@@ -104,20 +104,27 @@ const EXPLICIT_MARKER_ONLY = new Set(
     从现在起 | 从现在开始 | 从今以后 | remember | please remember | remember this | note | note this | keep in mind |
     for the record | from now on | going forward | from here on | from here on out | in the future | in future`),
 );
-// Discourse filler and acknowledgements: nothing of their own, and nothing to mark ("说了，…",
-// "Actually, …", "记下了" said back).
+// Asides and acknowledgements: nothing of their own, and nothing to mark ("对了，…", "记下了" said back).
 const MARKER_ONLY = new Set([
   ...EXPLICIT_MARKER_ONLY,
-  ...wordList(`对了 | 另外 | 顺便说一下 | 提醒一下 | 说了 | 都说了 | 我说了 | 说过了 | 我说过了 | 其实 | 嗯 | 嗯嗯 | 那个 |
-    说实话 | 老实说 | 坦白说 | 讲真 | 说真的 | 记住了 | 记下了 | 记下来了 | 我记住了 | 好的记住了 | fyi | btw | by the way |
-    just so you know | for your information | actually | well | so | anyway | honestly | to be honest | tbh | frankly |
-    in fact | basically | noted | duly noted`),
+  ...wordList(`对了 | 另外 | 顺便说一下 | 提醒一下 | 记住了 | 记下了 | 记下来了 | 我记住了 | 好的记住了 | fyi | btw |
+    by the way | just so you know | for your information | noted | duly noted`),
 ]);
+// Discourse filler opening a statement ("说了，我不吃香菜", "Actually, I prefer tea"). After the
+// statement (", honestly") it is the speaker's tone, left as said.
+const LEADING_FILLER = new Set(
+  wordList(`说了 | 都说了 | 我说了 | 说过了 | 我说过了 | 其实 | 嗯 | 嗯嗯 | 那个 | 说实话 | 老实说 | 坦白说 | 讲真 | 说真的 |
+    actually | well | so | anyway | honestly | to be honest | tbh | frankly | in fact | basically`),
+);
 
-/** "记住" / "remember" on its own: whether it marks the next clause as explicit, or undefined if the clause has content. */
-export function markerOnly(text: string): { explicit: boolean } | undefined {
+/**
+ * "记住" / "remember" on its own: whether it marks the next clause as explicit, or undefined if
+ * the clause has content. Filler counts only when a statement follows (`opensStatement`).
+ */
+export function markerOnly(text: string, opensStatement = true): { explicit: boolean } | undefined {
   const b = bare(text);
-  return MARKER_ONLY.has(b) ? { explicit: EXPLICIT_MARKER_ONLY.has(b) } : undefined;
+  if (MARKER_ONLY.has(b)) return { explicit: EXPLICIT_MARKER_ONLY.has(b) };
+  return opensStatement && LEADING_FILLER.has(b) ? { explicit: false } : undefined;
 }
 
 /** Clauses that belong together: one that opens with its own subject, and those continuing it. */
@@ -137,8 +144,8 @@ export interface Unit {
 export function groupUnits(clauses: readonly Clause[], opens: (text: string) => string | undefined): Unit[] {
   const units: Unit[] = [];
   let pendingMark = false;
-  for (const clause of clauses) {
-    const marker = markerOnly(clause.text);
+  for (const [i, clause] of clauses.entries()) {
+    const marker = markerOnly(clause.text, i < clauses.length - 1);
     if (marker) {
       pendingMark ||= marker.explicit;
       continue;
