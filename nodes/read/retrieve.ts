@@ -2,11 +2,12 @@
  * Hybrid retrieval of the user's own memories: vector + BM25 over the user's records
  * namespace, status and kinds filtered inside the store query, fused with RRF (seed 001 §3.2);
  * the same over the episodes of the conversation (their own namespace), plus the `date` channel
- * there when the query names a day. Both answers are merged by fused score.
+ * there when the query names a day. Both are ranked as one: each channel's hits are merged by
+ * score before fusion (hybridSearchAcross).
  */
 import { episodesNamespace, RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { queryDayTerms } from "../../src/recall/dates.js";
-import { hybridSearch } from "../../src/recall/hybrid.js";
+import { type HybridSearchOptions, hybridSearchAcross } from "../../src/recall/hybrid.js";
 import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
 import type { Candidate } from "../../src/recall/types.js";
 import { MEMORY_KINDS, type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
@@ -26,19 +27,19 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
         ? {}
         : { kind: { $in: request.policy.kinds } }),
     };
-    const options = { filter, limit: request.limit, fields: RECORD_INDEX_FIELDS, embeddings: deps.embeddings };
-    const memories = await hybridSearch(store, recordsNamespace(request.scope), request.query, options);
-    const episodes = request.policy.kinds.includes("episode")
-      ? await hybridSearch(store, episodesNamespace(request.scope), request.query, {
-          ...options,
-          dayTerms: queryDayTerms(request.query, new Date(request.now)),
-        })
-      : undefined;
-    // One ranking over both: each item's fused score counts the channels of its own namespace.
-    const fused = [...memories.fused, ...(episodes?.fused ?? [])].sort((a, b) => b.rrf - a.rrf);
-    const channelsRun = [...new Set([...memories.channelsRun, ...(episodes?.channelsRun ?? [])])];
-    const fallbacks = [...new Set([...memories.fallbacks, ...(episodes?.fallbacks ?? [])])];
-    const depth = memories.depth;
+    const options: HybridSearchOptions = {
+      filter,
+      limit: request.limit,
+      fields: RECORD_INDEX_FIELDS,
+      embeddings: deps.embeddings,
+    };
+    const searches = [{ namespace: recordsNamespace(request.scope), options }];
+    if (request.policy.kinds.includes("episode"))
+      searches.push({
+        namespace: episodesNamespace(request.scope),
+        options: { ...options, dayTerms: queryDayTerms(request.query, new Date(request.now)) },
+      });
+    const { fused, channelsRun, fallbacks, depth } = await hybridSearchAcross(store, searches, request.query);
     const candidates: Candidate<MemoryRecord>[] = [];
     const invalid: string[] = [];
     for (const hit of fused) {

@@ -80,6 +80,48 @@ export async function hybridSearch(
   query: string,
   options: HybridSearchOptions,
 ): Promise<HybridSearchResult> {
+  const { lists, channelsRun, fallbacks, depth } = await channelLists(store, namespace, query, options);
+  return { fused: reciprocalRankFusion(lists), channelsRun, fallbacks, depth };
+}
+
+/**
+ * {@link hybridSearch} over several namespaces as if they were one: each channel's hits from every
+ * namespace are merged by their score (cosine for vectors, BM25 for keywords: the same embedder
+ * and tokenizer everywhere) and cut to the channel's depth before fusion, so an item's rank is
+ * its rank among all of them. A channel without scores keeps its namespaces' order.
+ * Per-namespace options (`dayTerms`) apply to their namespace only.
+ */
+export async function hybridSearchAcross(
+  store: BaseStore,
+  searches: Array<{ namespace: string[]; options: HybridSearchOptions }>,
+  query: string,
+): Promise<HybridSearchResult> {
+  const parts = [];
+  for (const { namespace, options } of searches) parts.push(await channelLists(store, namespace, query, options));
+  const byChannel = new Map<ChannelName, RankedList<Value>["items"]>();
+  for (const part of parts)
+    for (const list of part.lists) byChannel.set(list.channel, [...(byChannel.get(list.channel) ?? []), ...list.items]);
+  const depth = Math.max(1, ...parts.map((part) => part.depth));
+  const lists: RankedList<Value>[] = [...byChannel].map(([channel, items]) => ({
+    channel,
+    items: items.every((item) => item.score !== undefined)
+      ? [...items].sort((a, b) => b.score! - a.score!).slice(0, depth)
+      : items.slice(0, depth),
+  }));
+  return {
+    fused: reciprocalRankFusion(lists),
+    channelsRun: [...new Set(parts.flatMap((part) => part.channelsRun))],
+    fallbacks: [...new Set(parts.flatMap((part) => part.fallbacks))],
+    depth,
+  };
+}
+
+async function channelLists(
+  store: BaseStore,
+  namespace: string[],
+  query: string,
+  options: HybridSearchOptions,
+): Promise<{ lists: RankedList<Value>[]; channelsRun: ChannelName[]; fallbacks: ChannelName[]; depth: number }> {
   const wanted = new Set<ChannelName>(options.channels ?? ["vector", "keyword"]);
   const fetch = Math.max(1, options.limit) * OVERFETCH_FACTOR;
   const lists: RankedList<Value>[] = [];
@@ -103,7 +145,7 @@ export async function hybridSearch(
     vectorHits = both.vector ?? (await vectorSearch());
   } else if (options.keywordOnlyIfVectorHits && wanted.has("vector")) {
     vectorHits = await vectorSearch();
-    if (vectorHits!.length === 0) return { fused: [], channelsRun: ["vector"], fallbacks: [], depth: fetch };
+    if (vectorHits!.length === 0) return { lists: [], channelsRun: ["vector"], fallbacks: [], depth: fetch };
     keywordHits = await keywordSearch();
   } else {
     [vectorHits, keywordHits] = await Promise.all([vectorSearch(), keywordSearch()]);
@@ -156,7 +198,7 @@ export async function hybridSearch(
       channelsRun.push("date");
     }
   }
-  return { fused: reciprocalRankFusion(lists), channelsRun, fallbacks, depth: fetch };
+  return { lists, channelsRun, fallbacks, depth: fetch };
 }
 
 function toRanked(item: SearchItem): { id: string; value: Value; score?: number } {

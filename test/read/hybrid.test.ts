@@ -5,7 +5,7 @@ import { InvalidNamespaceError, InvalidOperationError } from "../../src/errors.j
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { bm25Search } from "../../src/recall/bm25.js";
 import { RRF_K, reciprocalRankFusion, relevanceFromRrf } from "../../src/recall/fusion.js";
-import { hybridSearch, OVERFETCH_FACTOR } from "../../src/recall/hybrid.js";
+import { hybridSearch, hybridSearchAcross, OVERFETCH_FACTOR } from "../../src/recall/hybrid.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { tempDir } from "../helpers/store.js";
@@ -289,5 +289,51 @@ describe("bm25Search", () => {
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
     expect(hits.map((h) => h.id)).not.toContain("other");
     expect(hits).toHaveLength(4);
+  });
+});
+
+describe("hybridSearchAcross", () => {
+  it("ranks two namespaces as one: the same order as one namespace holding both", async () => {
+    const embeddings = new HashEmbeddings({ dims: 256 });
+    const store = new InMemoryStore({ index: { dims: 256, embeddings, fields: RECORD_INDEX_FIELDS } });
+    const texts = [
+      "用户喜欢喝绿茶",
+      "The user drinks green tea every morning",
+      "用户不吃香菜",
+      "The user's team uses Linear for tickets",
+      'On 2024-05-01 the user said: "green tea keeps me calm"',
+      "2024-05-02，用户说：“周末去爬山”",
+    ];
+    const left = ["memory", "_default", "u_across", "records"];
+    const right = ["memory", "_default", "u_across", "episodes"];
+    const both = ["memory", "_default", "u_across_one", "records"];
+    for (const [i, text] of texts.entries()) {
+      const value = { content: text, status: "active" };
+      await store.put(i % 2 === 0 ? left : right, `t${i}`, value);
+      await store.put(both, `t${i}`, value);
+    }
+    const options = {
+      filter: { status: "active" },
+      limit: 2,
+      fields: RECORD_INDEX_FIELDS,
+      channels: ["vector" as const],
+    };
+    for (const query of ["green tea", "香菜", "tickets in Linear"]) {
+      const across = await hybridSearchAcross(
+        store,
+        [
+          { namespace: left, options },
+          { namespace: right, options },
+        ],
+        query,
+      );
+      const one = await hybridSearch(store, both, query, options);
+      // Items that share no term with the query tie at 0; their order is the store's.
+      const ranked = (fused: typeof one.fused) =>
+        fused.filter((f) => (f.channels.vector?.score ?? 0) > 0).map((f) => f.id);
+      expect(ranked(across.fused).length).toBeGreaterThan(0);
+      expect(ranked(across.fused)).toEqual(ranked(one.fused));
+      expect(across.fused.length).toBeLessThanOrEqual(options.limit * OVERFETCH_FACTOR);
+    }
   });
 });
