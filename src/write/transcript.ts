@@ -1,13 +1,13 @@
 /**
  * A conversation between named people relayed through chat roles: every turn is prefixed with
  * its speaker's name, one person sent as `user` and the other as `assistant`
- * (`{ role: "assistant", content: "Marcus: I signed up for a pottery class" }`). That is how
+ * (`{ role: "assistant", content: "Marcus: I signed up for a rowing club" }`). That is how
  * evaluation harnesses (mem0's among them) feed a two-person conversation.
  *
  * The `assistant` role there is a transport, not an AI: read literally, half the conversation
  * would become agent-generated text that waits for confirmation (seed 003 §5.6) and is never
  * recalled. So a batch that is unmistakably such a transcript is read as named turns —
- * `{ role: "user", name: "Marcus", content: "I signed up for a pottery class" }` — exactly
+ * `{ role: "user", name: "Marcus", content: "I signed up for a rowing club" }` — exactly
  * what a caller sending `name` gets. Unmistakable means: at least two turns, every user and
  * assistant turn opens with a person-like name and a colon, at least one is an assistant turn,
  * and no name speaks in both roles (one turn is enough when the scope's stored conversation is
@@ -38,10 +38,10 @@ const LABELS = new Set(
  * @example
  * readTranscript([
  *   { id: "1", role: "user", content: "Priya: I moved to Lisbon", at },
- *   { id: "2", role: "assistant", content: "Marcus: I started pottery", at },
+ *   { id: "2", role: "assistant", content: "Marcus: I started rowing", at },
  * ]);
  * // [{ id: "1", role: "user", name: "Priya", content: "I moved to Lisbon", at },
- * //  { id: "2", role: "user", name: "Marcus", content: "I started pottery", at }]
+ * //  { id: "2", role: "user", name: "Marcus", content: "I started rowing", at }]
  */
 export function readTranscript(messages: ChatMessage[], options: { continues?: boolean } = {}): ChatMessage[] {
   const turns = messages.filter((m) => m.role === "user" || m.role === "assistant");

@@ -71,7 +71,7 @@ describe("Chinese relative dates", () => {
 
 describe("English relative dates", () => {
   it.each([
-    ["I went to a support group yesterday", "I went to a support group on 2024-05-06"],
+    ["I went to a choir rehearsal yesterday", "I went to a choir rehearsal on 2024-05-06"],
     ["my sister moved to Boston last year", "my sister moved to Boston in 2023"],
     ["send the report by Friday", "send the report by 2024-05-10"],
     ["finish it by next week", "finish it by 2024-05-19"],

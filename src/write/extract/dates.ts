@@ -410,8 +410,8 @@ const ZH_DEADLINE_BEFORE = /(截止|截至|最晚|最迟)\s*$/;
  * Every relative or absolute date in `text`, resolved against the message time `at`.
  * `tense` says whether the clause speaks of the past: a bare "Saturday" then means the last one.
  * @example
- * findTimeMentions("I went to a support group yesterday", "en", "2023-05-08T13:56:00Z")[0].replacement;
- * // "on 2023-05-07"
+ * findTimeMentions("I went to a choir rehearsal yesterday", "en", "2024-03-12T09:30:00Z")[0].replacement;
+ * // "on 2024-03-11"
  */
 export function findTimeMentions(text: string, language: "zh" | "en", at: string, tense?: Tense): TimeMention[] {
   const clock = clockOf(at);

@@ -2,7 +2,7 @@
  * Who is talking, and to whom. A write batch is either an assistant chat (the user and the
  * assistant) or a conversation between people (`name` is the speaker when several people
  * talk). Harnesses that replay a two-person conversation often put the speaker in the
- * text instead ("Priya: I went to a pottery class yesterday"), so a leading "Name: " is read
+ * text instead ("Priya: I went to a salsa class yesterday"), so a leading "Name: " is read
  * as the speaker too when it looks like a person's name.
  *
  * In a conversation between two people "you" is the other person, not an assistant, and what
@@ -75,7 +75,7 @@ export function recentName(texts: readonly string[], exclude: readonly string[])
  * four Han characters before a colon are as often a heading as a name).
  * @example
  * resolveSpeakers([
- *   { id: "D1:1", role: "user", content: "Priya: I went to a pottery class yesterday", at },
+ *   { id: "D1:1", role: "user", content: "Priya: I went to a salsa class yesterday", at },
  *   { id: "D1:2", role: "assistant", content: "Marcus: That's great!", at },
  * ]).map((v) => [v.speaker, v.listener]); // [["Priya", "Marcus"], ["Marcus", "Priya"]]
  */
