@@ -56,6 +56,16 @@ describe("keys carry the entity a memory is about", () => {
     for (const { key } of [wang!, li!]) expect(MemoryKeySchema.safeParse(key).success).toBe(true);
   });
 
+  it("reads Chinese names whose characters are also words (超, 明, 刚), and ends them before the verb", () => {
+    const friends = ["我的朋友杨超萍很喜欢陶艺", "我的朋友李明玉很喜欢弹吉他", "我的朋友王刚很喜欢下象棋"].map(
+      (text) => entityMentions(text)[0]?.key,
+    );
+    expect(friends.every((key) => /^friend\.h[0-9a-f]{8}$/.test(key ?? ""))).toBe(true);
+    expect(new Set(friends).size).toBe(3);
+    // 王刚 moves tomorrow: 明天 is not part of his name.
+    expect(entityMentions("我同事王刚明天搬家")[0]!.key).toBe(entityMentions("我同事王刚很忙")[0]!.key);
+  });
+
   it("keys projects by name and reads the value a known term gives", () => {
     expect(keyed("Our project Atlas uses PostgreSQL as its database.")).toEqual([
       { key: "project.atlas.database", value: "PostgreSQL" },

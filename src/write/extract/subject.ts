@@ -71,12 +71,14 @@ const ZH_TITLES = alternation([...zhRelationOf.keys()].filter((w) => zhRelationO
 const SURNAME = alternation(SURNAMES);
 const ZH_NICKNAME = new RegExp(`^[小老阿](?:${SURNAME})`, "u");
 const ZH_SURNAME = new RegExp(`^(?:${SURNAME})`, "u");
-// Characters that end a name rather than continue it: 小王很喜欢, 王晓明在, 王芳说, 李明也.
+// What ends a name rather than continues it: 小王很喜欢, 王晓明在, 王芳说, 李华明天… — function
+// characters and the words that follow a subject. Characters common in given names (明, 超, 刚,
+// 华) are not on the list; the words they open are.
 const NAME_STOP = new Set(
-  Array.from(
-    "很在是说也都去搬住刚和跟的把被要会想又还就才喜最下上今昨明一已从到对给让为每常总特非超真好太挺比更不没爱讨用",
-  ),
+  Array.from("很在是说也都去搬住和跟的把被要会想又还就才最已从到对给让为每总太挺比更不没爱讨用喜"),
 );
+const NAME_STOP_WORDS =
+  /^(?:明天|今天|昨天|后天|刚才|刚刚|一直|已经|经常|非常|特别|超级|真的|最近|上个|下个|今年|去年|明年|一起|一般)/u;
 const ZH_POSSESSED = new RegExp(`(?:我们|我|用户)的?(?:好|老|前)?(${ZH_RELATIONS})`, "gu");
 const ZH_TITLED = new RegExp(`(${SURNAME})(\\p{Script=Han}{0,2}?)(${ZH_TITLES})`, "gu");
 // A Chinese project name is quoted (项目「灯塔」) or Latin (Atlas 项目): bare characters after 项目
@@ -159,7 +161,7 @@ function zhNameAt(text: string, at: number): string | undefined {
   if (!surname) return undefined;
   let name = surname[0];
   for (const char of Array.from(rest.slice(name.length)).slice(0, 2)) {
-    if (!HAN_RUN.test(char) || NAME_STOP.has(char)) break;
+    if (!HAN_RUN.test(char) || NAME_STOP.has(char) || NAME_STOP_WORDS.test(rest.slice(name.length))) break;
     name += char;
   }
   return name.length > surname[0].length ? name : undefined;
