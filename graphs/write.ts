@@ -34,7 +34,10 @@ import {
 export interface WriteGraphOptions extends MessageLimits {
   /** Where memories live; defaults to the store LangGraph passes in `config.store`. */
   store?: BaseStore;
-  /** Optional extraction model (one structured call per batch); rules run without it. */
+  /**
+   * Optional model: extraction (one structured call per batch) and the judgement of conflicts the
+   * rules would ask about (one call per run); rules run without it.
+   */
   model?: BaseChatModel;
   /** Clock for record and history times and for messages without `at`. @default () => new Date() */
   now?: () => Date;
@@ -95,7 +98,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
         name: "resolve_conflict",
         reads: ["admitted", "sessionId", "taskId"],
         writes: ["decisions"],
-        node: createResolveConflictNode({ store, admission, now }),
+        node: createResolveConflictNode({ store, admission, now, model }),
       }),
       step({
         name: "ask_user",

@@ -8,6 +8,7 @@ import { sameEntity } from "../extract/subject.js";
 import type { AdmittedCandidate } from "../scoring.js";
 import { type ConflictRelation, classifyRelation, type RelationJudgement } from "./classify.js";
 import type { ConflictDecision } from "./decision.js";
+import type { Verdict } from "./judge.js";
 import { applyPrecedence } from "./precedence.js";
 import { confirmationQuestion, conflictQuestion } from "./question.js";
 
@@ -38,7 +39,12 @@ const PRIORITY: Record<ConflictRelation, number> = {
 export function decideConflict(
   admitted: AdmittedCandidate,
   related: readonly RelatedMemory[],
-  options: { recordId: string; duplicateSimilarity?: number },
+  options: {
+    recordId: string;
+    duplicateSimilarity?: number;
+    /** The model's verdict on the pair the rules would ask about (judge.ts), or why there is none. */
+    judged?: { existingId: string; verdict?: Verdict; failure?: string };
+  },
 ): ConflictDecision {
   let c = admitted.candidate;
   const base = { admitted, recordId: options.recordId };
@@ -61,9 +67,21 @@ export function decideConflict(
       best = { memory, judgement };
     }
   }
-  const relation = best?.judgement.relation ?? "coexist";
+  let relation = best?.judgement.relation ?? "coexist";
+  let reason = best?.judgement.reason ?? "no related memory";
+  // Where the rules would ask, the model's judgement decides when it gave one (seed 002 §3.2).
+  const judged = options.judged;
+  let modelSaid = false;
+  if (relation === "ask_user" && judged && best?.memory.record.id === judged.existingId) {
+    if (judged.verdict) {
+      modelSaid = true;
+      reason = `model judgement: ${judged.verdict.reason} (rules: ${reason})`;
+      relation = judged.verdict.relation;
+    } else if (judged.failure) {
+      reason = `${reason}; ${judged.failure}, so the user is asked`;
+    }
+  }
   const existing = relation === "coexist" ? undefined : best!.memory.record;
-  const reason = best?.judgement.reason ?? "no related memory";
   // "Anna moved to Osaka" about the colleague Anna already known: her key, not a new one.
   const known = existing ? knownEntityKey(c.key, existing.key) : undefined;
   if (known) {
@@ -76,7 +94,8 @@ export function decideConflict(
     return { ...base, relation, action: "reject", rejection, reason: message, existing };
   }
   if (!existing) {
-    return { ...base, relation, action: "add", reason: admittedReason(admitted), question: pendingQuestion(admitted) };
+    const why = modelSaid ? `${admittedReason(admitted)}; ${reason}` : admittedReason(admitted);
+    return { ...base, relation, action: "add", reason: why, question: pendingQuestion(admitted) };
   }
 
   if (relation === "duplicate") {

@@ -10,6 +10,8 @@
  * The resolve-conflict step runs it once; persist runs it again, inside the scope's queue, when
  * another write committed to the scope in between (the decisions' basis is gone).
  */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../namespaces.js";
 import type { MemoryScope } from "../../schema.js";
@@ -21,6 +23,7 @@ import type { AdmissionConfig, AdmittedCandidate } from "../scoring.js";
 import { WritePlan } from "./apply.js";
 import { decideConflict, mergeRelated, type RelatedMemory } from "./decide.js";
 import type { ConflictDecision } from "./decision.js";
+import { judgeConflicts, type Verdict } from "./judge.js";
 import { keywordMatches, NEIGHBOURS, sameKeyMatches, unionById, vectorNeighbours } from "./lookup.js";
 
 export interface ResolveContext {
@@ -33,6 +36,10 @@ export interface ResolveContext {
   taskId?: string;
   /** Look up neighbours afresh instead of using the ones admission found (the store changed since). */
   fresh?: boolean;
+  /** A chat model to judge the conflicts the rules would ask about (one call per run); without it, they are asked. */
+  judge?: BaseChatModel;
+  /** Passed to the judging call so callbacks and tracing follow the graph run. */
+  judgeConfig?: RunnableConfig;
 }
 
 /**
@@ -59,8 +66,41 @@ export async function resolveDecisions(
     admitted.map((a) => a.candidate),
     seenAll,
   );
+  const related = (i: number) => unionById(found[i]!, keyword[i]!);
+  const first = await decideAll(admitted, related, ctx);
+  // Pairs the rules would ask about go to the model, all in one call; its verdicts are applied by
+  // deciding the run again (a later candidate may depend on what an earlier one became).
+  const asked = first.flatMap((d, i) =>
+    d.action === "ask" && d.relation === "ask_user" && d.existing && d.admitted.status === "active" ? [i] : [],
+  );
+  if (!ctx.judge || asked.length === 0) return first;
+  const outcome = await judgeConflicts(
+    ctx.judge,
+    asked.map((i) => ({
+      candidate: first[i]!.admitted.candidate,
+      existing: first[i]!.existing!,
+      rules: first[i]!.reason,
+    })),
+    ctx.judgeConfig,
+  );
+  const judged = new Map(
+    asked.map((i, n) => {
+      const verdict = outcome.verdicts.get(n);
+      return [i, { existingId: first[i]!.existing!.id, ...(verdict ? { verdict } : { failure: outcome.failure }) }];
+    }),
+  );
+  return decideAll(admitted, related, ctx, judged);
+}
+
+/** One pass over the run's candidates, each decision applied to a scratch plan the next ones see. */
+async function decideAll(
+  admitted: readonly AdmittedCandidate[],
+  found: (i: number) => RelatedMemory[],
+  ctx: ResolveContext,
+  judged: ReadonlyMap<number, { existingId: string; verdict?: Verdict; failure?: string }> = new Map(),
+): Promise<ConflictDecision[]> {
   const scratch = new WritePlan({
-    scope,
+    scope: ctx.scope,
     now: ctx.now,
     ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
     ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
@@ -68,7 +108,7 @@ export async function resolveDecisions(
   const decisions: ConflictDecision[] = [];
   for (const [i, candidate] of admitted.entries()) {
     await yieldIfDue();
-    const near = unionById(found[i]!, keyword[i]!);
+    const near = found(i);
     scratch.seed(near.map((m) => m.record));
     // Only this run's memories about the same subject can relate (classify.ts): a batch of a
     // hundred people's facts does not compare each with every other.
@@ -78,9 +118,11 @@ export async function resolveDecisions(
       .filter((record) => sameEntity(keySubject(record.key).entity, whom))
       .map((record) => ({ record, similarity: 0 }));
     const related = mergeRelated([...near, ...inRun], (id) => scratch.get(id));
+    const judgement = judged.get(i);
     const decision = decideConflict(candidate, related, {
       recordId: newRecordId(),
       duplicateSimilarity: ctx.admission.duplicateSimilarity,
+      ...(judgement ? { judged: judgement } : {}),
     });
     decisions.push(decision);
     scratch.apply(decision);
