@@ -3,10 +3,11 @@
  * subject and attribute: facts about different people, projects or pets never collide,
  * supersede or dedupe each other, and every rejection says what it was compared with.
  */
+import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { MemoryKeySchema } from "../../src/schema.js";
-import { extractWithRules } from "../../src/write/extract/index.js";
+import { extractCandidates, extractWithRules } from "../../src/write/extract/index.js";
 import { entityMentions, subjectOf } from "../../src/write/extract/subject.js";
 import { memoryStore, record, SCOPE } from "./helpers.js";
 
@@ -84,6 +85,29 @@ describe("keys carry the entity a memory is about", () => {
     const [dentist] = keyed("我10月8日下午约了郑晓明医生复诊");
     expect(dentist!.key).toMatch(/^todo\.doctor\.h[0-9a-f]{8}$/);
     expect(keyed("我10月9日下午约了卢秀强医生拔牙")[0]!.key).not.toBe(dentist!.key);
+  });
+
+  it("keys a model's candidate by whom it is about too", async () => {
+    const reply = JSON.stringify({
+      memories: [
+        {
+          kind: "episode",
+          key: "episode.colleague",
+          content: "The user's colleague Anna moved to Boston",
+          confidence: 0.8,
+          messageIds: ["m1"],
+          stated: true,
+        },
+      ],
+    });
+    const { candidates } = await extractCandidates(
+      [{ id: "m1", role: "user", content: "anyway, Anna went to Boston", at: AT }],
+      { model: new FakeListChatModel({ responses: [reply] }) },
+    );
+    expect(candidates.find((c) => c.extractor === "model")).toMatchObject({
+      key: "colleague.anna.location",
+      value: "Boston",
+    });
   });
 
   it("keeps keys within the schema however long the name", () => {

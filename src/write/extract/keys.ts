@@ -236,11 +236,16 @@ export interface KeyDraft {
  * - the speaker's own event with someone named, the event's kind and them: 我约了郑晓明医生 →
  *   `todo.doctor.h…`, so two appointments with different people never share a key;
  * - otherwise the rule's key.
+ * `dimensions: false` keeps a key that already names its dimension (a model's own choice); two
+ * wordings of one dimension are still related by what they say (classify.ts).
  * @example
  * keyFor({ kind: "fact", key: "fact.tool.postgres", source: "Our project Atlas uses PostgreSQL" });
  * // { key: "project.atlas.database", value: "PostgreSQL" }
  */
-export function keyFor(draft: KeyDraft): { key: string; value?: string | number | boolean } {
+export function keyFor(
+  draft: KeyDraft,
+  options: { dimensions?: boolean } = {},
+): { key: string; value?: string | number | boolean } {
   const keep = draft.value === undefined ? { key: draft.key } : { key: draft.key, value: draft.value };
   if (keyEntity(withoutSpeaker(draft.key))) return keep;
   // Where someone lives, a possessive attribute: told as a state or as the move that set it.
@@ -253,7 +258,10 @@ export function keyFor(draft: KeyDraft): { key: string; value?: string | number 
   const mentions = entityMentions(draft.source);
   const subject = subjectOf(draft.source, mentions);
   const state = STATE_KINDS.has(draft.kind);
-  const dimension = state && !opensWithSomeoneElse(draft.source) ? readDimension(draft.source) : undefined;
+  const dimension =
+    state && options.dimensions !== false && !opensWithSomeoneElse(draft.source)
+      ? readDimension(draft.source)
+      : undefined;
   if (subject) {
     const outside = [draft.source.slice(0, subject.index), draft.source.slice(subject.end)].join(" ");
     const fixed = state ? objectTerms(findTerms(outside)).find((m) => m.term.key) : undefined;

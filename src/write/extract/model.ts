@@ -19,7 +19,7 @@ import { redactText, sensitivityOf } from "../../redact.js";
 import { MemoryKeySchema, type SourceType } from "../../schema.js";
 import { detectLanguage } from "../../text/tokenizer.js";
 import { AGENT_MAX_CONFIDENCE } from "../scoring.js";
-import { retrievalHintsFor, segmentOf, speakerKey } from "./keys.js";
+import { keyFor, retrievalHintsFor, segmentOf, speakerKey } from "./keys.js";
 import type { DraftCandidate } from "./merge.js";
 import { importanceOf } from "./rules.js";
 
@@ -71,9 +71,9 @@ const ISO_TIME = z.iso.datetime({ offset: true });
 export const EXTRACTION_INSTRUCTIONS = `You extract long-term memories about the user from a conversation.
 Reply with only a JSON object {"memories": [...]}; use an empty list when nothing is worth keeping. Each memory has:
 - kind: "preference" | "fact" | "episode" | "procedure" | "todo"
-- key: a dotted lowercase semantic key such as "food.cilantro", "communication.channel", "team.size", "project.codename"
+- key: a dotted lowercase semantic key such as "food.cilantro", "communication.channel", "team.size", "project.codename"; a memory about someone or something else starts with them: "colleague.anna.location", "sister.job", "project.atlas.database"
 - content: ONE atomic fact in third person, in the language of its message ("用户不吃香菜" / "The user does not eat cilantro"); name the speaker when messages carry a name; write relative dates as absolute dates using the message time
-- value: the bare value behind the key, or null
+- value: the bare value behind the key ("Boston", "12", "short"), or null; one key holds one value at a time
 - positive: false for negations (does not, never, 不)
 - confidence: 0 to 1
 - messageIds: the ids of the messages it comes from
@@ -242,9 +242,19 @@ function toCandidates(
       ...(memory.retrievalHints ?? []).map((h) => redactText(h.trim()).text),
       ...retrievalHintsFor(content.text, language),
     ];
+    // Keyed by whom it is about, as the rules' are (keys.ts); the model's own dimension stands.
+    const keyed = keyFor(
+      {
+        kind: memory.kind,
+        key: normalizeKey(memory.key, memory.kind, content.text),
+        source: content.text,
+        ...(memory.value !== undefined && memory.value !== null ? { value: memory.value } : {}),
+      },
+      { dimensions: false },
+    );
     const candidate: DraftCandidate = {
       kind: memory.kind,
-      key: normalizeKey(memory.key, memory.kind, content.text),
+      key: keyed.key,
       content: content.text,
       language,
       positive: memory.positive ?? true,
@@ -259,6 +269,7 @@ function toCandidates(
       extractor: "model",
     };
     if (memory.value !== undefined && memory.value !== null) candidate.value = value ? value.text : memory.value;
+    else if (keyed.value !== undefined) candidate.value = keyed.value;
     if (memory.expiresAt && ISO_TIME.safeParse(memory.expiresAt).success) candidate.expiresAt = memory.expiresAt;
     if (memory.transient) candidate.signals = { transient: true };
     // One named speaker behind it: whose statement it is (see MemoryCandidate.speaker, speakerKey).
