@@ -85,41 +85,44 @@ export async function ensureKeyIndex(store: BaseStore, scope: MemoryScope): Prom
 }
 
 /**
- * The active records of each key, newest first, at most `limit` per key. Entries whose record is
- * gone, retired or re-keyed are skipped.
+ * The active records under each of `prefixes`, newest first, at most `limit` each: a whole key
+ * (`fact.locker_number`, `exact`) or the leading segments of keys (`colleague.anna`: every
+ * memory about Anna). Entries whose record is gone, retired or re-keyed are skipped.
  */
-export async function recordsByKey(
+export async function indexedRecords(
   store: BaseStore,
   scope: MemoryScope,
-  keys: readonly string[],
+  prefixes: ReadonlyArray<{ prefix: string; exact: boolean }>,
   limit: number,
-): Promise<Map<string, MemoryRecord[]>> {
-  const unique = [...new Set(keys)];
-  const byKey = new Map<string, MemoryRecord[]>(unique.map((key) => [key, []]));
-  if (unique.length === 0) return byKey;
+): Promise<MemoryRecord[][]> {
+  if (prefixes.length === 0) return [];
   await ensureKeyIndex(store, scope);
   const listings = (await store.batch(
-    unique.map((key) => ({
-      namespacePrefix: keyIndexNamespace(scope, key),
-      filter: { key, status: "active" },
+    prefixes.map(({ prefix, exact }) => ({
+      namespacePrefix: keyIndexNamespace(scope, prefix),
+      filter: exact ? { key: prefix, status: "active" } : { status: "active" },
       // A few more than needed: entries of records retired by hand are skipped below.
       limit: limit * 2,
       offset: 0,
     })),
   )) as SearchItem[][];
   const ids = [...new Set(listings.flat().map((entry) => entry.key))];
-  if (ids.length === 0) return byKey;
-  const namespace = recordsNamespace(scope);
-  const items = (await store.batch(ids.map((key) => ({ namespace, key })))) as Array<Item | null>;
-  for (const item of items) {
-    if (!item) continue;
-    const record = parseMemoryRecord(item.value);
-    const bucket = byKey.get(record.key);
-    if (bucket && indexed(record)) bucket.push(record);
+  const byId = new Map<string, MemoryRecord>();
+  if (ids.length > 0) {
+    const namespace = recordsNamespace(scope);
+    const items = (await store.batch(ids.map((key) => ({ namespace, key })))) as Array<Item | null>;
+    for (const item of items) {
+      const record = item ? parseMemoryRecord(item.value) : undefined;
+      if (record && indexed(record)) byId.set(record.id, record);
+    }
   }
-  for (const [key, records] of byKey) {
-    records.sort((a, b) => (a.observedAt < b.observedAt ? 1 : a.observedAt > b.observedAt ? -1 : 0));
-    byKey.set(key, records.slice(0, limit));
-  }
-  return byKey;
+  return prefixes.map(({ prefix, exact }, i) =>
+    listings[i]!.flatMap((entry) => {
+      const record = byId.get(entry.key);
+      const under = record && (exact ? record.key === prefix : record.key.startsWith(`${prefix}.`));
+      return under ? [record] : [];
+    })
+      .sort((a, b) => (a.observedAt < b.observedAt ? 1 : a.observedAt > b.observedAt ? -1 : 0))
+      .slice(0, limit),
+  );
 }

@@ -6,15 +6,19 @@
  * searches (a separate capability) chunked the same way. None of them reads the whole scope.
  */
 import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
+import { recordsNamespace } from "../../namespaces.js";
 import { type MemoryScope, parseMemoryRecord } from "../../schema.js";
 import { isKeywordSearchable } from "../../store/types.js";
 import { slices } from "../../yield.js";
 import type { MemoryCandidate } from "../candidate.js";
+import { keySubject } from "../extract/keys.js";
 import type { RelatedMemory } from "./decide.js";
-import { recordsByKey } from "./key-index.js";
+import { indexedRecords } from "./key-index.js";
 
 /** Neighbours looked at per candidate: a user's memories on one topic are few. */
 export const NEIGHBOURS = 8;
+/** Memories looked at about one named person, project or pet: what a user tells of one is a few dozen facts. */
+const SUBJECT_MEMORIES = 32;
 const ACTIVE = { status: "active" };
 // Candidates per store call: an embedded store answers a batch synchronously, so this bounds one
 // slice of work (about a millisecond a search on HNSWStore).
@@ -55,14 +59,42 @@ export async function sameKeyMatches(
   scope: MemoryScope,
   candidates: readonly MemoryCandidate[],
 ): Promise<RelatedMemory[][]> {
-  if (candidates.length === 0) return [];
-  const byKey = await recordsByKey(
+  const found = await indexedRecords(
     store,
     scope,
-    candidates.map((c) => c.key),
+    candidates.map((c) => ({ prefix: c.key, exact: true })),
     NEIGHBOURS,
   );
-  return candidates.map((c) => (byKey.get(c.key) ?? []).map((record) => ({ record, similarity: 0 })));
+  return found.map((records) => records.map((record) => ({ record, similarity: 0 })));
+}
+
+/**
+ * Whom a candidate is about, when that is someone named (`colleague.anna`, `project.atlas`):
+ * then every memory that can relate to it is one of theirs (classify.ts never relates different
+ * subjects), so their memories, listed from the key index, stand in for a search of the whole
+ * scope. A bare name (`person.anna`) may be someone already known under a relation: searched.
+ */
+export function namedSubject(candidate: MemoryCandidate): string | undefined {
+  const { entity } = keySubject(candidate.key);
+  return entity?.includes(".") && !entity.startsWith("person.") ? entity : undefined;
+}
+
+/** Every active memory about each candidate's named subject (see namedSubject), newest first. */
+export async function subjectMatches(
+  store: BaseStore,
+  scope: MemoryScope,
+  candidates: readonly MemoryCandidate[],
+): Promise<RelatedMemory[][]> {
+  const subjects = candidates.map(namedSubject);
+  const asked = subjects.flatMap((subject, i) => (subject ? [i] : []));
+  const found = await indexedRecords(
+    store,
+    scope,
+    asked.map((i) => ({ prefix: subjects[i]!, exact: false })),
+    SUBJECT_MEMORIES,
+  );
+  const byCandidate = new Map(asked.map((i, n) => [i, found[n]!]));
+  return candidates.map((_, i) => (byCandidate.get(i) ?? []).map((record) => ({ record, similarity: 0 })));
 }
 
 /**
@@ -76,11 +108,15 @@ export async function keywordMatches(
   candidates: readonly MemoryCandidate[],
   seenAll = false,
 ): Promise<RelatedMemory[][]> {
-  if (candidates.length === 0 || seenAll || !isKeywordSearchable(store)) return candidates.map(() => []);
-  const hits = await keywordHits(candidates, (c) =>
-    store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS }),
+  // A candidate about someone named already has every memory about them (neighboursOf).
+  const searched = candidates.flatMap((c, i) => (namedSubject(c) ? [] : [i]));
+  if (searched.length === 0 || seenAll || !isKeywordSearchable(store)) return candidates.map(() => []);
+  const hits = await keywordHits(
+    searched.map((i) => candidates[i]!),
+    (c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS }),
   );
-  return hits.map((items) => items.map((item) => toRelated(item, false)));
+  const byCandidate = new Map(searched.map((i, n) => [i, hits[n]!]));
+  return candidates.map((_, i) => (byCandidate.get(i) ?? []).map((item) => toRelated(item, false)));
 }
 
 /** One list without repeats: each memory once, at the best similarity it was found with. */
@@ -111,4 +147,32 @@ async function keywordHits(
     await pause();
   }
   return hits;
+}
+
+/**
+ * The neighbours of each candidate as one lookup for the run: for a candidate about someone
+ * named, their memories (subjectMatches); for any other, the nearest by vector; for every one,
+ * those under its own key. `vectorHits` says how many the vector search returned (NEIGHBOURS
+ * when it was not needed), so a young store can skip further searches.
+ */
+export async function neighboursOf(
+  store: BaseStore,
+  scope: MemoryScope,
+  candidates: readonly MemoryCandidate[],
+): Promise<{ found: RelatedMemory[][]; vectorHits: number[] }> {
+  const searched = candidates.flatMap((c, i) => (namedSubject(c) ? [] : [i]));
+  const [vector, bySubject, byKey] = await Promise.all([
+    vectorNeighbours(
+      store,
+      recordsNamespace(scope),
+      searched.map((i) => candidates[i]!.content),
+    ),
+    subjectMatches(store, scope, candidates),
+    sameKeyMatches(store, scope, candidates),
+  ]);
+  const vectorOf = new Map(searched.map((i, n) => [i, vector[n]!]));
+  return {
+    found: candidates.map((_, i) => unionById(vectorOf.get(i) ?? [], bySubject[i]!, byKey[i]!)),
+    vectorHits: candidates.map((_, i) => vectorOf.get(i)?.length ?? NEIGHBOURS),
+  };
 }

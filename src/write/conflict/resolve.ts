@@ -24,7 +24,7 @@ import { WritePlan } from "./apply.js";
 import { decideConflict, mergeRelated, type RelatedMemory } from "./decide.js";
 import type { ConflictDecision } from "./decision.js";
 import { judgeConflicts, type Verdict } from "./judge.js";
-import { keywordMatches, NEIGHBOURS, sameKeyMatches, unionById, vectorNeighbours } from "./lookup.js";
+import { keywordMatches, NEIGHBOURS, neighboursOf, unionById } from "./lookup.js";
 
 export interface ResolveContext {
   store: BaseStore;
@@ -132,7 +132,7 @@ async function decideAll(
 
 /**
  * The score node's neighbours, or, for candidates admitted without them (persist deciding
- * again), a fresh vector search and same-key lookup.
+ * again), a fresh lookup.
  */
 async function missingNeighbours(
   store: BaseStore,
@@ -140,18 +140,15 @@ async function missingNeighbours(
   admitted: readonly AdmittedCandidate[],
 ): Promise<{ found: RelatedMemory[][]; vectorHits: number[] }> {
   const missing = admitted.flatMap((a, i) => (a.neighbours ? [] : [i]));
-  const candidates = missing.map((i) => admitted[i]!.candidate);
-  const [vector, byKey] = await Promise.all([
-    vectorNeighbours(
-      store,
-      recordsNamespace(scope),
-      candidates.map((c) => c.content),
-    ),
-    sameKeyMatches(store, scope, candidates),
-  ]);
-  const at = (i: number) => missing.indexOf(i);
+  const fresh = await neighboursOf(
+    store,
+    scope,
+    missing.map((i) => admitted[i]!.candidate),
+  );
+  const positions = new Map(missing.map((i, n) => [i, n]));
+  const at = (i: number) => positions.get(i) ?? -1;
   return {
-    found: admitted.map((a, i) => a.neighbours ?? unionById(vector[at(i)]!, byKey[at(i)]!)),
-    vectorHits: admitted.map((a, i) => a.vectorHits ?? vector[at(i)]?.length ?? NEIGHBOURS),
+    found: admitted.map((a, i) => a.neighbours ?? fresh.found[at(i)]!),
+    vectorHits: admitted.map((a, i) => a.vectorHits ?? fresh.vectorHits[at(i)] ?? NEIGHBOURS),
   };
 }
