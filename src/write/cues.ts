@@ -111,6 +111,14 @@ export const UNREALIZED = {
   en: new RegExp(`(?:(?<![\\w'])(?:${alternation(UNREALIZED_CUES.en)}|may(?!\\s{1,8}\\d))|'ll)(?![\\w'])`, "i"),
 };
 
+/**
+ * A label that opens a statement to frame it, not a subject ("Confession: I moved to Helix",
+ * "Good news, I switched", 好消息，…): who changed is whoever follows it.
+ */
+export const DISCOURSE_LABELS = wordList(`confession | update | quick update | news | good news | bad news | big news |
+  great news | fun fact | plot twist | heads up | side note | guess what | spoiler | true story | small update |
+  好消息 | 坏消息 | 告诉你 | 跟你说 | 说个事 | 更新一下 | 坦白 | 坦白说 | 另外 | 对了 | 顺便说一下`);
+
 /** Either language. */
 export function isUnrealized(text: string): boolean {
   return UNREALIZED.zh.test(text) || UNREALIZED.en.test(text);

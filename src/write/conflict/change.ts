@@ -18,7 +18,7 @@
 
 import { alternation, escapeRegExp, wordList } from "../../text/patterns.js";
 import { normalizeText } from "../../text/tokenizer.js";
-import { isUnrealized } from "../cues.js";
+import { DISCOURSE_LABELS, isUnrealized } from "../cues.js";
 import { PEOPLE } from "../extract/lexicon.js";
 
 export interface StatedChange {
@@ -34,7 +34,7 @@ export interface StatedChange {
 const CHANGE_VERBS = wordList(`switch | switched | switching | move | moved | moving | migrate | migrated | migrating |
   change | changed | changing | went | transfer | transferred | upgrade | upgraded | convert | converted`);
 // Words that end the new value: "… to Linear last month", "… to Shanghai because …".
-const CLAUSE_GOES_ON = "in | on | at | last | this | since | because | after | before | recently | now";
+const CLAUSE_GOES_ON = "in | on | at | last | this | since | because | after | before | recently | now | over | during";
 // The things named are short: each span is bounded (SPAN), which keeps every pattern here linear.
 const SPAN = "[^,.;!?，。；！？]{1,80}?";
 const CLAUSE_END = `(?=\\s{1,8}${alternation(wordList(CLAUSE_GOES_ON))}\\b|[,.;!?]|$)`;
@@ -59,6 +59,23 @@ const ZH_BA =
   /把\s{0,8}([^,.;!?，。；！？]{1,80}?)\s{0,8}(?:换成|改成|改为|换为)了?\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
 const ZH_LEFT =
   /离开了?\s{0,8}([^,.;!?，。；！？]{1,80}?)\s{0,8}[，,]?\s{0,8}(?:加入了?|去了|到了)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，。,.;；！!？?]|$)/u;
+const ZH_CLAUSE_END = "(?=[，。,.;；！!？?]|$)";
+// Selling a thing and getting another: 把富士卖了，换成了索尼; "sold my Civic and got a Model 3".
+// Lending, giving away for a while or losing it (借给, 丢了) is not a choice of another thing.
+const ZH_SOLD = wordList("卖了 | 卖掉了 | 转手了 | 出掉了 | 处理掉了");
+const ZH_SOLD_FOR = new RegExp(
+  `把\\s{0,8}(${SPAN})\\s{0,8}${alternation(ZH_SOLD)}\\s{0,8}[，,]?\\s{0,8}(?:又|然后|就)?(?:换成了?|换了|入了|买了)\\s{0,8}(${SPAN})${ZH_CLAUSE_END}`,
+  "u",
+);
+const EN_SOLD_FOR = new RegExp(
+  `\\bsold\\s{1,8}(?:my|our|the)\\s{1,8}(${SPAN})\\s{1,8}and\\s{1,8}(?:got|bought|picked up|switched to|went with)\\s{1,8}(${SPAN})${CLAUSE_END}`,
+  "u",
+);
+// 已经不用微信群了，全部换成企业微信: no longer using one thing, the other in its place.
+const ZH_NO_LONGER_FOR = new RegExp(
+  `不再?用\\s{0,8}(${SPAN})\\s{0,8}了\\s{0,8}[，,]\\s{0,8}(?:全部|全都|都|全|现在|已经)?(?:换成|改成|改用|换用|换到)了?\\s{0,8}(${SPAN})${ZH_CLAUSE_END}`,
+  "u",
+);
 
 /** What replaced a thing given up without naming it ("gave up coffee"). */
 export const SOMETHING_ELSE = "something else";
@@ -75,10 +92,35 @@ const EN_GAVE_UP = new RegExp(
 );
 // "…, no more Jira" closing a clause ("no more than", "no more coffee today" name no lasting thing).
 const EN_NO_MORE = new RegExp(`(?:^|[,;]\\s{0,8})no more\\s{1,8}(?!than\\b)(${SPAN})(?=[,.;!?]|$)`, "u");
+// "don't use Slack anymore", "not drinking coffee any more", "sold my car", "no longer work at Acme".
+const EN_NOT_ANYMORE = new RegExp(
+  `\\b(?:don't|do not|doesn't|does not|not|never)\\s{1,8}(?:use|using|drink|drinking|eat|eating|drive|driving|play|playing|work at|working at|work for|working for)\\s{1,8}(${SPAN})\\s{1,8}(?:anymore|any more)\\b`,
+  "u",
+);
+const EN_LET_GO = new RegExp(
+  `\\b(?:sold\\s{1,8}(?:my|our)|no longer work at|no longer works at|no longer work for|no longer works for)\\s{1,8}(${SPAN})${CLAUSE_END}`,
+  "u",
+);
+// A thing named with a time of the moment is not given up: "no more coffee today" is about today.
+const ONLY_FOR_NOW =
+  /\b(?:today|tonight|this (?:morning|afternoon|evening|week)|right now|for now)$|(?:今天|今晚|这周)$/u;
 // 戒掉了咖啡, 不再用微信, 停用了 Slack, 搬离了北京.
 const ZH_GAVE_UP =
   /(?:戒掉了?|戒了|放弃了?|不再(?:吃|喝|用|碰|去)|停用了?|弃用了?|搬离了?)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=了?[，。,.;；！!？?]|了?$)/u;
 // The thing first: 咖啡戒了, 苹果我现在不碰了, 从北京搬走了.
+// 不用微信群了 (not 不用担心/不用谢, where 不用 is "no need to"), 不在儿科了 (not 不在乎了), 把富士卖了.
+const NO_NEED_TO = wordList(
+  "担心 | 谢 | 管 | 急 | 客气 | 麻烦 | 等 | 怕 | 说 | 去 | 来 | 做 | 想 | 找 | 买 | 理 | 操心 | 着急",
+);
+const ZH_NO_LONGER_USE = new RegExp(
+  `不再?用\\s{0,8}(?!${alternation(NO_NEED_TO)})([^,.;!?，。；！？]{1,20}?)\\s{0,8}了${ZH_CLAUSE_END}`,
+  "u",
+);
+const ZH_NO_LONGER_AT = new RegExp(
+  `不在\\s{0,8}(?!乎|意|线|话下|身边|家|这|那)([^,.;!?，。；！？]{1,20}?)\\s{0,8}(?:工作|上班|干|待)?了${ZH_CLAUSE_END}`,
+  "u",
+);
+const ZH_SOLD_OFF = new RegExp(`把\\s{0,8}(${SPAN})\\s{0,8}${alternation(ZH_SOLD)}${ZH_CLAUSE_END}`, "u");
 const ZH_GAVE_UP_AFTER =
   /(?:^|[，,；;]|从)\s{0,8}([^,.;!?，。；！？\s从]{1,12}?)\s{0,8}(?:用户|我)?(?:现在|已经|早就|最近|都|也)?(?:戒掉了|戒了|不再?(?:碰|吃|喝|用)了|搬走了|搬出去了|搬出来了)/u;
 
@@ -95,15 +137,35 @@ export function statedChange(text: string): StatedChange | undefined {
   const normalized = normalizeText(text);
   const happened = (match: RegExpExecArray | null): match is RegExpExecArray =>
     match !== null && !isUnrealized(sentenceBefore(normalized, match.index));
-  const fromTo = [EN_FROM_TO, EN_REPLACED, EN_LEFT, ZH_FROM_TO, ZH_BA, ZH_LEFT]
+  const fromTo = [
+    EN_FROM_TO,
+    EN_REPLACED,
+    EN_LEFT,
+    EN_SOLD_FOR,
+    ZH_FROM_TO,
+    ZH_BA,
+    ZH_LEFT,
+    ZH_SOLD_FOR,
+    ZH_NO_LONGER_FOR,
+  ]
     .map((pattern) => pattern.exec(normalized))
     .find(happened);
   if (fromTo) return clean(fromTo[1]!, fromTo[2]!, normalized.slice(0, fromTo.index));
   const reversed = [EN_INSTEAD, EN_OVER].map((pattern) => pattern.exec(normalized)).find(happened);
   if (reversed) return clean(reversed[2]!, reversed[1]!, normalized.slice(0, reversed.index));
-  const given = [EN_GAVE_UP, EN_NO_MORE, ZH_GAVE_UP, ZH_GAVE_UP_AFTER]
+  const given = [
+    EN_GAVE_UP,
+    EN_NO_MORE,
+    EN_NOT_ANYMORE,
+    EN_LET_GO,
+    ZH_GAVE_UP,
+    ZH_GAVE_UP_AFTER,
+    ZH_NO_LONGER_USE,
+    ZH_NO_LONGER_AT,
+    ZH_SOLD_OFF,
+  ]
     .map((pattern) => pattern.exec(normalized))
-    .find(happened);
+    .find((match) => happened(match) && !ONLY_FOR_NOW.test(match[1]!.trim()));
   return given ? clean(given[1]!, SOMETHING_ELSE, normalized.slice(0, given.index)) : undefined;
 }
 
@@ -122,6 +184,12 @@ const STATE_VERBS =
   deploying on | deploying to | host on | hosts on | host with | hosts with | hosted on`);
 const EN_STATE = String.raw`\b(?:${alternation(STATE_VERBS)}|favou?rite(?:\s+\S+){1,2}\s+(?:is|are))\s+(?:the\s+|a\s+|an\s+)?`;
 const ZH_STATE = String.raw`(?:用|使用|住在|住|家在|喝|吃|偏好|开|玩|选用|选择|部署在|最喜欢的\S{0,4}是)\s*`;
+// The match starts after the possessor, so the words before it say whose attribute it is.
+const EN_ATTRIBUTE_IS = String.raw`(?<=\b(?:my|our|his|her|their)|['’]s)\s{1,8}(?:[a-z-]{2,20}\s{1,8}){1,3}?(?:is|are)\s{1,8}(?:now\s{1,8})?(?:the\s{1,8}|a\s{1,8}|an\s{1,8})?`;
+const ZH_ATTRIBUTE_IS = String.raw`的\s{0,4}\p{Script=Han}{1,6}?是\s{0,4}`;
+const EN_WORK_AT = String.raw`\b(?:work|works|working|worked)\s{1,8}(?:at|for)\s{1,8}(?:[\p{L}&'’.-]{1,30}\s{1,8}){0,2}?`;
+const ZH_WORK_AT = String.raw`在\s{0,4}[^\s,.;!?，。；！？]{0,12}?`;
+const ZH_WORK_VERB = "(?:工作|上班|上学|读书|生活|做|当|教|任职|实习|干)";
 
 /**
  * Who `text` says has `object` as their current state (see the module comment): the words
@@ -137,8 +205,14 @@ export function stateSubject(text: string, object: string): string | undefined {
   const match =
     new RegExp(`${EN_STATE}${escaped}${end}`, "u").exec(normalized) ??
     new RegExp(`${ZH_STATE}${escaped}`, "u").exec(normalized) ??
-    // 在 X 工作/上班/生活: 在 alone is too common (餐厅在北京) to count.
-    new RegExp(`在\\s*${escaped}\\s*(?:工作|上班|上学|读书|生活)`, "u").exec(normalized);
+    // "my editor is Emacs", 我的相机是富士: an attribute of the person, its value now.
+    new RegExp(`${EN_ATTRIBUTE_IS}${escaped}${end}`, "u").exec(normalized) ??
+    new RegExp(`${ZH_ATTRIBUTE_IS}${escaped}`, "u").exec(normalized) ??
+    // Where someone works, named in full where the change names it short: "works at Chase Bank"
+    // left as "the bank", 在工商银行做信贷 left as 银行, 在市一医院儿科当医生 left as 儿科.
+    new RegExp(`${EN_WORK_AT}${escaped}${end}`, "u").exec(normalized) ??
+    // 在 X 工作/上班/当…: 在 alone is too common (餐厅在北京) to count.
+    new RegExp(`${ZH_WORK_AT}${escaped}\\s{0,4}${ZH_WORK_VERB}`, "u").exec(normalized);
   return match ? normalized.slice(0, match.index) : undefined;
 }
 
@@ -157,10 +231,20 @@ export function sameSubject(a: string, b: string): boolean {
   return who(a) === who(b);
 }
 
+// A label that frames the statement ("Confession: …", 好消息，…) is not who changed.
+const LABEL = new RegExp(
+  `^${alternation(DISCOURSE_LABELS)}(?:(?<=\\p{Script=Han})|(?![\\p{L}\\p{N}]))[\\s,，:：!！.]{0,8}`,
+  "u",
+);
+
 function who(subject: string): string {
-  const text = subject.trim();
+  const text = subject.trim().replace(LABEL, "");
   // In the user's memory an unqualified "the team" or "the family" is the user's.
-  if (text === "" || /^(?:the user|i|we|my|our|me|us|the team|the family)\b/u.test(text) || /^(?:用户|我)/u.test(text))
+  if (
+    text === "" ||
+    /^(?:the user|i|we|my|our|me|us|the team|the family)\b/u.test(text) ||
+    /^(?:用户|我|团队|家里)/u.test(text)
+  )
     return "user";
   const han = /^\p{Script=Han}{1,3}?(?=的|等|在|已|刚|最近|上|去|今|也|还|都|和|与|搬|住|家|从|把|离|用|$)/u.exec(text);
   if (han) return han[0];
@@ -208,7 +292,7 @@ const ZH_HOME = /(?:住在|家在)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，
  * statedMove("We moved our tickets over to Linear", "Our team uses Jira for tickets"); // { from: "jira", to: "linear", … }
  */
 export function statedMove(text: string, existing: string): StatedChange | undefined {
-  return newHome(text, existing) ?? newTool(text, existing);
+  return newHome(text, existing) ?? newTool(text, existing) ?? otherSide(text, existing);
 }
 
 function newHome(text: string, existing: string): StatedChange | undefined {
@@ -248,16 +332,87 @@ const ZH_MOVED_WORK =
 const ZH_USED_FOR =
   /用\s{0,8}([^,.;!?，。；！？\s]{1,20}?)\s{0,8}来?(?:管理|记录|跟踪|管|记|处理|做)\s{0,8}([^,.;!?，。；！？\s]{1,8})/u;
 
+// The tool a memory says is in use, by its name: "uses Unity", 用 Unity 开发.
+const TOOL_NAME = String.raw`([a-z][\w.+#-]{1,30})(?![\w.+#-])`;
+const EN_USES_TOOL = new RegExp(
+  String.raw`\b(?:use|uses|using|built with|build with|builds with)\s{1,8}${TOOL_NAME}`,
+  "u",
+);
+const ZH_USES_TOOL = new RegExp(String.raw`(?:用|使用|选用|改用)\s{0,4}${TOOL_NAME}`, "u");
+// A time is where a meeting moves, never a tool: "moved the meeting to Friday", 挪到周五.
+const A_TIME =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|next|this|noon|\d)|^(?:周|星期|礼拜|明天|后天|下周|下个|今天|\d)/u;
+
 function newTool(text: string, existing: string): StatedChange | undefined {
   const normalized = normalizeText(text);
   const old = normalizeText(existing);
   const moved = EN_MOVED_WORK.exec(normalized) ?? ZH_MOVED_WORK.exec(normalized);
-  const used = EN_USED_FOR.exec(old) ?? ZH_USED_FOR.exec(old);
-  if (!moved || !used || isUnrealized(sentenceBefore(normalized, moved.index))) return undefined;
-  const [work, to, from, purpose] = [moved[1]!, moved[2]!.trim(), used[1]!.trim(), used[2]!];
-  if (!sameWork(work, purpose) || from === to) return undefined;
+  if (!moved || isUnrealized(sentenceBefore(normalized, moved.index))) return undefined;
+  const to = moved[2]!.trim();
+  if (A_TIME.test(to)) return undefined;
   const subject = normalized.slice(0, moved.index);
-  return sameSubject(subject, old.slice(0, used.index)) ? clean(from, to, subject) : undefined;
+  const used = EN_USED_FOR.exec(old) ?? ZH_USED_FOR.exec(old);
+  if (used && sameWork(moved[1]!, used[2]!) && used[1]!.trim() !== to) {
+    return sameSubject(subject, old.slice(0, used.index)) ? clean(used[1]!.trim(), to, subject) : undefined;
+  }
+  // "We moved the project to Godot, Unity's pricing scared us" against "uses Unity": the work
+  // moved, and the tool left behind is named in the same statement.
+  const tool = EN_USES_TOOL.exec(old) ?? ZH_USES_TOOL.exec(old);
+  const from = tool?.[1];
+  if (!tool || !from || to.includes(from) || !namesWord(normalized.slice(moved.index + moved[0].length), from))
+    return undefined;
+  return sameSubject(subject, old.slice(0, tool.index)) ? clean(from, to, subject) : undefined;
+}
+
+function namesWord(text: string, word: string): boolean {
+  return new RegExp(`(?<![\\w.+#-])${escapeRegExp(word)}(?![\\w+#-])`, "u").test(text);
+}
+
+// One dimension with two sides: a change to one side replaces a memory that states the other
+// ("switched to the day shift" against "works night shifts", 换成白班了 against 一周两个夜班).
+const SIDES = {
+  en: [
+    ["day", "night"],
+    ["full-time", "part-time"],
+  ],
+  zh: [
+    ["白班", "夜班"],
+    ["早班", "晚班"],
+    ["全职", "兼职"],
+  ],
+};
+const EN_SCHEDULE = wordList("shift | shifts | route | routes | schedule | job | position | run | runs");
+const EN_TO_SIDE = String.raw`\b(?:switched|moved|changed|transferred|went|got moved|was moved|got switched|am now on|i'm now on|now on|now works?)\s{1,8}(?:(?:back|over)\s{1,8})?(?:(?:to|onto)\s{1,8})?(?:a\s{1,8}|an\s{1,8}|the\s{1,8})?`;
+const ZH_TO_SIDE = "(?:换成|改成|调到|调成|转到|转成|转为|换到|改上|改为|换了|现在上|现在只上)了?\\s{0,4}";
+
+function otherSide(text: string, existing: string): StatedChange | undefined {
+  const normalized = normalizeText(text);
+  const old = normalizeText(existing);
+  const schedule = alternation(EN_SCHEDULE);
+  const pairs = [
+    ...SIDES.en.map(([a, b]) => ({
+      a: a!,
+      b: b!,
+      after: String.raw`[\s-]{1,8}${schedule}\b`,
+      before: "\\b",
+      to: EN_TO_SIDE,
+    })),
+    ...SIDES.zh.map(([a, b]) => ({ a: a!, b: b!, after: "", before: "", to: ZH_TO_SIDE })),
+  ];
+  for (const { a, b, after, before, to: verb } of pairs) {
+    for (const [side, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const change = new RegExp(`${verb}${escapeRegExp(side)}${after}`, "u").exec(normalized);
+      if (!change || isUnrealized(sentenceBefore(normalized, change.index))) continue;
+      const stated = new RegExp(`${before}${escapeRegExp(other)}${after}`, "u").exec(old);
+      if (!stated || new RegExp(`${before}${escapeRegExp(side)}${after}`, "u").test(old)) continue;
+      const subject = normalized.slice(0, change.index);
+      if (sameSubject(subject, old.slice(0, stated.index))) return clean(other, side, subject);
+    }
+  }
+  return undefined;
 }
 
 /** "tickets" and "ticket", 工单 and 工单: one kind of work. */
