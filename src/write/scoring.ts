@@ -55,6 +55,12 @@ export const AdmissionConfigSchema = z
     agentMaxConfidence: unit.default(AGENT_MAX_CONFIDENCE),
     /** A nearer active memory makes a candidate a restatement (see DUPLICATE_SIMILARITY). */
     duplicateSimilarity: unit.default(DUPLICATE_SIMILARITY),
+    /**
+     * Where an embeddings model is configured, a statement this near (cosine) to one dimension's
+     * words, and clearly nearer than to any other, is about that dimension (conflict/meaning.ts).
+     * Not from a seed: a middle value for sentence embeddings; tune it to the model.
+     */
+    dimensionSimilarity: unit.default(0.5),
   })
   .strict()
   .refine((c) => c.weights.novelty + c.weights.stability + c.weights.reusability + c.weights.confidence > 0, {

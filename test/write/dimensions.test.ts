@@ -4,8 +4,11 @@
  * same value again is a restatement, a new value replaces the old. Value words outside their
  * dimension's context set nothing.
  */
+import { Embeddings } from "@langchain/core/embeddings";
+import { InMemoryStore } from "@langchain/langgraph";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
+import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { classifyRelation } from "../../src/write/conflict/classify.js";
 import { readDimension } from "../../src/write/extract/dimensions.js";
 import { extractWithRules } from "../../src/write/extract/index.js";
@@ -104,5 +107,98 @@ describe("one dimension, one value", () => {
     );
     expect(outs[1]!.superseded.map((r) => r.content)).toEqual(["The user commutes by bike"]);
     expect(outs[3]!.superseded.map((r) => r.content)).toEqual(["The user uses Vim"]);
+  });
+});
+
+/**
+ * A stand-in for an embeddings model that carries meaning: one axis per dimension (its words
+ * weigh three), every other word hashed onto a few shared axes. Deterministic, offline.
+ */
+class ConceptEmbeddings extends Embeddings {
+  static readonly AXES: ReadonlyArray<readonly string[]> = [
+    [
+      "answer",
+      "answers",
+      "reply",
+      "replies",
+      "explanation",
+      "explanations",
+      "essay",
+      "essays",
+      "short",
+      "long",
+      "detailed",
+      "brief",
+      "concise",
+      "回答",
+      "简短",
+      "详细",
+    ],
+    ["commute", "commutes", "bike", "subway", "bus", "drive", "通勤", "地铁"],
+    ["editor", "vim", "cursor", "vscode", "emacs", "编辑器"],
+    ["vegetarian", "vegan", "meat", "keto", "吃素", "饮食"],
+  ];
+  readonly dims = ConceptEmbeddings.AXES.length + 8;
+  constructor() {
+    super({});
+  }
+  async embedDocuments(texts: string[]) {
+    return texts.map((text) => this.vector(text));
+  }
+  async embedQuery(text: string) {
+    return this.vector(text);
+  }
+  private vector(text: string): number[] {
+    const out = new Array<number>(this.dims).fill(0);
+    for (const word of text.toLowerCase().match(/[\p{L}']+/gu) ?? []) {
+      const axis = ConceptEmbeddings.AXES.findIndex((words) => words.includes(word));
+      if (axis >= 0) out[axis]! += 3;
+      else out[ConceptEmbeddings.AXES.length + ([...word].reduce((h, c) => h + c.charCodeAt(0), 0) % 8)]! += 1;
+    }
+    return out;
+  }
+}
+
+describe("dimensions by meaning, where an embeddings model is configured", () => {
+  const semanticStore = () => {
+    const embeddings = new ConceptEmbeddings();
+    return new InMemoryStore({ index: { dims: embeddings.dims, embeddings, fields: RECORD_INDEX_FIELDS } });
+  };
+  const say = async (store: InMemoryStore, ...turns: string[]) => {
+    const memory = await createMemory({ store, env: {}, now: () => new Date("2025-01-01T00:00:00Z") });
+    opened.push(memory);
+    const outs = [];
+    for (const [i, content] of turns.entries()) {
+      const at = new Date(Date.parse("2024-05-01T10:00:00Z") + i * 86_400_000).toISOString();
+      outs.push(await memory.remember({ scope: SCOPE, messages: [{ role: "user", content, at, id: `m${i}` }] }));
+    }
+    return outs;
+  };
+
+  it("relates words no list holds to the dimension they mean, and asks rather than replaces", async () => {
+    const [, essays] = await say(
+      semanticStore(),
+      "I prefer detailed, long explanations",
+      "Please stop writing me essays",
+    );
+    expect(essays!.superseded).toEqual([]);
+    expect(essays!.pending.map((r) => r.content)).toEqual([
+      "The user's instruction: please stop writing the user essays",
+    ]);
+  });
+
+  it("reads no meaning from hashed words: the vocabulary alone decides offline", async () => {
+    const [, essays] = await say(
+      memoryStore(),
+      "I prefer detailed, long explanations",
+      "Please stop writing me essays",
+    );
+    expect(essays!.pending).toEqual([]);
+    expect(essays!.written).toHaveLength(1);
+  });
+
+  it("leaves statements about other things alone", async () => {
+    const [, other] = await say(semanticStore(), "I prefer detailed, long explanations", "I keep a small herb garden");
+    expect(other!.pending).toEqual([]);
   });
 });

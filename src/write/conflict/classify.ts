@@ -52,6 +52,8 @@ export interface ClassifyOptions {
   oneOffException?: boolean;
   /** Duplicates at or above this similarity. @default DUPLICATE_SIMILARITY (0.85, seed 001 §5.3) */
   duplicateSimilarity?: number;
+  /** The dimension a text is about by meaning, where an embeddings model is configured (meaning.ts). */
+  meaning?: (content: string) => string | undefined;
 }
 
 /** Kinds whose key holds one value at a time: a new value replaces the old. */
@@ -88,7 +90,7 @@ export function classifyRelation(
       reason: `different subjects (${whom.candidate ?? "the user"} / ${whom.existing ?? "the user"})`,
     };
   }
-  const dimensional = sameDimensionValue(candidate, existing);
+  const dimensional = sameDimensionValue(candidate, existing, options.meaning);
   if (dimensional) return dimensional;
   // "Switched from Jira to Linear" against "uses Jira", "搬到深圳了" against "家在杭州": the
   // statement reports the change itself (change.ts), whatever words the two share.
@@ -210,13 +212,26 @@ export function classifyRelation(
 
 const STATE_KINDS = new Set(["preference", "fact", "business_fact"]);
 
-/** What a statement sets on a dimension of the vocabulary, from its key or, failing that, its words. */
-function dimensionOf(statement: Statement): { dimension: Dimension; reading?: DimensionReading } | undefined {
+interface OnDimension {
+  dimension: Dimension;
+  reading?: DimensionReading;
+  /** Known by meaning only (an embeddings model), so its value is not known. */
+  byMeaning?: boolean;
+}
+
+/**
+ * What a statement sets on a dimension of the vocabulary: from its key or its words, failing
+ * those by meaning.
+ */
+function dimensionOf(statement: Statement, meaning?: (content: string) => string | undefined): OnDimension | undefined {
   if (!STATE_KINDS.has(statement.kind)) return undefined;
   const byKey = dimensionOfKey(withoutSpeaker(statement.key));
   const reading = readDimension(statement.content);
   if (byKey) return reading?.dimension === byKey ? { dimension: byKey, reading } : { dimension: byKey };
-  return reading ? { dimension: reading.dimension, reading } : undefined;
+  if (reading) return { dimension: reading.dimension, reading };
+  const near = meaning?.(statement.content);
+  const dimension = near ? dimensionOfKey(near) : undefined;
+  return dimension ? { dimension, byMeaning: true } : undefined;
 }
 
 /**
@@ -224,10 +239,21 @@ function dimensionOf(statement: Statement): { dimension: Dimension; reading?: Di
  * detailed, long explanations" / "keep answers short"): the same value again is a duplicate, a
  * new value replaces the old (each dimension holds one value at a time).
  */
-function sameDimensionValue(candidate: Statement, existing: Statement): RelationJudgement | undefined {
-  const a = dimensionOf(candidate);
-  const b = dimensionOf(existing);
+function sameDimensionValue(
+  candidate: Statement,
+  existing: Statement,
+  meaning?: (content: string) => string | undefined,
+): RelationJudgement | undefined {
+  const a = dimensionOf(candidate, meaning);
+  const b = dimensionOf(existing, meaning);
   if (!a || !b || a.dimension !== b.dimension) return undefined;
+  // The meaning names the dimension, not the value: a question, never a silent replacement.
+  if (a.byMeaning || b.byMeaning) {
+    return {
+      relation: "ask_user",
+      reason: `both about ${a.dimension.label.en} (by meaning); the values are not clear`,
+    };
+  }
   const settled = (s: Statement, d: typeof a) =>
     s.value !== undefined ? canonicalValue(d.dimension, s.value) : d.reading?.value;
   const [from, to] = [settled(existing, b), settled(candidate, a)];

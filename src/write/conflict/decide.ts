@@ -44,6 +44,8 @@ export function decideConflict(
     duplicateSimilarity?: number;
     /** The model's verdict on the pair the rules would ask about (judge.ts), or why there is none. */
     judged?: { existingId: string; verdict?: Verdict; failure?: string };
+    /** The dimension a text is about by meaning, where an embeddings model is configured (meaning.ts). */
+    meaning?: (content: string) => string | undefined;
   },
 ): ConflictDecision {
   let c = admitted.candidate;
@@ -57,6 +59,7 @@ export function decideConflict(
         similarity: memory.similarity,
         oneOffException: admitted.oneOffException,
         duplicateSimilarity: options.duplicateSimilarity,
+        ...(options.meaning ? { meaning: options.meaning } : {}),
       },
     );
     if (

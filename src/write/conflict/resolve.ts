@@ -16,6 +16,7 @@ import type { BaseStore } from "@langchain/langgraph";
 import { recordsNamespace } from "../../namespaces.js";
 import type { MemoryScope } from "../../schema.js";
 import { yieldIfDue } from "../../yield.js";
+import { readDimension } from "../extract/dimensions.js";
 import { keySubject } from "../extract/keys.js";
 import { sameEntity } from "../extract/subject.js";
 import { newRecordId } from "../records.js";
@@ -25,6 +26,7 @@ import { decideConflict, mergeRelated, type RelatedMemory } from "./decide.js";
 import type { ConflictDecision } from "./decision.js";
 import { judgeConflicts, type Verdict } from "./judge.js";
 import { keywordMatches, NEIGHBOURS, neighboursOf, unionById } from "./lookup.js";
+import { dimensionsByMeaning, semanticEmbeddings } from "./meaning.js";
 
 export interface ResolveContext {
   store: BaseStore;
@@ -67,7 +69,8 @@ export async function resolveDecisions(
     seenAll,
   );
   const related = (i: number) => unionById(found[i]!, keyword[i]!);
-  const first = await decideAll(admitted, related, ctx);
+  const meaning = await dimensionsOfRun(store, admitted, related, ctx.admission.dimensionSimilarity);
+  const first = await decideAll(admitted, related, ctx, new Map(), meaning);
   // Pairs the rules would ask about go to the model, all in one call; its verdicts are applied by
   // deciding the run again (a later candidate may depend on what an earlier one became).
   const asked = first.flatMap((d, i) =>
@@ -89,7 +92,35 @@ export async function resolveDecisions(
       return [i, { existingId: first[i]!.existing!.id, ...(verdict ? { verdict } : { failure: outcome.failure }) }];
     }),
   );
-  return decideAll(admitted, related, ctx, judged);
+  return decideAll(admitted, related, ctx, judged, meaning);
+}
+
+const STATE_KINDS = new Set(["preference", "fact"]);
+
+/**
+ * Where an embeddings model is configured: the dimension, by meaning, of the run's statements
+ * the vocabulary does not place, and of the memories they may relate to (one embedding call).
+ */
+async function dimensionsOfRun(
+  store: BaseStore,
+  admitted: readonly AdmittedCandidate[],
+  related: (i: number) => RelatedMemory[],
+  threshold: number,
+): Promise<((content: string) => string | undefined) | undefined> {
+  const embeddings = semanticEmbeddings(store);
+  if (!embeddings) return undefined;
+  const unplaced = (kind: string, content: string) => STATE_KINDS.has(kind) && !readDimension(content);
+  const texts = new Set<string>();
+  for (const [i, { candidate }] of admitted.entries()) {
+    if (!unplaced(candidate.kind, candidate.content)) continue;
+    texts.add(candidate.content);
+    for (const { record } of related(i)) if (unplaced(record.kind, record.content)) texts.add(record.content);
+  }
+  if (texts.size === 0) return undefined;
+  const list = [...texts];
+  const dimensions = await dimensionsByMeaning(embeddings, list, threshold);
+  const byText = new Map(list.map((text, i) => [text, dimensions[i]]));
+  return (content) => byText.get(content);
 }
 
 /** One pass over the run's candidates, each decision applied to a scratch plan the next ones see. */
@@ -98,6 +129,7 @@ async function decideAll(
   found: (i: number) => RelatedMemory[],
   ctx: ResolveContext,
   judged: ReadonlyMap<number, { existingId: string; verdict?: Verdict; failure?: string }> = new Map(),
+  meaning?: (content: string) => string | undefined,
 ): Promise<ConflictDecision[]> {
   const scratch = new WritePlan({
     scope: ctx.scope,
@@ -123,6 +155,7 @@ async function decideAll(
       recordId: newRecordId(),
       duplicateSimilarity: ctx.admission.duplicateSimilarity,
       ...(judgement ? { judged: judgement } : {}),
+      ...(meaning ? { meaning } : {}),
     });
     decisions.push(decision);
     scratch.apply(decision);
