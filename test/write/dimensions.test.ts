@@ -108,6 +108,15 @@ describe("one dimension, one value", () => {
     expect(outs[1]!.superseded.map((r) => r.content)).toEqual(["The user commutes by bike"]);
     expect(outs[3]!.superseded.map((r) => r.content)).toEqual(["The user uses Vim"]);
   });
+
+  it("replaces a diet said as what the user is with one said as what they eat, but not a restaurant's", async () => {
+    const { outs } = await conversation(
+      ["I've been vegetarian for 10 years", 0],
+      ["My favourite restaurant is vegetarian", 1],
+      ["I eat meat again these days", 40],
+    );
+    expect(outs[2]!.superseded.map((r) => r.content)).toEqual(["The user has been vegetarian for 10 years"]);
+  });
 });
 
 /**

@@ -273,7 +273,9 @@ export function keyFor(
     const value = draft.value ?? dimension?.surface ?? fixed?.surface;
     return withValue(bounded(`${subject.key}.${attr}`), value);
   }
-  if (dimension) return withValue(dimension.dimension.key, draft.value ?? dimension.surface);
+  // A key naming a thing the lexicon knows (food.meat, food.vegetarian) stays that thing's: the
+  // dimension still relates it to other wordings by what it says (classify.ts).
+  if (dimension && !isObjectKey(draft.key)) return withValue(dimension.dimension.key, draft.value ?? dimension.surface);
   const object = mentions[0];
   const fallback = draft.key.split(".")[0] === draft.kind;
   if (object && fallback && !STATE_KINDS.has(draft.kind))

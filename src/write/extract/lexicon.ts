@@ -651,11 +651,21 @@ export const DIMENSIONS: readonly Dimension[] = [
     cursor: ["Cursor", "cursor"],
     zed: ["Zed", "zed"],
   }),
-  dimension("diet.style", ["饮食习惯", "diet"], ["吃 | 饮食 | 食谱", "eat | eats | eating | diet | food"], {
-    vegetarian: ["吃素 | 素食 | 素食者", "vegetarian | veggie"],
-    vegan: ["纯素 | 全素", "vegan"],
-    pescatarian: ["只吃鱼肉 | 鱼素", "pescatarian"],
-    keto: ["生酮", "keto | ketogenic"],
-    omnivore: ["吃肉 | 荤素都吃", "eat meat | eats meat | eating meat | omnivore"],
-  }),
+  // A diet is also what the speaker is ("I've been vegetarian", 我是素食者), not only what they eat;
+  // a vegetarian restaurant is neither.
+  dimension(
+    "diet.style",
+    ["饮食习惯", "diet"],
+    [
+      "吃 | 饮食 | 食谱 | 我是 | 用户是",
+      "eat | eats | eating | diet | food | i'm | i am | i've been | i have been | the user is | the user has been",
+    ],
+    {
+      vegetarian: ["吃素 | 素食 | 素食者", "vegetarian | veggie"],
+      vegan: ["纯素 | 全素", "vegan"],
+      pescatarian: ["只吃鱼肉 | 鱼素", "pescatarian"],
+      keto: ["生酮", "keto | ketogenic"],
+      omnivore: ["吃肉 | 荤素都吃", "eat meat | eats meat | eating meat | omnivore"],
+    },
+  ),
 ];
