@@ -75,10 +75,62 @@ const EN_MOMENT = [
   String.raw`^(?:i|the user)\s{1,8}(?:have|has|'ve got|got)\s{1,8}an?\s{1,8}${alternation(MOMENT_CUES.en.ache)}\b`,
 ].join("|");
 
-/** Transient cues, as patterns (Chinese also "先…再换": "先用 SQLite，上线再换"). */
+/**
+ * Said in passing (seed 002 §2.2: gone by the next conversation, so not stable): the weather, the
+ * commute, the body or the mood of this moment ("it's pouring", 地铁挤得我快散架了, "I can't
+ * feel my face", 头都大了), and a hypothetical: a wish or a what-if whose outcome is modal
+ * ("if we win I'd …", 要是…就好了, 如果考上…就…). Look-alikes that last are not: an allergy or a
+ * condition ("I always get carsick on buses"), a habit (我每天骑车上班), and a standing
+ * conditional habit in the plain present ("If it rains I work from home", 下雨的话我就在家办公):
+ * that one is how the user lives, so it is kept.
+ */
+export const PASSING_CUES = {
+  zh: {
+    // The weather now (外面下大雨, 风可真大); "下雨的话我就在家办公" names no moment and is a habit.
+    weather:
+      wordList(`外面下 | 外面在下 | 正在下 | 下着 | 又下 | 风可真大 | 风真大 | 风好大 | 好冷 | 好热 | 冻得 | 热得 |
+      没暖气`),
+    // A state of the body or mind this moment: an outcome after 得 (挤得我快散架了) or a fixed phrase.
+    state: wordList(`快散架 | 头都大了 | 累死了 | 饿死了 | 困死了 | 直哆嗦 | 看不清 | 不敢打字 | 综合症犯了 | 又被拒了 |
+      好难啊 | 想把电脑扔了 | 被困在 | 堵在路上 | 刚下班 | 刚到家 | 刚起床 | 刚睡醒 | 落在`),
+    // Conditions that rarely state a habit: what if, in case, had it not been.
+    what_if: wordList("假如 | 假设 | 万一 | 要不是"),
+    // An outcome that is a wish or a modal (…就好了, …能快一倍, …我要先…), or a condition that is one event (考上, 拿到).
+    outcome: wordList("就好了 | 多好 | 能 | 可以 | 想 | 要"),
+    once: wordList("考上 | 拿到 | 中了 | 赢了 | 录取 | 选上 | 成功"),
+  },
+  en: {
+    weather: wordList(`pouring | raining | drizzly | drizzling | snowing | so grey | so gray | windchill | wind chill |
+      heatwave | heat wave | sweltering`),
+    state: wordList(`can't feel my | cramping | frazzled | giving me a heart attack | staring at the wall | sore from |
+      stretching my legs | parked at | stuck outside | stuck in | is down again | has a flat | just spilled |
+      just got home | just got off work | just woke up`),
+  },
+};
+
+const ZH_IF = "(?:如果|要是)";
+const ZH_HYPOTHETICAL = [
+  alternation(PASSING_CUES.zh.what_if),
+  `${ZH_IF}[^。！？]{1,30}?(?:${alternation(PASSING_CUES.zh.outcome)})(?!求|是)`,
+  `${ZH_IF}[^，,。！？]{0,12}${alternation(PASSING_CUES.zh.once)}`,
+].join("|");
+const EN_HYPOTHETICAL = [
+  String.raw`\bif\b[^.!?]{1,60}\b(?:would|could|might|i'd|we'd)\b`,
+  String.raw`\b(?:would|'d) give anything\b`,
+  String.raw`\bi wish (?:i|we|it|my)\b`,
+  String.raw`\bif only\b`,
+  String.raw`^what if\b`,
+].join("|");
+const ZH_PASSING = `${alternation(PASSING_CUES.zh.weather)}|${alternation(PASSING_CUES.zh.state)}|${ZH_HYPOTHETICAL}`;
+const EN_PASSING = `\\b(?:${alternation(PASSING_CUES.en.weather)}|${alternation(PASSING_CUES.en.state)})\\b|${EN_HYPOTHETICAL}`;
+
+/** Transient cues, as patterns (Chinese also "先…再换": "先用 SQLite，上线再换"), and what is said in passing. */
 export const TRANSIENT = {
-  zh: new RegExp(`${alternation(TRANSIENT_CUES.zh)}|先.{1,24}再${alternation(LATER_CHANGE)}|${ZH_MOMENT}`, "u"),
-  en: new RegExp(`\\b${alternation(TRANSIENT_CUES.en)}\\b|${EN_MOMENT}`, "i"),
+  zh: new RegExp(
+    `${alternation(TRANSIENT_CUES.zh)}|先.{1,24}再${alternation(LATER_CHANGE)}|${ZH_MOMENT}|${ZH_PASSING}`,
+    "u",
+  ),
+  en: new RegExp(`\\b${alternation(TRANSIENT_CUES.en)}\\b|${EN_MOMENT}|${EN_PASSING}`, "i"),
 };
 
 /** One-off cues, as patterns ("这次发微信也行", "WeChat is fine this time", "make an exception"). */

@@ -242,7 +242,9 @@ export const enReader: LanguageReader = {
     return { text: withoutVocative(joined, ctx.names), marked };
   },
 
-  adjunct: /^(?:according to|based on|regarding|as for|as per|given|if|because|although|when)\b/i,
+  // "If it rains I work from home": a condition with its consequence in one clause is not a bare frame.
+  adjunct:
+    /^(?:according to|based on|regarding|as for|as per|given|because|although|when)\b|^if\b(?![^,]{1,60}\s(?:i|we)\s)/i,
 
   refersToSpeaker: (text, perspective) => SPEAKER_ANYWHERE[perspective].test(text),
 

@@ -48,6 +48,14 @@ const MENTIONS_SPEAKER = { user: /我|咱们|^用户/u, assistant: /你|您|^用
 const INHERITS_SUBJECT =
   /^(?:也|还|平时|一直|都|最)*(?:在[^，,]{1,20}(?:工作|上班|任职)|是(?:一名|一个|个)|住在|叫|今年\d|(?:不|没|从不)?(?:喜欢|爱|讨厌|偏好)|不吃|不喝|不用|从不|养了|对[^，,]{1,12}过敏)/u;
 
+// What the speaker uses all along, said without 我 (一直用富士, 目前用 Unity 开发, 平时都用 Vim): a
+// standing fact of their own. A single use (用了一下, 借了朋友的) is not.
+const STANDING_USE = /^(?:目前|现在|一直|平时|向来|长期|日常)(?:都|在|还在|也|是|还是){0,2}(?:用|使用)(?![了过户])/u;
+// How the speaker's team or shop does something, by its channel or tool (排班都在微信群里通知,
+// 任务都记在 Jira 上): a standing practice, said without 我.
+const STANDING_PRACTICE =
+  /都(?:在|用|通过|走|记在|放在)[^，,。；;！!？?]{1,16}?(?:里|上|中)?(?:通知|发布|发|记|讨论|沟通|同步|管理|安排|下单|提交|登记|审批|打卡)/u;
+
 // Where the speaker lives or moved, said without 我 even at the start (Chinese drops a subject
 // the listener knows): 上个月刚从外地搬来杭州，现在住西湖区.
 const HOME_WITHOUT_SUBJECT =
@@ -59,8 +67,10 @@ const HOME_WITHOUT_SUBJECT =
  * or not at all (undefined) when it continues the previous clause.
  */
 function zhUnitOpening(text: string, perspective: Perspective): string | undefined {
-  const rest = text.replace(LEAD_FILLER, "").replace(LEAD_MARKER, "").replace(LEAD_TIME, "");
+  const said = text.replace(LEAD_FILLER, "").replace(LEAD_MARKER, "");
+  const rest = said.replace(LEAD_TIME, "");
   if (SPEAKER[perspective].test(rest)) return text;
+  if (STANDING_USE.test(said)) return `${perspective === "user" ? "我" : "你"}${said}`;
   return INHERITS_SUBJECT.test(rest) || HOME_WITHOUT_SUBJECT.test(rest)
     ? `${perspective === "user" ? "我" : "你"}${rest}`
     : undefined;
@@ -71,6 +81,7 @@ function withSpeaker(text: string, perspective: Perspective): string {
   if (perspective !== "user" || MENTIONS_SPEAKER.user.test(text)) return text;
   const time = LEAD_TIME.exec(text)![0];
   const rest = text.slice(time.length);
+  if (STANDING_USE.test(text)) return `我${text}`;
   return HOME_WITHOUT_SUBJECT.test(rest) ? `${time}我${rest}` : text;
 }
 
@@ -165,7 +176,8 @@ export const zhReader: LanguageReader = {
     return { text: unmarked, marked: unit.marked || unmarked !== text };
   },
 
-  adjunct: /^(?:根据|按照|依据|关于|对于|基于|鉴于|为了|如果|要是|虽然|因为)/u,
+  // A condition with its consequence in the same clause (如果下雨我就在家办公) is not a bare frame.
+  adjunct: /^(?:根据|按照|依据|关于|对于|基于|鉴于|为了|虽然|因为)|^(?:如果|要是)(?![^，,]{0,30}就)/u,
 
   refersToSpeaker: (text, perspective) => MENTIONS_SPEAKER[perspective].test(text),
 
@@ -196,6 +208,7 @@ export const zhReader: LanguageReader = {
   // (上周排查过…, 月底之前提交…), not as a remark about the day (今天天气不错).
   otherGrounds: (text, { times, shape }) =>
     shape.instruction ||
+    STANDING_PRACTICE.test(text) ||
     (times.length > 0 && (/了|过|要|得|需要|准备|打算/u.test(text) || times.some((t) => t.deadline))),
 
   isEnumerationGlue: (rest) => /^[\s和、与及或跟以及还有也都，,的]*$/u.test(rest),

@@ -13,10 +13,34 @@ export const MAX_SENTENCE_CHARS = 400;
 
 /** Split text into sentences, keeping the closing punctuation with its sentence. */
 export function splitSentences(text: string): string[] {
-  return text
+  const sentences = text
     .split(/(?<=[。！？!?；;\n])|(?<=\.)(?=\s|$)/u)
     .flatMap((s) => boundedPieces(s.trim()))
     .filter((s) => s.length > 0);
+  return withRiddleAnswers(sentences);
+}
+
+// A riddle asks why a whole class of people or things does something ("why do cats …?", 为什么
+// 程序员…？, "what do you call a …?"), not why the speaker or listener does.
+const RIDDLE =
+  /^(?:why (?:do|does|did|don't|doesn't|didn't|are|aren't|is|isn't|can't|won't) (?!i\b|you\b|we\b|my\b|your\b|our\b|it\b|this\b|that\b)\w{1,30}s\b|what do you call an? \b|为什么(?!我|你|您|他|她|它)[^。！？?]{1,12}(?:们|都))[^.!?？]{0,120}[?？]$/iu;
+
+/**
+ * A riddle and its punchline are one sentence ("why don't X ever get lost? they always follow the
+ * grid"): the answer is the joke's, not a statement of its own, and as part of the question it
+ * is read as one.
+ */
+function withRiddleAnswers(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i += 1) {
+    const sentence = sentences[i]!;
+    const answer = sentences[i + 1];
+    if (answer !== undefined && RIDDLE.test(sentence)) {
+      out.push(`${sentence} ${answer}`);
+      i += 1;
+    } else out.push(sentence);
+  }
+  return out;
 }
 
 /** A sentence cut into pieces of at most MAX_SENTENCE_CHARS, at a space or comma when there is one. */
@@ -127,6 +151,9 @@ export function markerOnly(text: string, opensStatement = true): { explicit: boo
   return opensStatement && LEADING_FILLER.has(b) ? { explicit: false } : undefined;
 }
 
+/** A clause that only states a condition: 如果…, 要是…, "if …", "unless …". */
+const CONDITION = /^(?:如果|要是|假如|假设|万一|要不是|(?:if|unless|suppose|supposing)\b)/iu;
+
 /** Clauses that belong together: one that opens with its own subject, and those continuing it. */
 export interface Unit {
   clauses: Clause[];
@@ -152,7 +179,10 @@ export function groupUnits(clauses: readonly Clause[], opens: (text: string) => 
     }
     const current = units[units.length - 1];
     const opened = current && !pendingMark ? opens(clause.text) : clause.text;
-    if (current && opened === undefined) {
+    // "要是…，我的进度能快一倍", "If we win, I'd …": a condition and what it conditions are one unit,
+    // so the consequence is read as conditional, never as a plain statement.
+    const conditioned = current?.clauses.length === 1 && CONDITION.test(current.clauses[0]!.text);
+    if (current && (opened === undefined || conditioned)) {
       current.clauses.push(clause);
     } else {
       units.push({ clauses: [{ text: opened ?? clause.text, joiner: "" }], marked: pendingMark });
