@@ -89,6 +89,9 @@ describe("no longer using a thing", () => {
     ["我们已经不用钉钉了，全部换成飞书", "团队用钉钉发通知"],
     ["我不用钉钉了", "用户用钉钉打卡"],
     ["I don't use Trello anymore", "The user uses Trello for chores"],
+    // A standing practice through a channel is a use of it.
+    ["我们已经不用钉钉群了，全部换成飞书", "用户的门店排班都在钉钉群里通知"],
+    ["I don't use Slack anymore", "The user posts the weekly rota in Slack"],
   ])("%s replaces %s", (candidate, existing) => {
     expect(replaces(candidate, existing)).toBe(true);
   });
@@ -97,6 +100,9 @@ describe("no longer using a thing", () => {
     ["不用担心了，我搞定了", "用户担心考试"],
     ["不用谢了", "用户用谢氏方法"],
     ["你不用钉钉了", "用户用钉钉打卡"],
+    // A place that merely holds something is not a practice through it.
+    ["我们已经不用钉钉群了", "用户的视频在钉钉群里很火"],
+    ["I don't use Slack anymore", "The user met their partner in Slack's office"],
     ["My friend doesn't use Trello anymore", "The user uses Trello for chores"],
     ["The user had no more coffee today", "The user drinks coffee every morning"],
     ["No more coffee today", "The user drinks coffee every morning"],

@@ -190,6 +190,11 @@ const ZH_ATTRIBUTE_IS = String.raw`的\s{0,4}\p{Script=Han}{1,6}?是\s{0,4}`;
 const EN_WORK_AT = String.raw`\b(?:work|works|working|worked)\s{1,8}(?:at|for)\s{1,8}(?:[\p{L}&'’.-]{1,30}\s{1,8}){0,2}?`;
 const ZH_WORK_AT = String.raw`在\s{0,4}[^\s,.;!?，。；！？]{0,12}?`;
 const ZH_WORK_VERB = "(?:工作|上班|上学|读书|生活|做|当|教|任职|实习|干)";
+// A standing practice carried out through a channel or tool: "排班都在X里通知", "we post the rota
+// in X". The verb names the practice, so a place that merely holds something (餐厅在X很火) is not one.
+const ZH_PRACTICE_IN = String.raw`(?:都|一直|平时|通常|一般)?\s{0,2}在\s{0,4}`;
+const ZH_PRACTICE_VERB = String.raw`(?:里|上|中)?\s{0,4}(?:通知|沟通|联系|发|讨论|记|下单|管理|排班|打卡|对接|汇报)`;
+const EN_PRACTICE_IN = String.raw`\b(?:post|posts|share|shares|announce|announces|coordinate|coordinates|notify|notifies|schedule|schedules|discuss|discusses|track|tracks)\b[^.;!?]{0,40}?\b(?:in|on|via|through|over)\s{1,4}(?:(?:the|our|a)\s{1,4})?`;
 
 /**
  * Who `text` says has `object` as their current state (see the module comment): the words
@@ -212,7 +217,10 @@ export function stateSubject(text: string, object: string): string | undefined {
     // left as "the bank", 在工商银行做信贷 left as 银行, 在市一医院儿科当医生 left as 儿科.
     new RegExp(`${EN_WORK_AT}${escaped}${end}`, "u").exec(normalized) ??
     // 在 X 工作/上班/当…: 在 alone is too common (餐厅在北京) to count.
-    new RegExp(`${ZH_WORK_AT}${escaped}\\s{0,4}${ZH_WORK_VERB}`, "u").exec(normalized);
+    new RegExp(`${ZH_WORK_AT}${escaped}\\s{0,4}${ZH_WORK_VERB}`, "u").exec(normalized) ??
+    // A practice through a channel: 排班都在微信群里通知, "we post the rota in Slack".
+    new RegExp(`${ZH_PRACTICE_IN}${escaped}${ZH_PRACTICE_VERB}`, "u").exec(normalized) ??
+    new RegExp(`${EN_PRACTICE_IN}${escaped}${end}`, "u").exec(normalized);
   return match ? normalized.slice(0, match.index) : undefined;
 }
 
