@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { episodesNamespace, RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { bm25Search } from "../../src/recall/bm25.js";
 import { type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
 import { scanNamespace } from "../../src/store/scan.js";
@@ -113,8 +113,13 @@ export async function ourSystem(now: (() => Date) | undefined, options: EvalOpti
       return memories.map((m) => ({ messageIds: m.source.messageIds, owner: m.scope.userId, content: m.content }));
     },
     async kept(user) {
-      // Straight from the store, every status and subject, whatever list()'s defaults are.
-      const items = await scanNamespace(memory.store, recordsNamespace({ userId: user.id }));
+      // Straight from the store, every status and subject (the user's records and the episodes of
+      // the conversation, each in its namespace), whatever list()'s defaults are.
+      const scope = { userId: user.id };
+      const items = [
+        ...(await scanNamespace(memory.store, recordsNamespace(scope))),
+        ...(await scanNamespace(memory.store, episodesNamespace(scope))),
+      ];
       return items.map((item) => keptOf(parseMemoryRecord(item.value)));
     },
     async close() {
