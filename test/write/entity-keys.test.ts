@@ -63,6 +63,9 @@ describe("keys carry the entity a memory is about", () => {
     );
     expect(friends.every((key) => /^friend\.h[0-9a-f]{8}$/.test(key ?? ""))).toBe(true);
     expect(new Set(friends).size).toBe(3);
+    expect(entityMentions("我的朋友徐刚刚很喜欢摄影")[0]!.key).not.toBe(
+      entityMentions("我的朋友徐丽很喜欢摄影")[0]!.key,
+    );
     // 王刚 moves tomorrow: 明天 is not part of his name.
     expect(entityMentions("我同事王刚明天搬家")[0]!.key).toBe(entityMentions("我同事王刚很忙")[0]!.key);
   });
@@ -157,6 +160,17 @@ describe("novelty against the same subject and attribute", () => {
     expect(out.reinforced).toEqual([]);
     expect(out.written).toHaveLength(50);
     expect(new Set(out.written.map((r) => r.key)).size).toBe(50);
+  });
+
+  it("keeps two appointments with different people apart, however alike their words", async () => {
+    const memory = await open();
+    const [lv, lu] = await tell(memory, "我7月7日下午约了吕军华医生打疫苗。", "我7月7日下午约了吕军涛医生打疫苗。");
+    expect(lv!.written).toHaveLength(1);
+    expect(lu!.reinforced).toEqual([]);
+    expect(lu!.written).toHaveLength(1);
+    // The same appointment said again is one.
+    const [again] = await tell(memory, "我7月7日下午约了吕军华医生打疫苗。");
+    expect(again!.written).toEqual([]);
   });
 
   it("never lets 'I like red' and 'my sister likes blue' relate", async () => {

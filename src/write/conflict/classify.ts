@@ -83,12 +83,17 @@ export function classifyRelation(
     return { relation: "coexist", reason: "an episode of the conversation and a memory of the user never conflict" };
   }
   // Facts about different people, projects or pets (or the speaker and someone else) never relate.
-  const whom = { candidate: keySubject(candidate.key).entity, existing: keySubject(existing.key).entity };
-  if (!sameEntity(whom.candidate, whom.existing)) {
+  const [mine, theirs] = [keySubject(candidate.key), keySubject(existing.key)];
+  if (!sameEntity(mine.entity, theirs.entity)) {
     return {
       relation: "coexist",
-      reason: `different subjects (${whom.candidate ?? "the user"} / ${whom.existing ?? "the user"})`,
+      reason: `different subjects (${mine.entity ?? "the user"} / ${theirs.entity ?? "the user"})`,
     };
+  }
+  // Two of the speaker's events with different people named (an appointment with Dr. Li, one
+  // with Dr. Lu) are two events, however alike their words.
+  if (mine.object && theirs.object && !sameEntity(mine.object, theirs.object)) {
+    return { relation: "coexist", reason: `with different people (${mine.object} / ${theirs.object})` };
   }
   const dimensional = sameDimensionValue(candidate, existing, options.meaning);
   if (dimensional) return dimensional;

@@ -14,7 +14,7 @@ import { tokenize } from "../../text/tokenizer.js";
 import { readAttribute } from "./attributes.js";
 import { dimensionOfKey, opensWithSomeoneElse, readDimension } from "./dimensions.js";
 import { type LexiconTerm, TOPICS, type Topic } from "./lexicon.js";
-import { entityMentions, keyEntity, subjectOf } from "./subject.js";
+import { ENTITY_RELATIONS, entityMentions, keyEntity, subjectOf } from "./subject.js";
 
 export interface TermMatch {
   topic: Topic;
@@ -306,10 +306,15 @@ function bounded(key: string): string {
  * Whom a stored key is about: the entity it opens with (`colleague.anna`), and the speaker of a
  * conversation it was said by (`p_priya`). Two memories about different subjects never relate.
  */
-export function keySubject(key: string): { entity?: string; speaker?: string } {
+export function keySubject(key: string): { entity?: string; object?: string; speaker?: string } {
   const speaker = /\.(p_[a-z0-9_]{1,60})$/u.exec(key)?.[1];
-  const entity = keyEntity(withoutSpeaker(key));
-  return { ...(entity ? { entity } : {}), ...(speaker ? { speaker } : {}) };
+  const semantic = withoutSpeaker(key);
+  const entity = keyEntity(semantic);
+  // The speaker's own event with someone named (`todo.doctor.h1a2b3c4d`): whom it is with.
+  const [kind, relation, name] = semantic.split(".");
+  const object =
+    !entity && KINDS.has(kind!) && name && ENTITY_RELATIONS.has(relation!) ? `${relation}.${name}` : undefined;
+  return { ...(entity ? { entity } : {}), ...(object ? { object } : {}), ...(speaker ? { speaker } : {}) };
 }
 
 /**

@@ -161,7 +161,9 @@ function zhNameAt(text: string, at: number): string | undefined {
   if (!surname) return undefined;
   let name = surname[0];
   for (const char of Array.from(rest.slice(name.length)).slice(0, 2)) {
-    if (!HAN_RUN.test(char) || NAME_STOP.has(char) || NAME_STOP_WORDS.test(rest.slice(name.length))) break;
+    // A word after a subject ends the name only once it has a given name (徐刚刚 is a name; 王刚明天…).
+    const words = name.length > surname[0].length && NAME_STOP_WORDS.test(rest.slice(name.length));
+    if (!HAN_RUN.test(char) || NAME_STOP.has(char) || words) break;
     name += char;
   }
   return name.length > surname[0].length ? name : undefined;
