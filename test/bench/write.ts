@@ -1,7 +1,9 @@
 /**
  * Write benchmark: `npm run bench:write [-- --quick | --n=<messages>]`.
  * Also --batch= (messages per call, 20), --users= (4), --per-turn= (messages in the per-turn run),
- * --model-batches= (calls with the scripted model), --seed=.
+ * --model-batches= (calls with the scripted model), --seed=, --templated= (statements in the
+ * templated case, 100,000; 4,000 with --quick), --templated-batch= (100), --queries= (recalls
+ * scored for hit@10, 500), --only=conversation|templated.
  *
  * Generated bilingual conversations (seeded, so every run sees the same turns) go through the
  * facade, `createMemory({ dir, env: {} })` → `memory.remember()`, into a fresh HNSWStore:
@@ -9,7 +11,14 @@
  * dropped, repeated statements (reinforce) and changed ones (supersede / ask). Measured:
  * messages/s end to end in batches and per turn, rule extraction alone, each node's share of a
  * run, LangGraph's own cost for a trivial graph of the same shape, and the model path's calls
- * per batch with a scripted model. Progress goes to stderr, results to stdout.
+ * per batch with a scripted model.
+ *
+ * The templated case writes distinct statements from four templates (projects and their
+ * databases, colleagues and their cities, friends' hobbies in Chinese, appointments) into ONE
+ * scope and measures messages/s per tenth of the run (flat when per-message work does not grow
+ * with the store), how many stay active (each is a distinct fact: all of them should) and
+ * exact-target hit@10 (a recall naming one project or person finds that statement).
+ * Progress goes to stderr, results to stdout.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,7 +33,10 @@ import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { z } from "zod";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { normalizeMessages, type PlainMessage } from "../../src/messages.js";
+import { recordsNamespace } from "../../src/namespaces.js";
 import { redactMessages } from "../../src/redact.js";
+import { scanNamespace } from "../../src/store/scan.js";
+import { JUDGE_INSTRUCTIONS } from "../../src/write/conflict/judge.js";
 import { extractCandidates } from "../../src/write/extract/index.js";
 import { createRng } from "./fixtures.js";
 
@@ -39,6 +51,10 @@ const Args = z.object({
   perTurn: z.number().int().min(20).max(1_000_000),
   modelBatches: z.number().int().min(1).max(10_000),
   seed: z.number().int(),
+  templated: z.number().int().min(0).max(1_000_000),
+  templatedBatch: z.number().int().min(1).max(1_000),
+  queries: z.number().int().min(1).max(100_000),
+  only: z.enum(["all", "conversation", "templated"]),
 });
 type Args = z.infer<typeof Args>;
 
@@ -48,11 +64,23 @@ function parseArgs(argv: string[]): Args {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!match)
       throw new Error(
-        `Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=.`,
+        `Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=, --templated=, --templated-batch=, --queries=, --only=.`,
       );
     flags.set(match[1]!, match[2] ?? "true");
   }
-  const known = ["quick", "n", "batch", "users", "per-turn", "model-batches", "seed"];
+  const known = [
+    "quick",
+    "n",
+    "batch",
+    "users",
+    "per-turn",
+    "model-batches",
+    "seed",
+    "templated",
+    "templated-batch",
+    "queries",
+    "only",
+  ];
   for (const name of flags.keys())
     if (!known.includes(name))
       throw new Error(`Unknown flag --${name}; known: ${known.map((k) => `--${k}`).join(" ")}.`);
@@ -66,6 +94,10 @@ function parseArgs(argv: string[]): Args {
     perTurn: num("per-turn") ?? Math.min(n, quick ? 300 : 600),
     modelBatches: num("model-batches") ?? (quick ? 10 : 40),
     seed: num("seed") ?? 7,
+    templated: num("templated") ?? (quick ? 4_000 : 100_000),
+    templatedBatch: num("templated-batch") ?? 100,
+    queries: num("queries") ?? 500,
+    only: flags.get("only") ?? "all",
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -352,6 +384,121 @@ function interleave(perUser: Call[][]): Call[] {
   return out;
 }
 
+// ---- 100k distinct templated statements in one scope -------------------------------------
+
+/**
+ * One generated statement: its message, and a recall query that names its project or person
+ * (exact-target hit@10: the statement's own message must be among the recalled memories).
+ */
+export interface TemplatedStatement {
+  template: "project" | "colleague" | "friend" | "appointment";
+  message: PlainMessage & { id: string; at: string };
+  query: string;
+}
+
+const SYLLABLES = {
+  project: wordsOf(
+    "zor vak tel min dra quo fen sil bar nox lum kai rho vex ta pim gul sar ost wen bel cor dun fal gri hob jun kel mor nev pax tur",
+  ),
+  surname: wordsOf("har mel ford ling bro wick dell sto ton ram ber gan ness cott wy lan ash rid ville ko"),
+  first: wordsOf(`Anna Bob Carla Dmitri Elena Farid Grace Hiro Ines Jamal Keiko Liam Maya Nikhil Olga Pablo
+    Quinn Rosa Sven Tara Umar Vera Wei Xenia Yusuf Zoe Aiko Bruno Chloe Diego Emil Fatima Gus Hana Ivan Julia`),
+  zhSurname: wordsOf("王 李 张 刘 陈 杨 赵 黄 周 吴 徐 孙 胡 朱 高 林 何 郭 马 罗"),
+  zhDoctor: wordsOf("郑 谢 韩 唐 冯 于 董 萧 程 曹 袁 邓 许 傅 沈 曾 彭 吕 苏 卢"),
+  zhGiven: wordsOf(`晓 明 华 丽 静 伟 芳 娜 敏 强 磊 洋 艳 勇 军 杰 娟 涛 超 霞 平 刚 桂 英 玉 兰 萍 鹏 辉 建 文 斌
+    宇 浩 凯 秀 红 亮 飞 云`),
+};
+const VALUES = {
+  database: wordsOf(`PostgreSQL MySQL SQLite MongoDB Redis Cassandra DynamoDB ClickHouse Elasticsearch MariaDB
+    CockroachDB Neo4j`),
+  city: wordsOf(`Boston Osaka Berlin Lisbon Toronto Seattle Austin Dublin Madrid Prague Vienna Oslo Helsinki
+    Denver Chicago Sydney Melbourne Auckland Montreal Zurich`),
+  hobby: wordsOf("攀岩 滑雪 钓鱼 书法 围棋 烘焙 插花 陶艺 编织 骑行 潜水 露营 弹吉他 下象棋 打羽毛球 跳舞 养花 摄影"),
+  clinic: wordsOf("看牙 复诊 体检 拔牙 做理疗 配眼镜 打疫苗 看皮肤科"),
+};
+
+function wordsOf(list: string): string[] {
+  return list.split(/\s+/).filter((w) => w.length > 0);
+}
+
+/**
+ * The i-th name of a generated sequence: distinct for every i below the product of the list
+ * sizes. A prime stride scatters consecutive i over the lists, so neighbours differ in every part.
+ */
+function nth(lists: readonly (readonly string[])[], i: number): string[] {
+  const size = lists.reduce((n, list) => n * list.length, 1);
+  let rest = (i * 7919) % size;
+  const out: string[] = [];
+  for (const list of lists) {
+    out.push(list[rest % list.length]!);
+    rest = Math.floor(rest / list.length);
+  }
+  return out;
+}
+
+const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/**
+ * `n` distinct statements from four templates, a quarter each: projects and their databases
+ * and colleagues and their cities in English, friends' hobbies and appointments in Chinese.
+ * Every name is generated (syllables, surnames and given names crossed), so no two statements
+ * are alike however many are made; values (databases, cities, hobbies) repeat.
+ */
+export function templatedStatements(n: number, seed: number): TemplatedStatement[] {
+  const rand = createRng(seed);
+  const start = Date.parse("2024-05-06T01:00:00Z");
+  const out: TemplatedStatement[] = [];
+  for (let i = 0; i < n; i++) {
+    const j = Math.floor(i / 4);
+    const at = new Date(start + i * 1000).toISOString();
+    const message = (content: string) => ({ id: `t-${i}`, role: "user" as const, content, at });
+    switch (i % 4) {
+      case 0: {
+        const name = capital(nth([SYLLABLES.project, SYLLABLES.project, SYLLABLES.project], j).join(""));
+        const db = pick(rand, VALUES.database);
+        out.push({
+          template: "project",
+          message: message(`Our project ${name} uses ${db} as its database.`),
+          query: `Which database does project ${name} use?`,
+        });
+        break;
+      }
+      case 1: {
+        const [first, a, b, c] = nth([SYLLABLES.first, SYLLABLES.surname, SYLLABLES.surname, SYLLABLES.surname], j);
+        const name = `${first} ${capital(`${a}${b}${c}`)}`;
+        out.push({
+          template: "colleague",
+          message: message(`My colleague ${name} moved to ${pick(rand, VALUES.city)} last year.`),
+          query: `Where does my colleague ${name} live now?`,
+        });
+        break;
+      }
+      case 2: {
+        const [surname, g1, g2] = nth([SYLLABLES.zhSurname, SYLLABLES.zhGiven, SYLLABLES.zhGiven], j);
+        const name = `${surname}${g1}${g2}`;
+        out.push({
+          template: "friend",
+          message: message(`我的朋友${name}很喜欢${pick(rand, VALUES.hobby)}。`),
+          query: `我朋友${name}喜欢什么？`,
+        });
+        break;
+      }
+      default: {
+        const [surname, g1, g2] = nth([SYLLABLES.zhDoctor, SYLLABLES.zhGiven, SYLLABLES.zhGiven], j);
+        const name = `${surname}${g1}${g2}`;
+        const month = 6 + Math.floor(rand() * 6);
+        const day = 1 + Math.floor(rand() * 28);
+        out.push({
+          template: "appointment",
+          message: message(`我${month}月${day}日下午约了${name}医生${pick(rand, VALUES.clinic)}。`),
+          query: `我约了${name}医生什么时候？`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
 // ---- measuring --------------------------------------------------------------------------
 
 const progress = (message: string) => process.stderr.write(`[bench:write] ${message}\n`);
@@ -447,15 +594,28 @@ async function trivialGraphMs(invokes: number): Promise<{ wall: number; cpu: num
  * for the first user message of the prompt; `script` replies are used first, in order.
  */
 class CountingChatModel extends FakeListChatModel {
+  /** Extraction calls. */
   calls = 0;
+  /** Calls judging the conflicts the rules would ask about (at most one per run). */
+  judgeCalls = 0;
   private readonly script: string[];
   constructor(script: string[] = []) {
     super({ responses: ["{}"] });
     this.script = [...script];
   }
   override async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const prompt = String(messages[messages.length - 1]?.content ?? "");
+    if (String(messages[0]?.content ?? "") === JUDGE_INSTRUCTIONS) {
+      // Leave every pair to the user: the write then ends as it would without a model.
+      this.judgeCalls++;
+      const pairs = [...prompt.matchAll(/^Pair (\d+):/gm)].map((m) => Number(m[1]));
+      const text = JSON.stringify({
+        judgements: pairs.map((pair) => ({ pair, relation: "ask_user", reason: "scripted" })),
+      });
+      return { generations: [{ message: new AIMessage(text), text }], llmOutput: {} };
+    }
     this.calls++;
-    const text = this.script.shift() ?? this.reply(String(messages[messages.length - 1]?.content ?? ""));
+    const text = this.script.shift() ?? this.reply(prompt);
     return { generations: [{ message: new AIMessage(text), text }], llmOutput: {} };
   }
   private reply(prompt: string): string {
@@ -492,6 +652,7 @@ async function modelPath(args: Args, batches: Call[], made: (label: string) => s
       performance.now() - start,
     );
     const perBatch = model.calls / runs.length;
+    const judgedPerBatch = model.judgeCalls / runs.length;
 
     const repairing = new CountingChatModel(["Sure! Here are the memories: {memories: [oops"]);
     const memory2 = await createMemory({ dir: made("repair"), env: {}, model: repairing });
@@ -500,6 +661,7 @@ async function modelPath(args: Args, batches: Call[], made: (label: string) => s
     return {
       batches: runs.length,
       perBatch,
+      judgedPerBatch,
       mps,
       failures,
       repairCalls: repairing.calls,
@@ -510,31 +672,126 @@ async function modelPath(args: Args, batches: Call[], made: (label: string) => s
   }
 }
 
+// ---- the templated case ----------------------------------------------------------------
+
+/** Before distinct facts were kept apart (same 100k statements, batches of 100). */
+const TEMPLATED_BEFORE = "13,213 of 100,000 active, exact-target hit@10 0.03, 334 msg/s";
+const TARGET_TEMPLATED_ACTIVE = 0.99;
+const TARGET_TEMPLATED_HIT = 0.9;
+const TARGET_TEMPLATED_MPS = 1_000;
+
+interface TemplatedOutcome {
+  n: number;
+  calls: number;
+  ms: number;
+  /** Messages per second over each tenth of the run: flat when work does not grow with the store. */
+  deciles: number[];
+  active: number;
+  tally: Tally;
+  queries: number;
+  hits: number;
+  byTemplate: Record<string, { queries: number; hits: number }>;
+  recallMs: number;
+}
+
+/**
+ * `args.templated` distinct statements into ONE scope, `templatedBatch` per remember() call,
+ * then `queries` recalls, each naming one project or person: a hit when the statement's own
+ * message is among the top 10 recalled memories.
+ */
+async function templatedCase(args: Args, dir: string): Promise<TemplatedOutcome> {
+  const statements = templatedStatements(args.templated, args.seed);
+  const scope = { userId: "templated" };
+  // Recall on the day of the last statement: appointments (todos) are still ahead then.
+  const last = Date.parse(statements.at(-1)!.message.at);
+  const memory = await createMemory({ dir, env: {}, now: () => new Date(last + 60_000) });
+  const tally = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Tally;
+  const deciles: number[] = [];
+  const tenth = Math.max(1, Math.ceil(statements.length / 10));
+  let calls = 0;
+  try {
+    const start = performance.now();
+    let mark = start;
+    for (let i = 0; i < statements.length; i += args.templatedBatch) {
+      const batch = statements.slice(i, i + args.templatedBatch);
+      const out = await memory.remember({ scope, messages: batch.map((s) => s.message) });
+      for (const outcome of OUTCOMES) tally[outcome] += out[outcome].length;
+      calls++;
+      const done = i + batch.length;
+      if (Math.floor(done / tenth) > deciles.length || done === statements.length) {
+        const now = performance.now();
+        deciles.push(rate(done - deciles.length * tenth, now - mark));
+        mark = now;
+        progress(`templated: ${done}/${statements.length} (${deciles.at(-1)!.toFixed(0)} msg/s)`);
+      }
+    }
+    const ms = performance.now() - start;
+    // Counted in large pages: list() pages by 100, which over 100k records reads the scope
+    // hundreds of times.
+    const active = (
+      await scanNamespace(memory.store, recordsNamespace(scope), { filter: { status: "active" }, pageSize: 10_000 })
+    ).length;
+
+    const rand = createRng(args.seed + 2);
+    const sample = Array.from({ length: Math.min(args.queries, statements.length) }, () => pick(rand, statements));
+    const byTemplate: TemplatedOutcome["byTemplate"] = {};
+    let hits = 0;
+    const recallStart = performance.now();
+    for (const s of sample) {
+      const { memories } = await memory.recall({ scope, query: s.query, limit: 10, includeKnowledge: false });
+      const hit = memories.some((m) => m.source.messageIds.includes(s.message.id));
+      const t = byTemplate[s.template] ?? { queries: 0, hits: 0 };
+      byTemplate[s.template] = t;
+      t.queries++;
+      if (hit) {
+        t.hits++;
+        hits++;
+      }
+    }
+    const recallMs = performance.now() - recallStart;
+    return {
+      n: statements.length,
+      calls,
+      ms,
+      deciles,
+      active,
+      tally,
+      queries: sample.length,
+      hits,
+      byTemplate,
+      recallMs,
+    };
+  } finally {
+    await memory.close();
+  }
+}
+
+function templatedLines(args: Args, t: TemplatedOutcome): string[] {
+  const ok = (good: boolean) => (good ? "OK" : "MISS");
+  const mps = rate(t.n, t.ms);
+  const activeShare = t.active / t.n;
+  const hit = t.hits / t.queries;
+  return [
+    `templated statements (N=${t.n} distinct, one scope, ${t.calls} calls of ${args.templatedBatch}; projects/databases and colleagues/cities in English, friends' hobbies and appointments in Chinese)`,
+    `  messages/s: ${mps.toFixed(0)}   target >= ${TARGET_TEMPLATED_MPS}   ${ok(mps >= TARGET_TEMPLATED_MPS)}   (per tenth of the run: ${t.deciles.map((d) => d.toFixed(0)).join(" ")})`,
+    `  active memories: ${t.active} of ${t.n} (${(100 * activeShare).toFixed(1)}%)   target >= ${100 * TARGET_TEMPLATED_ACTIVE}%   ${ok(activeShare >= TARGET_TEMPLATED_ACTIVE)}`,
+    `  exact-target hit@10: ${hit.toFixed(3)} over ${t.queries} queries   target >= ${TARGET_TEMPLATED_HIT}   ${ok(hit >= TARGET_TEMPLATED_HIT)}   (${Object.entries(
+      t.byTemplate,
+    )
+      .map(([name, b]) => `${name} ${(b.hits / b.queries).toFixed(2)}`)
+      .join(", ")}; ${(t.recallMs / t.queries).toFixed(1)} ms per recall)`,
+    `  outcome: ${OUTCOMES.map((o) => `${o} ${t.tally[o]}`).join(", ")}`,
+    `  before (100k, batches of 100): ${TEMPLATED_BEFORE}`,
+  ];
+}
+
 // ---- main -------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  // Other processes on a 2-core machine move these numbers a lot: the summary says how busy it was.
-  const load = os.loadavg()[0]!;
+/** The generated conversations: batched, per turn, node shares, extraction alone, the model path. */
+async function conversationCase(args: Args, made: (label: string) => string, load: number): Promise<string[]> {
   const streams = generateConversation(args.n, args.users, args.seed);
   const batches = batchesOf(streams, args.batch);
-  const dirs: string[] = [];
-  const made = (label: string) => {
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), `bench-write-${label}-`));
-    dirs.push(d);
-    return d;
-  };
-  const cleanup = () => {
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  };
-
-  try {
-    // Warm-up on a throwaway store: module loading, JIT and the first HNSW index are not the write path.
-    progress("warming up");
-    const warm = await createMemory({ dir: made("warm"), env: {} });
-    await rememberAll(warm, batchesOf(generateConversation(200, 2, args.seed + 1), args.batch), "warm-up");
-    await warm.close();
-
+  {
     progress(`batched: ${args.n} messages in ${batches.length} calls`);
     const memory = await createMemory({ dir: made("batched"), env: {} });
     const batched = await rememberAll(memory, batches, "batched");
@@ -590,12 +847,40 @@ async function main(): Promise<void> {
       `node shares (separate timed run, ${(timedMs / batches.length).toFixed(1)} ms per call, ${((100 * nodeMs) / timedMs).toFixed(0)}% inside nodes):`,
       `  ${NODES.map((n) => `${n} ${((100 * (timer.totals.get(n) ?? 0)) / timedMs).toFixed(0)}%`).join(" · ")} · outside nodes (LangGraph, callbacks) ${((100 * (timedMs - nodeMs)) / timedMs).toFixed(0)}%`,
       `LangGraph alone (trivial 6-node graph): ${trivial.wall.toFixed(2)} ms wall, ${trivial.cpu.toFixed(2)} ms CPU per invoke; per-turn ceiling with nodes that cost nothing: ~${rate(args.perTurn / turns.length, trivial.wall).toFixed(0)} msg/s`,
-      `model calls per batch: ${model.perBatch.toFixed(2)}   target ${TARGET_MODEL_CALLS_PER_BATCH}   ${ok(model.perBatch === TARGET_MODEL_CALLS_PER_BATCH)}   (${model.batches} batches, ${model.failures} failures, ${model.mps.toFixed(0)} msg/s with the scripted model)`,
+      `model extraction calls per batch: ${model.perBatch.toFixed(2)}   target ${TARGET_MODEL_CALLS_PER_BATCH}   ${ok(model.perBatch === TARGET_MODEL_CALLS_PER_BATCH)}   (${model.batches} batches, ${model.failures} failures, ${model.mps.toFixed(0)} msg/s with the scripted model)`,
+      `  conflict judging calls per batch: ${model.judgedPerBatch.toFixed(2)} (at most one, in a batch with a conflict the rules would ask about)`,
       `malformed-then-valid reply: ${model.repairCalls} calls   expected 2   ${ok(model.repairCalls === 2 && model.repairFailures === 0)}`,
     ];
+    return lines;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  // Other processes on a 2-core machine move these numbers a lot: the summary says how busy it was.
+  const load = os.loadavg()[0]!;
+  const dirs: string[] = [];
+  const made = (label: string) => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), `bench-write-${label}-`));
+    dirs.push(d);
+    return d;
+  };
+  try {
+    // Warm-up on a throwaway store: module loading, JIT and the first HNSW index are not the write path.
+    progress("warming up");
+    const warm = await createMemory({ dir: made("warm"), env: {} });
+    await rememberAll(warm, batchesOf(generateConversation(200, 2, args.seed + 1), args.batch), "warm-up");
+    await warm.close();
+    const lines: string[] = [];
+    if (args.only !== "templated") lines.push(...(await conversationCase(args, made, load)));
+    if (args.only !== "conversation" && args.templated > 0) {
+      progress(`templated: ${args.templated} statements in one scope`);
+      const outcome = await templatedCase(args, made("templated"));
+      lines.push(...templatedLines(args, outcome));
+    }
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
-    cleanup();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   }
 }
 
