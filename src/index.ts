@@ -84,6 +84,7 @@ export {
   historyNamespace,
   knowledgeNamespace,
   RECORD_INDEX_FIELDS,
+  RECORD_KEYWORD_ONLY_FIELDS,
   recordsNamespace,
   scopeNamespace,
   tracesNamespace,

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
-import { RECORD_INDEX_FIELDS } from "./namespaces.js";
+import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
 import type { ReadOptions } from "./recall/options.js";
 import { resolveReadDeps } from "./recall/options.js";
 import { createReader, type Reader } from "./recall/reader.js";
@@ -144,7 +144,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     });
     store = new HNSWStore({
       dir: options.dir ?? "./.memory",
-      index: { dims, embeddings, fields: RECORD_INDEX_FIELDS },
+      index: { dims, embeddings, fields: RECORD_INDEX_FIELDS, keywordOnly: RECORD_KEYWORD_ONLY_FIELDS },
     });
   }
 

@@ -12,8 +12,18 @@ import { DEFAULT_TENANT, type MemoryRecord, type MemoryScope, parseScope } from 
 
 export { DEFAULT_TENANT };
 
-/** Fields of a MemoryRecord that are embedded and keyword-indexed. */
-export const RECORD_INDEX_FIELDS = ["content", "retrievalHints[*]"];
+/**
+ * Fields of a MemoryRecord that are indexed. `content` is embedded on its own; the retrieval
+ * hints as ONE text (a path to the whole array is its JSON): a hint alone ("同事", "colleagues")
+ * is the same words for every memory of its topic, so one vector per hint multiplied the HNSW
+ * inserts of a write by four and filled the graph with identical points, while the eval sets
+ * recalled as well with one vector for all of them (`npm run eval`, see the README).
+ * `terms` are keyword-only (RECORD_KEYWORD_ONLY_FIELDS).
+ */
+export const RECORD_INDEX_FIELDS = ["content", "retrievalHints", "terms[*]"];
+
+/** Indexed fields that stores keyword-index but never embed (HNSWStore `index.keywordOnly`). */
+export const RECORD_KEYWORD_ONLY_FIELDS = ["terms[*]"];
 
 export function scopeNamespace(scope: MemoryScope): string[] {
   return ["memory", scope.tenantId ?? DEFAULT_TENANT, scope.userId];

@@ -132,6 +132,15 @@ export const MemoryRecordSchema = z.object({
   about: MemorySubjectSchema.optional(),
   /** Seed 003 §3.4: other phrasings that should find this memory ("咖啡", "coffee", "latte"). */
   retrievalHints: z.array(z.string().min(1).max(200)).max(20).optional(),
+  /**
+   * Exact search terms, keyword-indexed but never embedded (RECORD_KEYWORD_ONLY_FIELDS): the day
+   * an episode happened as `date_0506` / `date_20240506` (src/time.ts dayTerms), found by a
+   * question that names the date (src/recall/dates.ts).
+   */
+  terms: z
+    .array(z.string().regex(/^[a-z0-9_]{1,64}$/u))
+    .max(20)
+    .optional(),
 });
 export type MemoryRecord = z.infer<typeof MemoryRecordSchema>;
 

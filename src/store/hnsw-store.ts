@@ -46,9 +46,16 @@ export interface HNSWStoreIndexConfig {
   /**
    * Paths of the value to embed and keyword-index, InMemoryStore syntax.
    * @default ["$"] (the whole value as JSON)
-   * @example ["content", "retrievalHints[*]"]
+   * @example ["content", "retrievalHints", "terms[*]"]
    */
   fields?: string[];
+  /**
+   * Paths (of `fields` or of a put's `index`) whose texts are keyword-indexed but never embedded:
+   * exact terms that mean nothing to a vector (the day terms `date_20240506` of an episode).
+   * Every embedded text is one more HNSW insert, the dearest part of a write.
+   * @default []
+   */
+  keywordOnly?: string[];
 }
 
 export interface HNSWStoreOptions {
@@ -83,6 +90,7 @@ const OptionsSchema = z.object({
         "must implement embedDocuments() and embedQuery()",
       ),
       fields: z.array(z.string().min(1)).min(1).optional(),
+      keywordOnly: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   maxValueBytes: z.number().int().positive().optional(),
@@ -308,11 +316,14 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     }
     const where = `put ${JSON.stringify(namespace)}/${op.key}`;
     const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
-    const texts = (
-      json === null || op.index === false
-        ? []
-        : textsAtPaths(op.value as Record<string, unknown>, op.index ?? this.fields)
-    ).map((t) => ({ ...t, textHash: hashText(t.text) }));
+    const paths = json === null || op.index === false ? [] : (op.index ?? this.fields);
+    const keywordOnly = this.options.index?.keywordOnly ?? [];
+    const textsOf = (selected: string[]) =>
+      textsAtPaths(op.value as Record<string, unknown>, selected).map((t) => ({ ...t, textHash: hashText(t.text) }));
+    // Embedded texts (vectors and keyword body) and keyword-only ones (keyword body alone).
+    const texts = textsOf(paths.filter((p) => !keywordOnly.includes(p)));
+    const termTexts = keywordOnly.length ? textsOf(paths.filter((p) => keywordOnly.includes(p))) : [];
+    const keywordTexts = termTexts.length ? [...texts, ...termTexts] : texts;
     // The keyword body (Intl.Segmenter over every text) is only built when the writer rewrites
     // the item's FTS row; a usage-counter update leaves the texts alone and skips it. Its hash
     // comes from the text hashes already computed.
@@ -324,10 +335,10 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
       json,
       vectors: [],
       get keywordBody() {
-        body ??= keywordBody(texts.map((t) => t.text));
+        body ??= keywordBody(keywordTexts.map((t) => t.text));
         return body;
       },
-      keywordHash: texts.length ? hashText(texts.map((t) => t.textHash).join("\n")) : "",
+      keywordHash: keywordTexts.length ? hashText(keywordTexts.map((t) => t.textHash).join("\n")) : "",
       // Ordered by field, as the writer reads them back (ORDER BY field).
       textSignature: this.options.index
         ? [...texts]

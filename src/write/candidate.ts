@@ -31,6 +31,8 @@ export interface MemoryCandidate {
   /** ISO due date for todos, expiry for time-bound facts. */
   expiresAt?: string;
   retrievalHints?: string[];
+  /** Exact keyword terms (MemoryRecord.terms). */
+  terms?: string[];
   /** What it is about: absent for the user; `conversation` for an episode of the session itself. */
   about?: MemorySubject;
   /** Which rule or "model" produced it, for the trace. */

@@ -142,7 +142,7 @@ function episodeOf(exchange: Exchange): MemoryCandidate | undefined {
     sensitivity: "low",
     about: "conversation",
     // The day it happened, as keyword terms: "what did we talk about on May 2nd?" (src/recall/dates.ts).
-    retrievalHints: dayTerms(date),
+    terms: dayTerms(date),
     extractor: "episode",
   };
 }

@@ -78,6 +78,7 @@ export function recordFromCandidate(
     accessCount: 0,
     ...(candidate.expiresAt ? { expiresAt: candidate.expiresAt } : {}),
     ...(candidate.retrievalHints?.length ? { retrievalHints: candidate.retrievalHints.slice(0, 20) } : {}),
+    ...(candidate.terms?.length ? { terms: candidate.terms.slice(0, 20) } : {}),
     ...(candidate.about ? { about: candidate.about } : {}),
   });
 }

@@ -103,4 +103,34 @@ describe("HNSWStore keeps vectors of unchanged texts", () => {
     expect(await store.keywordSearch(["m"], "乌龙茶")).toEqual([]);
     raw.close();
   });
+
+  it("keyword-indexes but never embeds the keyword-only paths, and re-embeds nothing when only they change", async () => {
+    dir = tempDir();
+    const embeddings = new CountingEmbeddings({ dims: DIMS });
+    store = new HNSWStore({
+      dir,
+      index: { dims: DIMS, embeddings, fields: ["content", "hints", "terms[*]"], keywordOnly: ["terms[*]"] },
+      flushIntervalMs: 0,
+    });
+    await store.put(["m"], "a", { content: "We talked about kites", hints: ["风筝", "toys"], terms: ["date_0506"] });
+    await store.put(["m"], "b", { content: "We talked about boats", terms: ["date_0507"] });
+    // One text per path: the content, and the hints array as one JSON text; never the terms.
+    expect(embeddings.embedded).toHaveLength(3);
+    expect(embeddings.embedded.some((t) => t.includes("date_"))).toBe(false);
+    expect(embeddings.embedded.filter((t) => t.includes("风筝") && t.includes("toys"))).toHaveLength(1);
+    expect((await store.keywordSearch(["m"], "date_0506")).map((i) => i.key)).toEqual(["a"]);
+    expect((await store.keywordSearch(["m"], "风筝")).map((i) => i.key)).toEqual(["a"]);
+    const vectors = new Database(path.join(dir, "store.sqlite"), { readonly: true });
+    expect(vectors.prepare("SELECT field FROM vectors ORDER BY item_id, field").all()).toEqual([
+      { field: "content" },
+      { field: "hints" },
+      { field: "content" },
+    ]);
+    vectors.close();
+    // A new day term changes the keyword body only: no embedding, found under the new term.
+    await store.put(["m"], "b", { content: "We talked about boats", terms: ["date_0508"] });
+    expect(embeddings.embedded).toHaveLength(3);
+    expect((await store.keywordSearch(["m"], "date_0508")).map((i) => i.key)).toEqual(["b"]);
+    expect(await store.keywordSearch(["m"], "date_0507")).toEqual([]);
+  });
 });
