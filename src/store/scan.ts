@@ -7,7 +7,11 @@ import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 
 export interface ScanOptions {
   filter?: Record<string, unknown>;
-  /** Items per store call. @default 100 */
+  /**
+   * Items in the first store call; each next call asks for twice as many, up to
+   * {@link MAX_PAGE}: a store pages by offset, so fixed pages of 100 would re-read a 100k-item
+   * namespace a thousand times (quadratic), while doubling reads it about twice. @default 100
+   */
   pageSize?: number;
   /**
    * Only items in exactly this namespace: a search prefix also matches deeper namespaces
@@ -25,14 +29,19 @@ export async function scanNamespace(
   namespace: string[],
   options: ScanOptions = {},
 ): Promise<SearchItem[]> {
-  const pageSize = options.pageSize ?? 100;
+  let pageSize = options.pageSize ?? 100;
   const items: SearchItem[] = [];
-  for (let offset = 0; ; offset += pageSize) {
+  for (let offset = 0; ; ) {
     const page = await store.search(namespace, { filter: options.filter, limit: pageSize, offset });
     for (const item of page) if (!options.exact || sameNamespace(item.namespace, namespace)) items.push(item);
     if (page.length < pageSize) return items;
+    offset += pageSize;
+    pageSize = Math.min(pageSize * 2, Math.max(MAX_PAGE, options.pageSize ?? 0));
   }
 }
+
+/** The largest page {@link scanNamespace} grows to. */
+export const MAX_PAGE = 10_000;
 
 /** Two namespaces are the same when every label is. */
 export function sameNamespace(a: readonly string[], b: readonly string[]): boolean {
