@@ -98,7 +98,7 @@ function extractive(parts: readonly MemoryRecord[]): string {
   const zh = detectLanguage(parts.map((part) => part.content).join(" ")) === "zh";
   const head = zh ? "（历史记忆摘要）曾经记录过：" : "Summary of earlier memories: ";
   const separator = zh ? "；" : "; ";
-  const sentences = parts.map((part) => part.content.replace(/[。.!！；;\s]+$/u, ""));
+  const sentences = parts.map((part) => withoutEndMark(part.content));
   let text = head;
   for (let i = 0; i < sentences.length; i++) {
     const rest = sentences.length - i;
@@ -108,6 +108,15 @@ function extractive(parts: readonly MemoryRecord[]): string {
     text = next;
   }
   return `${text}${zh ? "。" : "."}`;
+}
+
+const END_MARKS = new Set(["。", ".", "!", "！", "；", ";", " ", "\n", "\t"]);
+
+/** The sentence without its closing punctuation, so joined sentences read as one list. */
+function withoutEndMark(text: string): string {
+  let end = text.length;
+  while (end > 0 && END_MARKS.has(text[end - 1]!)) end -= 1;
+  return text.slice(0, end);
 }
 
 /** The summary record: what its parts share, their sources united, created now. */
