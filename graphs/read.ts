@@ -6,7 +6,7 @@
  *                          └─ retrieve_knowledge ─┘
  *
  * Input: `messages` (the latest user message is the query) or an explicit `query`, plus
- * optional `task`, `limit`, `kinds`, `includeKnowledge`, `includeHistory`, `scope`. Scope
+ * optional `task`, `limit`, `kinds`, `includeKnowledge`, `includeHistory`, `includeArchived`, `scope`. Scope
  * otherwise comes from `config.configurable.user_id` / `tenant_id`. Output: `context` (the
  * block), `memories`, `knowledge` and `traceId`, nothing of the working state, so it drops into
  * a parent graph as a node before the model call, whose prompt puts `context` after the system
@@ -57,6 +57,7 @@ export function readPipeline(options: ReadOptions = {}, deferBookkeeping?: (book
           "kinds",
           "includeKnowledge",
           "includeHistory",
+          "includeArchived",
           "scope",
           "instruction",
         ],

@@ -4,16 +4,20 @@
  *
  *   langgraph-memory demo                      the offline demo (src/demo.ts), in a temporary directory
  *   langgraph-memory stats --dir <dir> [--json] records per tenant/user by status and kind, size on disk
+ *   langgraph-memory maintain --dir <dir> [--user <id>] [--tenant <id>] [--json]
+ *                                              run the maintenance graph (TTL, decay, dedupe, compression, purge)
  *   langgraph-memory --help | --version
  *
  * `stats` reads a store directory read-only (src/store/stats.ts): it works while an application
- * has the store open.
+ * has the store open. `maintain` opens the store (the application must have closed it) with the
+ * default rules (src/maintain/config.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { isMemoryError } from "./errors.js";
+import type { MaintenanceReport } from "./maintain/maintainer.js";
 import { readStoreStats, type StoreStats, type UserStats } from "./store/stats.js";
 
 /** Exit code for a usage error (unknown command or option, missing argument). */
@@ -35,6 +39,12 @@ Commands:
   stats --dir <dir>      memory records per tenant and user, by status and kind, and the
                          store's size on disk; read-only, works while an application has it open
     --json               print the stats as JSON
+  maintain --dir <dir>   forget what the rules say to: expire (TTL per kind), archive what
+                         decayed, merge near-duplicates, compress over the cap, purge
+                         long-retired memories; every scope, or one with --user
+    --user <id>          only this user (with --tenant for a tenant's user)
+    --tenant <id>        only this tenant's users
+    --json               print the report (with ids) as JSON
   help                   show this help
 
 Options:
@@ -116,6 +126,52 @@ function formatStats(stats: StoreStats): string {
   return `${out.join("\n")}\n`;
 }
 
+function formatMaintenance(report: MaintenanceReport): string {
+  const steps = ["expired", "decayed", "merged", "compressed", "purged"] as const;
+  const rows = report.scopes.map((s) => [
+    s.scope.tenantId ?? "_default",
+    s.scope.userId,
+    String(s.expired.length),
+    String(s.decayed.length),
+    String(s.merged.reduce((n, c) => n + c.mergedIds.length, 0)),
+    String(s.compressed.reduce((n, c) => n + c.compressedIds.length, 0)),
+    String(s.purged.length),
+  ]);
+  if (report.scopes.length > 1) rows.push(["total", "", ...steps.map((step) => String(report.totals[step]))]);
+  const head = `Maintained ${report.scopes.length} scope${report.scopes.length === 1 ? "" : "s"}.`;
+  return `${head}\n${report.scopes.length > 0 ? `${table(["tenant", "user", ...steps], rows)}\n` : ""}`;
+}
+
+async function maintain(dir: string, user: string | undefined, tenant: string | undefined): Promise<MaintenanceReport> {
+  if (!fs.existsSync(dir))
+    throw new CliError(`No store at ${dir}: 'maintain' works on an existing store directory.`, 1);
+  const { createMemory } = await import("./memory.js");
+  const { listScopes } = await import("./maintain/maintainer.js");
+  const memory = await createMemory({ dir });
+  try {
+    if (user !== undefined)
+      return await memory.maintain({ scope: { userId: user, ...(tenant ? { tenantId: tenant } : {}) } });
+    if (tenant === undefined) return await memory.maintain();
+    const reports: MaintenanceReport[] = [];
+    for (const scope of await listScopes(memory.store))
+      if ((scope.tenantId ?? "_default") === tenant) reports.push(await memory.maintain({ scope }));
+    const scopes = reports.flatMap((r) => r.scopes);
+    const sum = (step: keyof MaintenanceReport["totals"]) => reports.reduce((n, r) => n + r.totals[step], 0);
+    return {
+      scopes,
+      totals: {
+        expired: sum("expired"),
+        decayed: sum("decayed"),
+        merged: sum("merged"),
+        compressed: sum("compressed"),
+        purged: sum("purged"),
+      },
+    };
+  } finally {
+    await memory.close();
+  }
+}
+
 // ---- main -------------------------------------------------------------------------------------
 
 async function main(argv: string[]): Promise<number> {
@@ -142,12 +198,14 @@ async function main(argv: string[]): Promise<number> {
   if (rest.length > 0) throw new CliError(`Unexpected argument '${rest[0]}' for '${command}'.`, USAGE);
   switch (command) {
     case "demo": {
-      if (values.dir !== undefined || values.json)
+      if (values.dir !== undefined || values.json || values.user !== undefined || values.tenant !== undefined)
         throw new CliError("'demo' takes no options: it always runs in a temporary directory.", USAGE);
       await import("./demo.js");
       return 0;
     }
     case "stats": {
+      if (values.user !== undefined || values.tenant !== undefined)
+        throw new CliError("'stats' takes no --user or --tenant: it reports every scope.", USAGE);
       if (values.dir === undefined)
         throw new CliError(
           "'stats' needs --dir <dir>: the directory of the store (createMemory's `dir`, e.g. ./.memory).",
@@ -157,9 +215,16 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(values.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
       return 0;
     }
+    case "maintain": {
+      if (values.dir === undefined)
+        throw new CliError("'maintain' needs --dir <dir>: the directory of the store (createMemory's `dir`).", USAGE);
+      const report = await maintain(values.dir, values.user, values.tenant);
+      process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatMaintenance(report));
+      return 0;
+    }
     default:
       throw new CliError(
-        `Unknown command '${command}'. Commands: demo, stats, help. Run 'langgraph-memory --help' for usage.`,
+        `Unknown command '${command}'. Commands: demo, stats, maintain, help. Run 'langgraph-memory --help' for usage.`,
         USAGE,
       );
   }
@@ -175,6 +240,8 @@ function parse(argv: string[]) {
       version: { type: "boolean", short: "v" },
       dir: { type: "string", short: "d" },
       json: { type: "boolean" },
+      user: { type: "string" },
+      tenant: { type: "string" },
     },
   });
 }

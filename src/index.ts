@@ -174,6 +174,28 @@ export {
 } from "./write/history.js";
 
 // ---- read side ----------------------------------------------------------------------------------
+export {
+  createMaintainGraph,
+  createMaintainPipeline,
+  type MaintainGraph,
+  type MaintainGraphOptions,
+} from "../graphs/maintain.js";
+export {
+  DEFAULT_TTL_DAYS,
+  MaintenanceOptionsSchema,
+  type MaintenanceConfig,
+  type MaintenanceOptions,
+  parseMaintenanceConfig,
+} from "./maintain/config.js";
+export type { MaintainOptions, MaintenanceReport } from "./maintain/maintainer.js";
+export type {
+  CompressedTopic,
+  DecayedMemory,
+  ExpiredMemory,
+  MergedCluster,
+  PurgedMemory,
+  ScopeMaintenanceReport,
+} from "./maintain/state.js";
 export type { ReadOptions } from "./recall/options.js";
 export type { ReadInput, ReadOutput, ReadState } from "./recall/state.js";
 export { RecallInputSchema, type RecallInput } from "./recall/request.js";

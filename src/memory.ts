@@ -8,13 +8,17 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
+import { createMaintainGraph, createMaintainPipeline, type MaintainGraph } from "../graphs/maintain.js";
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
+import { type MaintenanceOptions, parseMaintenanceConfig } from "./maintain/config.js";
+import { createMaintainer, createWriteCounter, type Maintainer } from "./maintain/maintainer.js";
 import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
 import type { ReadOptions } from "./recall/options.js";
 import { resolveReadDeps } from "./recall/options.js";
 import { createReader, type Reader } from "./recall/reader.js";
+import { parseScope } from "./schema.js";
 import { scopeKey, scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
@@ -56,6 +60,7 @@ const OptionsSchema = z
     relevanceFloor: z.number().min(0).lt(1).optional(),
     episodes: z.boolean().optional(),
     bookkeeping: z.enum(["background", "inline"]).optional(),
+    maintenance: z.unknown().optional(),
   })
   .strict();
 
@@ -94,9 +99,15 @@ export interface CreateMemoryOptions
    * governed memories. @default true
    */
   episodes?: boolean;
+  /**
+   * The maintenance graph's rules (TTL per kind, decay, cap, dedupe, purge) and `everyWrites`,
+   * which runs maintenance for a scope after every N remember() calls of it (off by default).
+   * Defaults: src/maintain/config.ts.
+   */
+  maintenance?: MaintenanceOptions;
 }
 
-export interface Memory extends Writer, Reader {
+export interface Memory extends Writer, Reader, Maintainer {
   /**
    * Wait for the recall bookkeeping still queued (traces, usage counters).
    * @throws the error of a background write that failed since the last call
@@ -106,7 +117,7 @@ export interface Memory extends Writer, Reader {
   close(): Promise<void>;
   readonly store: BaseStore;
   /** Compiled graphs, ready to add as nodes of your own graph (they use its checkpointer). */
-  readonly graphs: { write: WriteGraph; read: ReadGraph };
+  readonly graphs: { write: WriteGraph; read: ReadGraph; maintain: MaintainGraph };
 }
 
 /**
@@ -130,6 +141,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   }
   const now = options.now ?? (() => new Date());
   const admission = parseAdmissionConfig(options.admission ?? {});
+  const maintenance = parseMaintenanceConfig(options.maintenance ?? {});
   const model = resolveChatModel({ model: options.model, env: options.env });
   // Read options are validated once (a policies file is read once) and shared by graph and runner.
   const readDeps = resolveReadDeps({ ...options, now });
@@ -167,19 +179,34 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     ),
   });
   const theStore = store;
+  const maintainOptions = { store, model, now, maintenance: options.maintenance ?? {} };
+  const maintainer = createMaintainer({ store, queue, now, run: createMaintainPipeline(maintainOptions) });
+  const writes = createWriteCounter(maintenance.everyWrites, maintainer.maintain);
 
   return {
     ...writer,
     ...reader,
+    ...maintainer,
+    async remember(input) {
+      const out = await writer.remember(input);
+      writes.wrote(parseScope((input as { scope: unknown }).scope));
+      return out;
+    },
     store: theStore,
-    graphs: { write: createWriteGraph(writeOptions), read: createReadGraph(readOptions) },
+    graphs: {
+      write: createWriteGraph(writeOptions),
+      read: createReadGraph(readOptions),
+      maintain: createMaintainGraph(maintainOptions),
+    },
     async settled() {
       await writer.settled();
+      await writes.settled();
       await queue.settled();
     },
     async close() {
       try {
         await writer.settled();
+        await writes.settled();
         await queue.settled();
       } finally {
         if (owned) await theStore.stop();

@@ -14,13 +14,19 @@ import { MEMORY_KINDS, type MemoryRecord, parseMemoryRecord } from "../../src/sc
 
 // Seed 003 §4.3–4.4: superseded and archived versions answer history questions only.
 const HISTORY_STATUSES = ["active", "superseded", "archived"];
+// Seed 003 §4.3: the cold tier answers when asked for, beside the active memories.
+const COLD_TIER_STATUSES = ["active", "archived"];
 
 export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candidates" | "retrieval"> {
   return async (state, config) => {
     const request = requestOf(state);
     const store = readStore(deps, config);
     const filter: Record<string, unknown> = {
-      status: request.includeHistory ? { $in: HISTORY_STATUSES } : "active",
+      status: request.includeHistory
+        ? { $in: HISTORY_STATUSES }
+        : request.includeArchived
+          ? { $in: COLD_TIER_STATUSES }
+          : "active",
       // A policy that allows every kind (the default one) needs no kind condition: one less
       // check per row the store reads.
       ...(MEMORY_KINDS.every((kind) => request.policy.kinds.includes(kind))

@@ -8,7 +8,16 @@ import type { ReadDeps, ReadNode } from "../../src/recall/state.js";
 export function createScopeNode(
   deps: ReadDeps,
 ): ReadNode<
-  "messages" | "query" | "task" | "limit" | "kinds" | "includeKnowledge" | "includeHistory" | "scope" | "instruction",
+  | "messages"
+  | "query"
+  | "task"
+  | "limit"
+  | "kinds"
+  | "includeKnowledge"
+  | "includeHistory"
+  | "includeArchived"
+  | "scope"
+  | "instruction",
   "request" | "candidates" | "knowledgeCandidates" | "memories" | "knowledge" | "context" | "traceId"
 > {
   return async (state, config) => ({

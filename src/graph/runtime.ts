@@ -8,7 +8,7 @@ import { InvalidConfigError, InvalidInputError, zodProblem } from "../errors.js"
 import { type MemoryScope, MemoryScopeSchema } from "../schema.js";
 
 /** How errors name a graph: "The write graph", "The read graph". */
-export type GraphLabel = "write" | "read";
+export type GraphLabel = "write" | "read" | "maintain";
 
 /**
  * The store a node uses: its own, else the graph's (`compile({ store })`, the parent graph's or
@@ -25,7 +25,7 @@ export function storeFromConfig(
   const store = own ?? config.store;
   if (!store) {
     throw new InvalidConfigError(
-      `The ${graph} graph has no store: pass { store } to createMemory or create${graph === "write" ? "Write" : "Read"}Graph, or compile the parent graph with { store }.`,
+      `The ${graph} graph has no store: pass { store } to createMemory or create${graph[0]!.toUpperCase()}${graph.slice(1)}Graph, or compile the parent graph with { store }.`,
     );
   }
   return store instanceof AsyncBatchedStore ? (store as unknown as { store: BaseStore }).store : store;

@@ -24,7 +24,9 @@ export function dedupeKeys(candidates: readonly Candidate<MemoryRecord>[], now: 
   for (const candidate of out) {
     if (candidate.decision) continue;
     const record = candidate.value;
-    if (record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime()) {
+    // An archived memory was asked for explicitly (the cold tier): its expiry is why it is there.
+    const asked = record.status === "archived";
+    if (!asked && record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime()) {
       candidate.decision = { outcome: "dropped", reason: "expired", detail: `expired at ${record.expiresAt}` };
       continue;
     }

@@ -30,6 +30,8 @@ export const RecallInputSchema = z
     includeKnowledge: z.boolean().optional(),
     /** An explicit history question: superseded and archived versions are recalled too. */
     includeHistory: z.boolean().optional(),
+    /** The cold tier too: archived memories (expired, decayed) are recalled beside active ones. */
+    includeArchived: z.boolean().optional(),
     /** This turn's instruction, checked against recalled preferences; defaults to `query`. */
     instruction: z.string().max(20_000).optional(),
   })
@@ -47,6 +49,8 @@ export interface ResolvedRequest {
   limit: number;
   includeKnowledge: boolean;
   includeHistory: boolean;
+  /** Archived memories are recalled too (the cold tier). */
+  includeArchived: boolean;
   /** Language of the query: the block's headers follow it. */
   language: "zh" | "en";
   /** ISO time of this recall; every node uses this one clock reading. */
@@ -62,7 +66,7 @@ export function parseRecallInput(input: unknown): z.output<typeof RecallInputSch
   if (!parsed.success) {
     const { field, text } = zodProblem(parsed.error, "(input)");
     throw new InvalidInputError(
-      `Invalid recall input: ${text}. Expected { scope: { userId, tenantId? }, query, task?, limit?, kinds?, includeKnowledge?, includeHistory? }.`,
+      `Invalid recall input: ${text}. Expected { scope: { userId, tenantId? }, query, task?, limit?, kinds?, includeKnowledge?, includeHistory?, includeArchived? }.`,
       { field },
     );
   }
@@ -96,6 +100,7 @@ export function resolveRequest(
     kinds?: MemoryKind[];
     includeKnowledge?: boolean;
     includeHistory?: boolean;
+    includeArchived?: boolean;
     instruction?: string;
   },
   configurable: Record<string, unknown> | undefined,
@@ -137,6 +142,7 @@ export function resolveRequest(
     limit,
     includeKnowledge: state.includeKnowledge ?? policy.includeKnowledge,
     includeHistory: state.includeHistory ?? false,
+    includeArchived: state.includeArchived ?? false,
     language: detectLanguage(query),
     now: now.toISOString(),
   };

@@ -48,6 +48,8 @@ export const ReadInputAnnotation = Annotation.Root({
   kinds: Annotation<MemoryKind[] | undefined>(),
   includeKnowledge: Annotation<boolean | undefined>(),
   includeHistory: Annotation<boolean | undefined>(),
+  /** Recall archived memories (the cold tier) beside active ones. */
+  includeArchived: Annotation<boolean | undefined>(),
   /** Explicit scope (the facade); otherwise `config.configurable.user_id` / `tenant_id`. */
   scope: Annotation<MemoryScope | undefined>(),
   /** This turn's instruction, checked against recalled preferences; defaults to the query. */

@@ -9,7 +9,18 @@ import { historyNamespace } from "../namespaces.js";
 import type { MemoryScope } from "../schema.js";
 import { scanNamespace } from "../store/scan.js";
 
-export const HISTORY_ACTIONS = ["add", "reinforce", "supersede", "merge", "reject", "resolve", "delete"] as const;
+/** `archive` / `restore`: the cold tier (maintenance, src/maintain/); `delete` also records a purge. */
+export const HISTORY_ACTIONS = [
+  "add",
+  "reinforce",
+  "supersede",
+  "merge",
+  "reject",
+  "resolve",
+  "delete",
+  "archive",
+  "restore",
+] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The decisions a user can take on a pending memory (conflict options, plus confirm for unconfirmed ones). */

@@ -100,9 +100,9 @@ const user = (userId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("the graphs in langgraph.json, served by langgraphjs dev and driven by the SDK", () => {
-  it("registers memory_write and memory_read", async () => {
+  it("registers memory_write, memory_read and memory_maintain", async () => {
     const graphs = (await client.assistants.search({ limit: 10 })).map((a) => a.graph_id).sort();
-    expect(graphs).toEqual(["memory_read", "memory_write"]);
+    expect(graphs).toEqual(["memory_maintain", "memory_read", "memory_write"]);
   });
 
   it("writes through memory_write and recalls through memory_read, scoped by config.configurable", async () => {

@@ -32,7 +32,8 @@ function prototype(dimension: Dimension): string {
   );
 }
 
-function cosine(a: readonly number[], b: readonly number[]): number {
+/** Cosine similarity of two vectors; 0 when either is all zeros. */
+export function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

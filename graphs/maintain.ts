@@ -1,0 +1,92 @@
+/**
+ * The maintenance graph (`memory_maintain`): forgetting as a graph of its own (seed 000 遗忘).
+ *
+ *   START → resolve_scope → expire → decay → dedupe → compress → purge → END
+ *
+ * expire: TTL per kind, archived (seed 000); decay: the cold tier (seed 001 §3.4, seed 003 §4.3);
+ * dedupe: near-duplicates merged (seed 002 §4.2); compress: over the cap, layered compression
+ * (seed 002 §4.2); purge: long-retired memories physically deleted (seed 003 §4.4).
+ *
+ * Input: optional `scope` and `now` (ISO); scope otherwise comes from `config.configurable`
+ * (`user_id`, `tenant_id`). Output: one report per step, with ids. Each step reads and commits
+ * one `store.batch` inside the scope's queue, so it is safe beside remember() and recall(), and
+ * a run stopped between steps leaves every memory valid; a second run finds nothing to do.
+ *
+ * The steps are declared once, below; the compiled graph and the facade's direct runner are
+ * both derived from that declaration (src/graph/pipeline.ts).
+ */
+import { createCompressNode } from "../nodes/maintain/compress.js";
+import { createDecayNode } from "../nodes/maintain/decay.js";
+import { createDedupeNode } from "../nodes/maintain/dedupe.js";
+import { createExpireNode } from "../nodes/maintain/expire.js";
+import { createPurgeNode } from "../nodes/maintain/purge.js";
+import { createResolveScopeNode } from "../nodes/maintain/resolve-scope.js";
+import { Pipeline, stepOf } from "../src/graph/pipeline.js";
+import { parseMaintenanceConfig } from "../src/maintain/config.js";
+import {
+  type MaintainDeps,
+  type MaintainInput,
+  MaintainInputAnnotation,
+  type MaintainOutput,
+  MaintainOutputAnnotation,
+  type MaintainState,
+  MaintainStateAnnotation,
+} from "../src/maintain/state.js";
+
+export interface MaintainGraphOptions extends Partial<Omit<MaintainDeps, "config" | "now">> {
+  /** Rules and defaults (src/maintain/config.ts). */
+  maintenance?: unknown;
+  /** Clock for runs without `now`. @default () => new Date() */
+  now?: () => Date;
+}
+
+const step = stepOf<MaintainState>();
+
+/** The maintenance graph's one declaration: its steps in order, each with what it reads and writes. */
+export function maintainPipeline(options: MaintainGraphOptions = {}) {
+  const deps: MaintainDeps = {
+    ...options,
+    config: parseMaintenanceConfig(options.maintenance ?? {}),
+    now: options.now ?? (() => new Date()),
+  };
+  return new Pipeline({
+    name: "memory_maintain",
+    state: MaintainStateAnnotation,
+    input: MaintainInputAnnotation,
+    output: MaintainOutputAnnotation,
+    stages: [
+      step({ name: "resolve_scope", reads: ["scope", "now"], writes: ["request"], node: createResolveScopeNode(deps) }),
+      step({ name: "expire", reads: ["request"], writes: ["expired"], node: createExpireNode(deps) }),
+      step({ name: "decay", reads: ["request"], writes: ["decayed"], node: createDecayNode(deps) }),
+      step({ name: "dedupe", reads: ["request"], writes: ["merged"], node: createDedupeNode(deps) }),
+      step({ name: "compress", reads: ["request"], writes: ["compressed"], node: createCompressNode(deps) }),
+      step({ name: "purge", reads: ["request"], writes: ["purged"], node: createPurgeNode(deps) }),
+    ],
+  });
+}
+
+/**
+ * Build and compile the maintenance graph.
+ * @example
+ * const maintain = createMaintainGraph({ store, maintenance: { maxActive: 500 } });
+ * const report = await maintain.invoke({}, { configurable: { user_id: "u1" } });
+ * report.expired; // [{ id, key, kind: "todo", reason: "due …, 7 days of grace passed" }]
+ */
+export function createMaintainGraph(options: MaintainGraphOptions = {}) {
+  return maintainPipeline(options).compile({ store: options.store });
+}
+
+export type MaintainGraph = ReturnType<typeof createMaintainGraph>;
+
+/**
+ * The same steps without LangGraph's runtime, for the facade's `maintain()`.
+ * @example
+ * const run = createMaintainPipeline({ store });
+ * const report = await run({ scope: { userId: "u1" } });
+ */
+export function createMaintainPipeline(options: MaintainGraphOptions = {}) {
+  return maintainPipeline(options).runner<MaintainInput, MaintainOutput>();
+}
+
+/** `memory_maintain` for langgraph.json: default rules, the store from the LangGraph runtime. */
+export const graph = createMaintainGraph();

@@ -1,0 +1,215 @@
+/**
+ * How a maintenance step changes a scope: its record changes, key-index entries and history
+ * entries collected first, then committed as ONE `store.batch` inside the scope's queue (src/
+ * scope-queue.ts), so remember() and recall() bookkeeping never interleave with it and a crash
+ * between two steps leaves every memory in the state one step or the other left it.
+ */
+import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
+import { episodesNamespace, namespaceOf, RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
+import { type MemoryRecord, type MemoryScope, type MemoryStatus, parseMemoryRecord } from "../schema.js";
+import { type ScopeQueue, scopeKey } from "../scope-queue.js";
+import { scanNamespace } from "../store/scan.js";
+import { keyIndexNamespace, keyIndexOperations } from "../write/conflict/key-index.js";
+import { type HistoryAction, type HistoryEntryInput, HistoryLog } from "../write/history.js";
+import { supersedeRecord } from "../write/records.js";
+import { yieldIfDue } from "../yield.js";
+
+/** What every maintenance step works with. */
+export interface StepContext {
+  store: BaseStore;
+  queue: ScopeQueue;
+  scope: MemoryScope;
+  /** The run's one clock reading. */
+  now: Date;
+}
+
+export class MaintenancePlan {
+  readonly history = new HistoryLog();
+  private readonly puts = new Map<string, MemoryRecord>();
+  private readonly purged = new Map<string, MemoryRecord>();
+
+  constructor(
+    private readonly scope: MemoryScope,
+    private readonly now: string,
+  ) {}
+
+  get size(): number {
+    return this.puts.size + this.purged.size;
+  }
+
+  /** Active → archived: out of normal recall, kept for history questions and restore(). */
+  archive(record: MemoryRecord, reason: string): void {
+    this.change(record, { ...record, status: "archived", updatedAt: this.now }, "archive", reason);
+  }
+
+  /**
+   * Archived → active again (or pending, with the question to ask, when it would be a second
+   * current value of its key). Restored counts as used now, so decay starts over.
+   */
+  restore(record: MemoryRecord, reason: string, conflict?: HistoryEntryInput["conflict"]): MemoryRecord {
+    const { expiresAt, ...rest } = record;
+    // A due time already passed would archive it again on the next run: the user asked for it back.
+    const keepExpiry = expiresAt !== undefined && Date.parse(expiresAt) > Date.parse(this.now);
+    const status: MemoryStatus = conflict ? "pending" : "active";
+    const after = parseMemoryRecord({
+      ...rest,
+      ...(keepExpiry ? { expiresAt } : {}),
+      status,
+      updatedAt: this.now,
+      lastAccessedAt: this.now,
+    });
+    this.put(after);
+    this.history.append({
+      action: "restore",
+      recordId: record.id,
+      at: this.now,
+      reason,
+      messageIds: [],
+      before: { status: record.status },
+      after: { status },
+      ...(conflict ? { relatedId: conflict.existingId, conflict } : {}),
+    });
+    return after;
+  }
+
+  /** The record steps aside for `by` (a merge target or a summary). */
+  supersede(record: MemoryRecord, by: string, reason: string): void {
+    const after = supersedeRecord(record, by, { scope: this.scope, now: this.now });
+    this.put(after);
+    this.log("supersede", record, reason, {
+      relatedId: by,
+      before: { status: record.status },
+      after: { status: after.status, supersededBy: by },
+    });
+  }
+
+  /** A record changed in place (a merge target gaining counts and sources). */
+  update(before: MemoryRecord, after: MemoryRecord, action: HistoryAction, reason: string, relatedIds: string[]): void {
+    this.put(parseMemoryRecord(after));
+    this.log(action, after, reason, { relatedId: relatedIds.join(","), before, after });
+  }
+
+  /** A new record (a summary). */
+  add(record: MemoryRecord, reason: string, relatedIds: string[]): void {
+    this.put(parseMemoryRecord(record));
+    this.log("add", record, reason, { relatedId: relatedIds.join(","), after: record });
+  }
+
+  /** Physically deleted; the history keeps that it was, never what it said. */
+  purge(record: MemoryRecord, reason: string): void {
+    this.purged.set(record.id, record);
+    this.history.append({
+      action: "delete",
+      recordId: record.id,
+      at: this.now,
+      reason,
+      messageIds: [],
+      relation: record.status,
+    });
+  }
+
+  operations(): Operation[] {
+    const ops: Operation[] = [];
+    for (const record of this.puts.values())
+      ops.push({ namespace: namespaceOf(record), key: record.id, value: record, index: RECORD_INDEX_FIELDS });
+    for (const record of this.purged.values()) {
+      ops.push({ namespace: namespaceOf(record), key: record.id, value: null });
+      if (record.about !== "conversation")
+        ops.push({ namespace: keyIndexNamespace(this.scope, record.key), key: record.id, value: null });
+    }
+    const indexed = [...this.puts.values()].filter((record) => record.about !== "conversation");
+    ops.push(
+      ...keyIndexOperations(
+        this.scope,
+        indexed.map((record) => ({ record, deleted: false })),
+      ),
+    );
+    ops.push(...this.history.operations(this.scope));
+    return ops;
+  }
+
+  private change(before: MemoryRecord, next: MemoryRecord, action: HistoryAction, reason: string): MemoryRecord {
+    const after = parseMemoryRecord(next);
+    this.put(after);
+    this.log(action, after, reason, { before: { status: before.status }, after: { status: after.status } });
+    return after;
+  }
+
+  private put(record: MemoryRecord): void {
+    this.puts.set(record.id, record);
+  }
+
+  private log(
+    action: HistoryAction,
+    record: MemoryRecord,
+    reason: string,
+    extra: { relatedId?: string; before?: Record<string, unknown>; after?: Record<string, unknown> },
+  ): void {
+    this.history.append({
+      action,
+      recordId: record.id,
+      at: this.now,
+      reason,
+      messageIds: action === "add" || action === "merge" ? record.source.messageIds : [],
+      ...(extra.relatedId ? { relatedId: extra.relatedId } : {}),
+      ...(extra.before ? { before: extra.before } : {}),
+      ...(extra.after ? { after: extra.after } : {}),
+    });
+  }
+}
+
+/** Which of a scope's records a step reads. */
+export interface LoadOptions {
+  statuses: readonly MemoryStatus[];
+  /** The conversation's episodes too (their own namespace). */
+  episodes: boolean;
+}
+
+/**
+ * Every record of the scope in `statuses`; a value that fails validation is left alone (it is
+ * counted, never rewritten), so one bad row cannot stop a scope's maintenance.
+ */
+export async function loadRecords(
+  store: BaseStore,
+  scope: MemoryScope,
+  options: LoadOptions,
+): Promise<{ records: MemoryRecord[]; invalid: number }> {
+  const filter =
+    options.statuses.length === 1 ? { status: options.statuses[0] } : { status: { $in: [...options.statuses] } };
+  const namespaces = options.episodes ? [recordsNamespace(scope), episodesNamespace(scope)] : [recordsNamespace(scope)];
+  const records: MemoryRecord[] = [];
+  let invalid = 0;
+  for (const namespace of namespaces) {
+    for (const item of await scanNamespace(store, namespace, { filter, pageSize: 1000, exact: true })) {
+      try {
+        records.push(parseMemoryRecord(item.value));
+      } catch {
+        invalid += 1;
+      }
+      await yieldIfDue();
+    }
+  }
+  return { records, invalid };
+}
+
+/**
+ * One maintenance step for one scope: read, decide, commit one batch, all inside the scope's
+ * queue. A step that changes nothing writes nothing.
+ */
+export async function runStep<R>(
+  ctx: StepContext,
+  load: LoadOptions,
+  decide: (records: MemoryRecord[], plan: MaintenancePlan) => R | Promise<R>,
+): Promise<R> {
+  const key = scopeKey(ctx.scope);
+  return ctx.queue.run(key, async () => {
+    const { records } = await loadRecords(ctx.store, ctx.scope, load);
+    const plan = new MaintenancePlan(ctx.scope, ctx.now.toISOString());
+    const result = await decide(records, plan);
+    if (plan.size > 0) {
+      await ctx.store.batch(plan.operations());
+      ctx.queue.bump(key);
+    }
+    return result;
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * The maintenance graph's state and report. Nodes are typed `MaintainNode<reads, writes>` over
+ * this state; graphs/maintain.ts declares the steps.
+ *
+ *   input    scope (else config.configurable.user_id / tenant_id), now (ISO time, else the clock)
+ *   working  request: the scope and the run's one clock reading
+ *   output   one report per step: expired, decayed, merged, compressed, purged
+ */
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { Annotation, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { lastValue, type StepNode } from "../graph/pipeline.js";
+import { storeFromConfig } from "../graph/runtime.js";
+import type { MemoryKind, MemoryScope, MemoryStatus } from "../schema.js";
+import { scopeQueueFor } from "../scope-queue.js";
+import type { MaintenanceConfig } from "./config.js";
+import type { StepContext } from "./plan.js";
+
+/** A memory the TTL rule archived. */
+export interface ExpiredMemory {
+  id: string;
+  key: string;
+  kind: MemoryKind;
+  reason: string;
+}
+
+/** A memory decay archived, with its score. */
+export interface DecayedMemory {
+  id: string;
+  key: string;
+  score: number;
+}
+
+/** Near-duplicates merged into `targetId` (superseded by it). */
+export interface MergedCluster {
+  targetId: string;
+  mergedIds: string[];
+}
+
+/** Details of one topic summarised into `summaryId` (superseded by it). */
+export interface CompressedTopic {
+  summaryId: string;
+  topic: string;
+  compressedIds: string[];
+  /** Whether the summary came from the chat model or was put together from the details. */
+  summarisedBy: "model" | "extractive";
+}
+
+/** A superseded or archived memory physically deleted. */
+export interface PurgedMemory {
+  id: string;
+  status: MemoryStatus;
+}
+
+/** What one maintenance run did to one scope. */
+export interface ScopeMaintenanceReport {
+  scope: MemoryScope;
+  expired: ExpiredMemory[];
+  decayed: DecayedMemory[];
+  merged: MergedCluster[];
+  compressed: CompressedTopic[];
+  purged: PurgedMemory[];
+}
+
+export const MaintainInputAnnotation = Annotation.Root({
+  /** Explicit scope (the facade); otherwise `config.configurable.user_id` / `tenant_id`. */
+  scope: Annotation<MemoryScope | undefined>(),
+  /** ISO time the rules are applied at; defaults to the graph's clock. */
+  now: Annotation<string | undefined>(),
+});
+
+export const MaintainOutputAnnotation = Annotation.Root({
+  expired: lastValue<ExpiredMemory[]>(() => []),
+  decayed: lastValue<DecayedMemory[]>(() => []),
+  merged: lastValue<MergedCluster[]>(() => []),
+  compressed: lastValue<CompressedTopic[]>(() => []),
+  purged: lastValue<PurgedMemory[]>(() => []),
+});
+
+export const MaintainStateAnnotation = Annotation.Root({
+  ...MaintainInputAnnotation.spec,
+  ...MaintainOutputAnnotation.spec,
+  request: Annotation<{ scope: MemoryScope; now: string } | undefined>(),
+});
+
+export type MaintainState = typeof MaintainStateAnnotation.State;
+export type MaintainInput = typeof MaintainInputAnnotation.Update;
+export type MaintainOutput = typeof MaintainOutputAnnotation.State;
+
+export type MaintainNode<R extends keyof MaintainState, W extends keyof MaintainState> = StepNode<MaintainState, R, W>;
+
+/** What maintenance nodes need besides state. */
+export interface MaintainDeps {
+  config: MaintenanceConfig;
+  /** Defaults to the store LangGraph passes in `config.store`. */
+  store?: BaseStore;
+  /** Clock for runs without `now`. */
+  now: () => Date;
+  /** Embeddings for cluster dedupe; defaults to the store's index embeddings (none: no dedupe). */
+  embeddings?: EmbeddingsInterface;
+  /** Chat model for summaries; without it they are extractive. */
+  model?: BaseChatModel;
+}
+
+/** The step context of a node: the store, its scope queue, the request's scope and clock. */
+export function stepContext(
+  deps: MaintainDeps,
+  request: MaintainState["request"],
+  config: LangGraphRunnableConfig,
+): StepContext {
+  if (!request) throw new Error("maintenance request missing: resolve_scope runs first");
+  const store = storeFromConfig(deps.store, config, "maintain");
+  return { store, queue: scopeQueueFor(store), scope: request.scope, now: new Date(request.now) };
+}

@@ -1,0 +1,185 @@
+/**
+ * Maintenance benchmark: `npm run bench:maintain [-- --quick]`.
+ *
+ * Valid MemoryRecords (bilingual fixtures, ages up to a year, ~10% superseded, ~5% todos past
+ * due, some near-duplicate pairs) are loaded straight into an HNSWStore with the default
+ * embedder (HashEmbeddings, 256 dims) in batches of 1000, then `memory.maintain()` runs with the
+ * default rules. Cases: 100k memories in one scope (recall p50 timed before and after the pass,
+ * in the same run) and 1M memories over 10k scopes. Printed: time per 10k memories, what each
+ * step changed, and the peak RSS. `--quick`: 10k in one scope and 100k over 1k scopes.
+ * Progress goes to stderr, the table to stdout; temp directories are removed.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createMemory, type Memory } from "../../src/memory.js";
+import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
+import { HNSWStore } from "../../src/store/hnsw-store.js";
+import { HashEmbeddings } from "../../src/text/embeddings.js";
+import { createRng, generateMemories, generateQueries, type MemoryFixture } from "./fixtures.js";
+
+const DIMS = 256;
+const LOAD_CHUNK = 1000;
+const DAY_MS = 86_400_000;
+const QUERIES = 200;
+// Not from a seed: enough of each that every step has work (superseded and purged, todos
+// expired, near-duplicates merged).
+const SUPERSEDED_SHARE = 0.1;
+const TODO_SHARE = 0.05;
+const DUPLICATE_SHARE = 0.02;
+
+const quick = process.argv.includes("--quick");
+const CASES = quick
+  ? [
+      { label: "10k, one scope", total: 10_000, scopes: 1, recall: true },
+      { label: "100k, 1k scopes", total: 100_000, scopes: 1_000, recall: false },
+    ]
+  : [
+      { label: "100k, one scope", total: 100_000, scopes: 1, recall: true },
+      { label: "1M, 10k scopes", total: 1_000_000, scopes: 10_000, recall: false },
+    ];
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+function toRecord(fixture: MemoryFixture, scope: MemoryScope, rand: () => number, now: number): MemoryRecord {
+  const age = rand() * 365;
+  const observed = new Date(now - age * DAY_MS).toISOString();
+  const accessed = new Date(now - rand() * age * DAY_MS).toISOString();
+  const superseded = rand() < SUPERSEDED_SHARE;
+  const todo = !superseded && rand() < TODO_SHARE;
+  return parseMemoryRecord({
+    id: fixture.id,
+    kind: todo ? "todo" : fixture.value.kind,
+    key: `${fixture.value.key}.${fixture.id}`,
+    content: fixture.value.content,
+    confidence: Math.round((0.4 + rand() * 0.6) * 100) / 100,
+    importance: Math.round((0.2 + rand() * 0.7) * 100) / 100,
+    source: { type: "explicit", messageIds: [`msg_${fixture.id}`] },
+    scope,
+    sensitivity: "low",
+    status: superseded ? "superseded" : "active",
+    ...(superseded ? { supersededBy: `${fixture.id}_next` } : {}),
+    observedAt: observed,
+    createdAt: observed,
+    updatedAt: observed,
+    lastAccessedAt: accessed,
+    accessCount: Math.floor(rand() ** 3 * 12),
+    ...(todo ? { expiresAt: new Date(now - rand() * 60 * DAY_MS).toISOString() } : {}),
+  });
+}
+
+/** A near-duplicate of `record` under the same key: the same sentence said again. */
+function duplicateOf(record: MemoryRecord): MemoryRecord {
+  return {
+    ...record,
+    id: `${record.id}d`,
+    confidence: Math.max(0, record.confidence - 0.1),
+    source: { ...record.source, messageIds: [`msg_${record.id}d`] },
+  };
+}
+
+async function load(store: HNSWStore, total: number, scopes: number, now: number): Promise<MemoryFixture[]> {
+  const fixtures = generateMemories(total);
+  const rand = createRng(7);
+  const perScope = Math.ceil(total / scopes);
+  let pending: Parameters<HNSWStore["batch"]>[0] = [];
+  const started = performance.now();
+  for (let i = 0; i < fixtures.length; i++) {
+    const scope = { userId: `user${Math.floor(i / perScope)}` };
+    const record = toRecord(fixtures[i]!, scope, rand, now);
+    const records = rand() < DUPLICATE_SHARE && record.status === "active" ? [record, duplicateOf(record)] : [record];
+    for (const r of records)
+      pending.push({ namespace: recordsNamespace(scope), key: r.id, value: r, index: RECORD_INDEX_FIELDS });
+    if (pending.length >= LOAD_CHUNK) {
+      await store.batch(pending);
+      pending = [];
+    }
+    if ((i + 1) % 100_000 === 0) progress(`  loaded ${i + 1} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  if (pending.length > 0) await store.batch(pending);
+  return fixtures;
+}
+
+async function recallP50(memory: Memory, fixtures: MemoryFixture[]): Promise<number> {
+  const times: number[] = [];
+  for (const query of generateQueries(fixtures, QUERIES)) {
+    const started = performance.now();
+    await memory.recall({ scope: { userId: "user0" }, query: query.query });
+    times.push(performance.now() - started);
+  }
+  await memory.settled();
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+interface Row {
+  label: string;
+  perTenK: number;
+  seconds: number;
+  totals: Record<string, number>;
+  before?: number;
+  after?: number;
+}
+
+const rows: Row[] = [];
+for (const c of CASES) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-bench-maintain-"));
+  try {
+    progress(`${c.label}: loading`);
+    const store = new HNSWStore({
+      dir,
+      index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: RECORD_INDEX_FIELDS },
+    });
+    const now = Date.parse("2026-06-01T12:00:00Z");
+    const fixtures = await load(store, c.total, c.scopes, now);
+    const memory = await createMemory({ store, env: {}, now: () => new Date(now) });
+    const before = c.recall ? await recallP50(memory, fixtures) : undefined;
+    progress(`${c.label}: maintaining`);
+    const started = performance.now();
+    const report = await memory.maintain();
+    const ms = performance.now() - started;
+    const after = c.recall ? await recallP50(memory, fixtures) : undefined;
+    rows.push({
+      label: c.label,
+      perTenK: ms / (c.total / 10_000),
+      seconds: ms / 1000,
+      totals: report.totals,
+      before,
+      after,
+    });
+    progress(`${c.label}: ${(ms / 1000).toFixed(1)} s, ${JSON.stringify(report.totals)}`);
+    await memory.close();
+    await store.stop();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+const header = [
+  "case",
+  "total s",
+  "ms / 10k",
+  "expired",
+  "decayed",
+  "merged",
+  "compressed",
+  "purged",
+  "recall p50 before",
+  "after",
+];
+const lines = rows.map((r) => [
+  r.label,
+  r.seconds.toFixed(1),
+  r.perTenK.toFixed(0),
+  ...["expired", "decayed", "merged", "compressed", "purged"].map((k) => String(r.totals[k])),
+  r.before === undefined ? "-" : `${r.before.toFixed(2)} ms`,
+  r.after === undefined ? "-" : `${r.after.toFixed(2)} ms`,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+const fmt = (cells: string[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+process.stdout.write(`${[fmt(header), fmt(widths.map((w) => "-".repeat(w))), ...lines.map(fmt)].join("\n")}\n`);
+process.stdout.write(`peak RSS ${peakRssMiB.toFixed(0)} MiB\n`);

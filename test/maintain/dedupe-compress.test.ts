@@ -1,0 +1,134 @@
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/memory.js";
+import { daysAgo, makeRecord, openMemory, SCOPE, seed, statuses } from "./helpers.js";
+
+let memory: Memory | undefined;
+afterEach(async () => {
+  await memory?.close();
+  memory = undefined;
+});
+
+describe("cluster dedupe", () => {
+  it("merges near-duplicates into the most confident one, uses and sources added", async () => {
+    ({ memory } = await openMemory());
+    const plain = makeRecord({ key: "drink.coffee", content: "用户喜欢喝美式咖啡", confidence: 0.7, accessCount: 2 });
+    const fuller = makeRecord({
+      key: "drink.coffee",
+      content: "用户喜欢喝美式咖啡不加糖",
+      confidence: 0.9,
+      accessCount: 3,
+    });
+    await seed(memory, [plain, fuller]);
+    const report = await memory.maintain({ scope: SCOPE });
+    expect(report.scopes[0]!.merged).toEqual([{ targetId: fuller.id, mergedIds: [plain.id] }]);
+    const target = await memory.get(SCOPE, fuller.id);
+    expect(target).toMatchObject({ status: "active", accessCount: 5, content: "用户喜欢喝美式咖啡不加糖" });
+    expect(target!.source.messageIds.sort()).toEqual([...plain.source.messageIds, ...fuller.source.messageIds].sort());
+    expect(await memory.get(SCOPE, plain.id)).toMatchObject({ status: "superseded", supersededBy: fuller.id });
+    expect((await memory.history(SCOPE, plain.id)).at(-1)).toMatchObject({ action: "supersede", relatedId: fuller.id });
+  });
+
+  it("never merges across subjects, speakers or stances, however alike the words", async () => {
+    ({ memory } = await openMemory());
+    const anna = makeRecord({
+      kind: "fact",
+      key: "colleague.anna.city",
+      content: "The colleague moved to Berlin last week",
+    });
+    const ben = makeRecord({
+      kind: "fact",
+      key: "colleague.ben.city",
+      content: "The colleague moved to Berlin last week",
+    });
+    const mine = makeRecord({
+      key: "drink.tea",
+      content: "Likes green tea in the morning",
+      source: { type: "explicit", messageIds: ["a"], speaker: "Mia" },
+    });
+    const theirs = makeRecord({
+      key: "drink.tea",
+      content: "Likes green tea in the morning",
+      source: { type: "explicit", messageIds: ["b"], speaker: "Leo" },
+    });
+    const likes = makeRecord({ key: "food.like", content: "用户喜欢吃香菜" });
+    const dislikes = makeRecord({ key: "food.dislike", content: "用户不喜欢吃香菜香菜" });
+    await seed(memory, [anna, ben, mine, theirs, likes, dislikes]);
+    const report = await memory.maintain({ scope: SCOPE });
+    expect(report.scopes[0]!.merged).toEqual([]);
+    expect(
+      await statuses(
+        memory,
+        [anna, ben, mine, theirs, likes, dislikes].map((r) => r.id),
+      ),
+    ).toEqual(Array(6).fill("active"));
+  });
+});
+
+describe("capacity with layered compression", () => {
+  const details = () =>
+    Array.from({ length: 8 }, (_, i) =>
+      makeRecord({
+        key: `travel.detail_${i}`,
+        content: `The user once visited city number ${i} on a trip`,
+        // The first four are the least sure and the longest unused.
+        confidence: i < 4 ? 0.5 : 0.9,
+        observedAt: daysAgo(i < 4 ? 60 : 5),
+      }),
+    );
+
+  it("summarises the lowest-priority details of a topic: 8 → 4 + 1, sources united", async () => {
+    ({ memory } = await openMemory({ maintenance: { maxActive: 4 } }));
+    const records = details();
+    await seed(memory, records);
+    const report = await memory.maintain({ scope: SCOPE });
+    const [compressed] = report.scopes[0]!.compressed;
+    expect(compressed).toMatchObject({ topic: "travel", summarisedBy: "extractive" });
+    expect(compressed!.compressedIds.sort()).toEqual(
+      records
+        .slice(0, 4)
+        .map((r) => r.id)
+        .sort(),
+    );
+    const active = await memory.list(SCOPE, { status: "active" });
+    expect(active).toHaveLength(5);
+    const summary = active.find((r) => r.id === compressed!.summaryId)!;
+    expect(summary.key).toBe("travel._summary");
+    expect(summary.content).toContain("city number 0");
+    expect(summary.source.messageIds.sort()).toEqual(
+      records
+        .slice(0, 4)
+        .flatMap((r) => r.source.messageIds)
+        .sort(),
+    );
+    expect(
+      await statuses(
+        memory,
+        records.slice(0, 4).map((r) => r.id),
+      ),
+    ).toEqual(Array(4).fill("superseded"));
+  });
+
+  it("does nothing at or under the cap", async () => {
+    ({ memory } = await openMemory({ maintenance: { maxActive: 8 } }));
+    await seed(memory, details());
+    expect((await memory.maintain({ scope: SCOPE })).scopes[0]!.compressed).toEqual([]);
+    expect(await memory.list(SCOPE, { status: "active" })).toHaveLength(8);
+  });
+
+  it("asks a configured model once per summary, and falls back when its answer is invalid", async () => {
+    const model = new FakeListChatModel({ responses: ['{"summary":"The user visited cities 0 to 3."}'] });
+    ({ memory } = await openMemory({ model, maintenance: { maxActive: 4 } }));
+    await seed(memory, details());
+    const [compressed] = (await memory.maintain({ scope: SCOPE })).scopes[0]!.compressed;
+    expect(compressed!.summarisedBy).toBe("model");
+    expect((await memory.get(SCOPE, compressed!.summaryId))!.content).toBe("The user visited cities 0 to 3.");
+    await memory.close();
+
+    const broken = new FakeListChatModel({ responses: ['{"summary":""}'] });
+    ({ memory } = await openMemory({ model: broken, maintenance: { maxActive: 4 } }));
+    await seed(memory, details());
+    const [fallback] = (await memory.maintain({ scope: SCOPE })).scopes[0]!.compressed;
+    expect(fallback!.summarisedBy).toBe("extractive");
+  });
+});
