@@ -22,8 +22,22 @@ export { DEFAULT_TENANT };
  */
 export const RECORD_INDEX_FIELDS = ["content", "retrievalHints", "terms[*]"];
 
+/**
+ * How a memory that maintenance retired (archived, or superseded by a summary or a merge) is
+ * indexed: by its words only. It leaves the vector graph every recall searches (seed 001 §3.4:
+ * the cold tier is out of normal recall), so a scope that maintenance shrank recalls like a small
+ * one, while history questions and `includeArchived` still find it by keyword. The brace path
+ * selects the same texts as RECORD_INDEX_FIELDS under a name that is keyword-only.
+ */
+export const RECORD_COLD_INDEX_FIELDS = ["{content,retrievalHints}", "terms[*]"];
+
 /** Indexed fields that stores keyword-index but never embed (HNSWStore `index.keywordOnly`). */
-export const RECORD_KEYWORD_ONLY_FIELDS = ["terms[*]"];
+export const RECORD_KEYWORD_ONLY_FIELDS = ["terms[*]", "{content,retrievalHints}"];
+
+/** The index of a record as maintenance writes it: live ones fully, retired ones cold. */
+export function maintainedIndexFields(record: Pick<MemoryRecord, "status">): string[] {
+  return record.status === "active" || record.status === "pending" ? RECORD_INDEX_FIELDS : RECORD_COLD_INDEX_FIELDS;
+}
 
 export function scopeNamespace(scope: MemoryScope): string[] {
   return ["memory", scope.tenantId ?? DEFAULT_TENANT, scope.userId];

@@ -5,7 +5,7 @@
  * between two steps leaves every memory in the state one step or the other left it.
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
-import { episodesNamespace, namespaceOf, RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
+import { episodesNamespace, maintainedIndexFields, namespaceOf, recordsNamespace } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, type MemoryStatus, parseMemoryRecord } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import { scanNamespace } from "../store/scan.js";
@@ -111,7 +111,7 @@ export class MaintenancePlan {
   operations(): Operation[] {
     const ops: Operation[] = [];
     for (const record of this.puts.values())
-      ops.push({ namespace: namespaceOf(record), key: record.id, value: record, index: RECORD_INDEX_FIELDS });
+      ops.push({ namespace: namespaceOf(record), key: record.id, value: record, index: maintainedIndexFields(record) });
     for (const record of this.purged.values()) {
       ops.push({ namespace: namespaceOf(record), key: record.id, value: null });
       if (record.about !== "conversation")
