@@ -1,8 +1,8 @@
 /**
  * The facade: `createMemory()` validates its options, opens the store, builds the write and read
  * graphs and their direct runners, and hands them to the write side (src/write/writer.ts) and
- * the read side (src/recall/reader.ts), which share one per-scope queue. Everything else is
- * delegation.
+ * the read side (src/recall/reader.ts), which share one per-scope queue with forgetting
+ * (src/forget/) and export/import (src/export/). Everything else is delegation.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -11,6 +11,8 @@ import { z } from "zod";
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
+import { createPorter, type Porter } from "./export/porter.js";
+import { createForgetter, type Forgetter } from "./forget/forgetter.js";
 import { RECORD_INDEX_FIELDS } from "./namespaces.js";
 import type { ReadOptions } from "./recall/options.js";
 import { resolveReadDeps } from "./recall/options.js";
@@ -96,7 +98,7 @@ export interface CreateMemoryOptions
   episodes?: boolean;
 }
 
-export interface Memory extends Writer, Reader {
+export interface Memory extends Writer, Reader, Forgetter, Porter {
   /**
    * Wait for the recall bookkeeping still queued (traces, usage counters).
    * @throws the error of a background write that failed since the last call
@@ -171,6 +173,8 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   return {
     ...writer,
     ...reader,
+    ...createForgetter({ store, queue, now }),
+    ...createPorter({ store, queue, now }),
     store: theStore,
     graphs: { write: createWriteGraph(writeOptions), read: createReadGraph(readOptions) },
     async settled() {
