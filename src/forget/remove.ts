@@ -2,9 +2,9 @@
  * Removing memories everywhere they are quoted (seed 000 遗忘, seed 004 §4 "删除"): the record,
  * its key-index entry (the store drops its vectors and keyword postings with it), its content in
  * the history (entries about it, or quoting it, are rewritten without content), the recall
- * traces that listed it (dropped), and the turns of the stored conversation window it came from. Each
- * removed record leaves a content-free tombstone in the history: id, key, when, why. Everything
- * is planned first and committed by the caller as ONE store.batch.
+ * traces that listed it (dropped), and the turns of the stored conversation window it came
+ * from. Each removed record leaves a content-free tombstone in the history: id, key, when, why.
+ * Everything is planned first and committed by the caller as ONE store.batch.
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
 import { historyNamespace, namespaceOf, tracesNamespace } from "../namespaces.js";
@@ -37,7 +37,7 @@ export interface RemovalPlan {
 export const SCRUBBED_REASON = "content removed with the memory";
 
 /**
- * Plan the removal of `records` (all of `scope`), each with its tombstone's reason.
+ * Plan the removal of records of `scope`, each with the reason its tombstone will give.
  * @example
  * const { operations } = await planRemoval(store, scope, [{ record, reason: "asked by the user" }], now);
  * await store.batch(operations);
