@@ -166,9 +166,9 @@ export class VectorIndex {
     let removedFiles = 0;
     const files = new Map<number, string[]>();
     for (const name of fs.readdirSync(this.hnswDir)) {
-      const match = /^ns-(\d+)\.bin/.exec(name);
-      if (!match) continue;
-      const nsId = Number(match[1]);
+      // Graph files are ns-<id>.bin with .json, .tmp and .json.tmp siblings (writeFile).
+      const nsId = name.startsWith("ns-") ? Number.parseInt(name.slice(3), 10) : Number.NaN;
+      if (!Number.isInteger(nsId) || !name.startsWith(`ns-${nsId}.bin`)) continue;
       files.set(nsId, [...(files.get(nsId) ?? []), name]);
     }
     for (const [nsId, names] of files) {
