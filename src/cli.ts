@@ -6,18 +6,28 @@
  *   langgraph-memory stats --dir <dir> [--json] records per tenant/user by status and kind, size on disk
  *   langgraph-memory maintain --dir <dir> [--user <id>] [--tenant <id>] [--json]
  *                                              run the maintenance graph (TTL, decay, dedupe, compression, purge)
+ *   langgraph-memory export --dir <dir> --user <id> [--tenant <id>] [--out <file>]
+ *   langgraph-memory forget --dir <dir> --user <id> [--tenant <id>] [--source <type>] [--json]
  *   langgraph-memory --help | --version
  *
  * `stats` reads a store directory read-only (src/store/stats.ts): it works while an application
  * has the store open. `maintain` opens the store (the application must have closed it) with the
- * default rules (src/maintain/config.ts).
+ * default rules (src/maintain/config.ts). `export` and `forget` open the store itself (one process
+ * at a time), with the dimensions it was written with and no embedding model: neither ever embeds.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { isMemoryError } from "./errors.js";
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import Database from "better-sqlite3";
+import { InvalidConfigError, isMemoryError } from "./errors.js";
+import type { ForgetReport } from "./forget/forgetter.js";
 import type { MaintenanceReport } from "./maintain/maintainer.js";
+import type { Memory } from "./memory.js";
+import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
+import { parseScope, SOURCE_TYPES, type SourceType } from "./schema.js";
+import type { HNSWStore } from "./store/hnsw-store.js";
 import { readStoreStats, type StoreStats, type UserStats } from "./store/stats.js";
 
 /** Exit code for a usage error (unknown command or option, missing argument). */
@@ -45,6 +55,14 @@ Commands:
     --user <id>          only this user (with --tenant for a tenant's user)
     --tenant <id>        only this tenant's users
     --json               print the report (with ids) as JSON
+  export --dir <dir> --user <id> [--tenant <id>] [--out <file>]
+                         the user's memories, episodes and history as a versioned JSON
+                         document (to stdout, or to --out, created readable by the owner only)
+  forget --dir <dir> --user <id> [--tenant <id>] [--source <type>]
+                         remove everything of the user (no other user, no knowledge); with
+                         --source (inferred, agent_generated, ...) only the memories of that
+                         source, each leaving a tombstone; prints what was removed
+    --json               print the report as JSON
   help                   show this help
 
 Options:
@@ -172,6 +190,65 @@ async function maintain(dir: string, user: string | undefined, tenant: string | 
   }
 }
 
+function formatForget(report: ForgetReport, who: string): string {
+  const parts = (["records", "pending", "episodes", "history", "traces", "keys", "conversation"] as const).map(
+    (field) => `${field} ${report[field]}`,
+  );
+  return `Forgot ${report.ids ? `${report.ids.length} memories of ` : ""}${who}: ${parts.join(", ")}\n`;
+}
+
+/** The CLI never embeds (export reads, forget deletes): embeddings that say so if they are asked. */
+const NO_EMBEDDINGS: EmbeddingsInterface = {
+  embedQuery: () => Promise.reject(new InvalidConfigError("The langgraph-memory CLI does not embed text.")),
+  embedDocuments: () => Promise.reject(new InvalidConfigError("The langgraph-memory CLI does not embed text.")),
+};
+
+/** A facade over an existing store directory, opened with the dimensions its vectors have. */
+async function openExisting(dir: string): Promise<{ memory: Memory; store: HNSWStore }> {
+  // Refuses a directory that holds no store, rather than creating an empty one.
+  readStoreStats(dir);
+  const db = new Database(path.join(dir, "store.sqlite"), { readonly: true, fileMustExist: true });
+  let dims: number | undefined;
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'dims'").get() as { value: string } | undefined;
+    dims = row ? Number(row.value) : undefined;
+  } finally {
+    db.close();
+  }
+  // Loaded on use: usage errors and `stats` stay quick.
+  const [{ createMemory }, { HNSWStore }] = await Promise.all([import("./memory.js"), import("./store/hnsw-store.js")]);
+  const store = new HNSWStore({
+    dir,
+    ...(dims
+      ? {
+          index: {
+            dims,
+            embeddings: NO_EMBEDDINGS,
+            fields: RECORD_INDEX_FIELDS,
+            keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
+          },
+        }
+      : {}),
+  });
+  return { memory: await createMemory({ store, env: {} }), store };
+}
+
+function scopeOption(values: { user?: string; tenant?: string }, command: string) {
+  if (values.user === undefined)
+    throw new CliError(`'${command}' needs --user <id>: the user whose memories to ${command}.`, USAGE);
+  return parseScope({ userId: values.user, ...(values.tenant !== undefined ? { tenantId: values.tenant } : {}) });
+}
+
+async function withStore<T>(dir: string, run: (memory: Memory) => Promise<T>): Promise<T> {
+  const { memory, store } = await openExisting(dir);
+  try {
+    return await run(memory);
+  } finally {
+    await memory.close();
+    store.stop();
+  }
+}
+
 // ---- main -------------------------------------------------------------------------------------
 
 async function main(argv: string[]): Promise<number> {
@@ -222,9 +299,39 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatMaintenance(report));
       return 0;
     }
+    case "export": {
+      if (values.dir === undefined)
+        throw new CliError("'export' needs --dir <dir>: the directory of the store.", USAGE);
+      const scope = scopeOption(values, "export");
+      const doc = await withStore(values.dir, (memory) => memory.export(scope));
+      const json = `${JSON.stringify(doc, null, 2)}\n`;
+      if (values.out === undefined) process.stdout.write(json);
+      else {
+        // Personal data: readable by its owner only.
+        fs.writeFileSync(values.out, json, { mode: 0o600 });
+        process.stdout.write(
+          `Exported ${doc.records.length} records and ${doc.history.length} history entries to ${values.out}\n`,
+        );
+      }
+      return 0;
+    }
+    case "forget": {
+      if (values.dir === undefined)
+        throw new CliError("'forget' needs --dir <dir>: the directory of the store.", USAGE);
+      const scope = scopeOption(values, "forget");
+      const source = values.source;
+      if (source !== undefined && !(SOURCE_TYPES as readonly string[]).includes(source))
+        throw new CliError(`--source must be one of ${SOURCE_TYPES.join(", ")}; received '${source}'.`, USAGE);
+      const report = await withStore(values.dir, (memory) =>
+        memory.forget(scope, source ? { source: source as SourceType } : {}),
+      );
+      const who = `user '${scope.userId}'${scope.tenantId ? ` of tenant '${scope.tenantId}'` : ""}`;
+      process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatForget(report, who));
+      return 0;
+    }
     default:
       throw new CliError(
-        `Unknown command '${command}'. Commands: demo, stats, maintain, help. Run 'langgraph-memory --help' for usage.`,
+        `Unknown command '${command}'. Commands: demo, stats, maintain, export, forget, help. Run 'langgraph-memory --help' for usage.`,
         USAGE,
       );
   }
@@ -242,6 +349,8 @@ function parse(argv: string[]) {
       json: { type: "boolean" },
       user: { type: "string" },
       tenant: { type: "string" },
+      out: { type: "string" },
+      source: { type: "string" },
     },
   });
 }

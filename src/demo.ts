@@ -6,6 +6,7 @@
  *   3. ask-user as a LangGraph interrupt inside an agent, resumed with Command
  *   4. recall — the injection block and its trace; the current instruction wins
  *   5. isolation, redaction, history and delete
+ *   6. forget-me: export a user, forget them, and show that nothing of theirs remains
  *
  * Everything runs on the embedded defaults: rules for extraction, HashEmbeddings, HNSWStore in
  * a temporary directory (removed at the end). No API key, no network.
@@ -165,15 +166,34 @@ if (apple) {
 }
 const cilantro = (await memory.list(alice)).find((r) => r.key.includes("cilantro"));
 if (cilantro) {
-  await memory.store.delete(recordsNamespace(alice), cilantro.id);
+  const deleted = await memory.delete(alice, cilantro.id, { reason: "the user asked" });
   const after = await memory.recall({ scope: alice, query: "cilantro" });
-  console.log(`  deleted "${cilantro.content}" → recalled again: ${after.memories.some((m) => m.id === cilantro.id)}`);
+  console.log(
+    `  deleted "${cilantro.content}" (and ${deleted.deleted.length - 1} episode of the same turn) → recalled again: ${after.memories.some((m) => m.id === cilantro.id)}`,
+  );
+  const tombstone = (await memory.history(alice, cilantro.id)).at(-1);
+  console.log(`  its history keeps a tombstone only: ${tombstone?.action} ${tombstone?.key} "${tombstone?.reason}"`);
 }
+
+title("6. forget-me: export, then forget a user");
+const exported = await memory.export(wang);
+console.log(
+  `  export of wang: ${exported.records.length} records, ${exported.history.length} history entries (version ${exported.version})`,
+);
+const forgotten = await memory.forget(wang);
+console.log(
+  `  forgot wang: memories ${forgotten.records} (pending ${forgotten.pending}), episodes ${forgotten.episodes}, history entries ${forgotten.history}, traces ${forgotten.traces}`,
+);
+const namespacesLeft = await memory.store.listNamespaces({ prefix: ["memory", "acme", "wang"] });
+const afterForget = await memory.recall({ scope: wang, query: "香菜 外卖 Phoenix 苹果" });
+console.log(
+  `  wang now: ${namespacesLeft.length} namespaces, ${(await memory.list(wang, { about: "any" })).length} records, recall finds ${afterForget.memories.length}; alice still has ${(await memory.list(alice)).length} memories`,
+);
 await memory.close();
 
 const reopened = new HNSWStore({ dir, flushIntervalMs: 0 });
-const left = await reopened.search(recordsNamespace(wang), { limit: 100 });
-console.log(`  reopened ${dir}: ${left.length} records for wang survive the restart`);
+const left = await reopened.search(recordsNamespace(alice), { limit: 100 });
+console.log(`  reopened ${dir}: ${left.length} records for alice survive the restart`);
 reopened.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 console.log("\ndone — see README.md for the API.");

@@ -218,3 +218,13 @@ export {
   type KnowledgeDocSummary,
   type KnowledgeImportReport,
 } from "./recall/knowledge.js";
+
+// ---- forgetting, export and import ----------------------------------------------------------------
+export type { DeleteReport, ForgetReport, Forgetter } from "./forget/forgetter.js";
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  MemoryExportSchema,
+  type MemoryExport,
+} from "./export/document.js";
+export { parseExport, type ImportReport, type Porter } from "./export/porter.js";

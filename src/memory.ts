@@ -1,8 +1,8 @@
 /**
  * The facade: `createMemory()` validates its options, opens the store, builds the write and read
  * graphs and their direct runners, and hands them to the write side (src/write/writer.ts) and
- * the read side (src/recall/reader.ts), which share one per-scope queue. Everything else is
- * delegation.
+ * the read side (src/recall/reader.ts), which share one per-scope queue with forgetting
+ * (src/forget/) and export/import (src/export/). Everything else is delegation.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -12,6 +12,8 @@ import { createMaintainGraph, createMaintainPipeline, type MaintainGraph } from 
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
+import { createPorter, type Porter } from "./export/porter.js";
+import { createForgetter, type Forgetter } from "./forget/forgetter.js";
 import { type MaintenanceOptions, parseMaintenanceConfig } from "./maintain/config.js";
 import { createMaintainer, createWriteCounter, type Maintainer } from "./maintain/maintainer.js";
 import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
@@ -107,7 +109,7 @@ export interface CreateMemoryOptions
   maintenance?: MaintenanceOptions;
 }
 
-export interface Memory extends Writer, Reader, Maintainer {
+export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter {
   /**
    * Wait for the recall bookkeeping still queued (traces, usage counters).
    * @throws the error of a background write that failed since the last call
@@ -187,6 +189,8 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     ...writer,
     ...reader,
     ...maintainer,
+    ...createForgetter({ store, queue, now }),
+    ...createPorter({ store, queue, now }),
     async remember(input) {
       const out = await writer.remember(input);
       writes.wrote(parseScope((input as { scope: unknown }).scope));

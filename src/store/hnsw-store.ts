@@ -28,7 +28,13 @@ import { keywordBody } from "./keyword.js";
 import { KeywordIndexCache } from "./keyword-index.js";
 import { KeywordSearch } from "./keyword-search.js";
 import { acquireLock, releaseLock } from "./lock.js";
-import { decodeNamespace, encodeNamespace, matchesConditions, validateNamespaceLabels } from "./namespace.js";
+import {
+  decodeNamespace,
+  encodeNamespace,
+  matchesConditions,
+  prefixRange,
+  validateNamespaceLabels,
+} from "./namespace.js";
 import { type ItemRow, toItem } from "./rows.js";
 import { type Db, getMeta, openDatabase, type Statement, setMeta } from "./sqlite.js";
 import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
@@ -189,6 +195,44 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     const db = this.requireOpen();
     this.vectors!.flush();
     db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  /**
+   * Delete every namespace under `namespacePrefix` (matched label by label) with all its items,
+   * vectors, keyword rows and HNSW graph file, in one transaction: what forgetting a user needs,
+   * without listing their items first. Returns what went, per namespace.
+   * @throws {InvalidOperationError} for the empty prefix (it would delete the whole store).
+   * @example
+   * await store.deletePrefix(["memory", "acme", "u1"]); // [{ namespace: [..., "records"], items: 12 }, ...]
+   */
+  async deletePrefix(namespacePrefix: string[]): Promise<Array<{ namespace: string[]; items: number }>> {
+    this.requireOpen();
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    const range = prefixRange(prefix);
+    if (!range) throw new InvalidOperationError("deletePrefix() needs a non-empty namespace prefix.");
+    const deleted = this.writer!.deleteRange(range);
+    const emptied = deleted.map((ns) => ns.id);
+    this.keywords!.noteWrites(deleted.reduce((sum, ns) => sum + ns.items, 0));
+    this.keywordIndexes!.applyCommitted([], emptied);
+    for (const nsId of emptied) this.vectors!.dropPartition(nsId);
+    return deleted.map((ns) => ({ namespace: decodeNamespace(ns.path), items: ns.items }));
+  }
+
+  /**
+   * Make the files hold only live data, physically: HNSW graphs that still carry deleted
+   * elements are rebuilt from SQLite, graph files of namespaces that are gone are removed, the
+   * FTS5 index is merged into one segment, and the WAL is folded into the database file and
+   * truncated. Costs a rebuild per graph with deletions: run it after purging, not per write.
+   * @example
+   * await store.deletePrefix(["memory", "acme", "u1"]);
+   * store.compact();
+   */
+  compact(): { rebuiltGraphs: number; removedFiles: number } {
+    const db = this.requireOpen();
+    const { rebuilt, removedFiles } = this.vectors!.compact();
+    db.prepare("INSERT INTO fts (fts) VALUES ('optimize')").run();
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    return { rebuiltGraphs: rebuilt, removedFiles };
   }
 
   async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {

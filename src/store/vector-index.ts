@@ -155,6 +155,45 @@ export class VectorIndex {
     }
   }
 
+  /**
+   * Leave on disk only the graphs of live namespaces, each holding only live vectors: a graph
+   * with deleted elements (a scrubbed placeholder and its label per deleted vector) is rebuilt
+   * from SQLite and written; a graph file of a namespace that is gone or scanned exactly, and
+   * any leftover temp file, is removed.
+   */
+  compact(): { rebuilt: number; removedFiles: number } {
+    let rebuilt = 0;
+    let removedFiles = 0;
+    const files = new Map<number, string[]>();
+    for (const name of fs.readdirSync(this.hnswDir)) {
+      // Graph files are ns-<id>.bin with .json, .tmp and .json.tmp siblings (writeFile).
+      const nsId = name.startsWith("ns-") ? Number.parseInt(name.slice(3), 10) : Number.NaN;
+      if (!Number.isInteger(nsId) || !name.startsWith(`ns-${nsId}.bin`)) continue;
+      files.set(nsId, [...(files.get(nsId) ?? []), name]);
+    }
+    for (const [nsId, names] of files) {
+      const ref = this.partitionRef(nsId);
+      const live = ref !== undefined && (ref.vectorCount >= this.options.hnswThreshold || this.hnsw.has(nsId));
+      for (const name of names) {
+        if (live && !name.endsWith(".tmp")) continue;
+        fs.rmSync(path.join(this.hnswDir, name), { force: true });
+        removedFiles += 1;
+      }
+    }
+    const graphs = new Set([...this.hnsw.keys(), ...files.keys()]);
+    for (const nsId of graphs) {
+      const ref = this.partitionRef(nsId);
+      if (!ref || this.scansExactly(ref)) continue;
+      const state = this.loadHnsw(ref);
+      if (state.index.getCurrentCount() <= ref.vectorCount) continue;
+      this.hnsw.delete(nsId);
+      this.build(ref);
+      rebuilt += 1;
+    }
+    this.flush();
+    return { rebuilt, removedFiles };
+  }
+
   close(): void {
     this.exact.clear();
     this.hnsw.clear();

@@ -69,6 +69,12 @@ export class StoreWriter {
       deleteFts: db.prepare("DELETE FROM fts WHERE rowid = ?"),
       ftsBody: db.prepare("SELECT body FROM fts WHERE rowid = ?"),
       insertFts: db.prepare("INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)"),
+      namespacesIn: db.prepare(
+        "SELECT id, path, item_count FROM namespaces WHERE path >= ? AND path < ? ORDER BY path",
+      ),
+      deleteNsFts: db.prepare("DELETE FROM fts WHERE rowid IN (SELECT id FROM items WHERE ns_id = ?)"),
+      deleteNsVectors: db.prepare("DELETE FROM vectors WHERE ns_id = ?"),
+      deleteNsItems: db.prepare("DELETE FROM items WHERE ns_id = ?"),
     };
   }
 
@@ -174,6 +180,29 @@ export class StoreWriter {
         }
       }
       return { changes, partitions, emptied, keywordChanges };
+    });
+    return run.immediate();
+  }
+
+  /**
+   * Delete every namespace whose encoded path lies in `[low, high)` (see prefixRange), with its
+   * items, vectors and keyword rows, in one transaction. Returns what went, per namespace.
+   */
+  deleteRange([low, high]: [string, string]): Array<{ id: number; path: string; items: number }> {
+    const run = this.db.transaction(() => {
+      const namespaces = this.stmts.namespacesIn.all(low, high) as Array<{
+        id: number;
+        path: string;
+        item_count: number;
+      }>;
+      for (const ns of namespaces) {
+        // FTS rows first: they are found through the items they belong to.
+        this.stmts.deleteNsFts.run(ns.id);
+        this.stmts.deleteNsVectors.run(ns.id);
+        this.stmts.deleteNsItems.run(ns.id);
+        this.stmts.deleteNs.run(ns.id);
+      }
+      return namespaces.map((ns) => ({ id: ns.id, path: ns.path, items: ns.item_count }));
     });
     return run.immediate();
   }

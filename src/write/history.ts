@@ -45,6 +45,8 @@ export const HistoryEntrySchema = z.object({
   seq: z.number().int().min(0),
   reason: z.string(),
   messageIds: z.array(z.string()),
+  /** The memory key of the record; a delete tombstone keeps it (and nothing of the content). */
+  key: z.string().optional(),
   /** The other record involved: the superseding one, the merge target, the standing preference. */
   relatedId: z.string().optional(),
   relation: z.string().optional(),

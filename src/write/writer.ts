@@ -63,7 +63,7 @@ const RememberSchema = z.object({
 });
 
 /** A record id argument: a non-empty string of at most 128 characters (MemoryRecordSchema's id). */
-function recordId(id: unknown, call: string): string {
+export function recordId(id: unknown, call: string): string {
   if (typeof id === "string" && id.length > 0 && id.length <= 128) return id;
   throw new InvalidInputError(
     `${call}() needs a record id (a string of 1–128 characters); received ${quoteValue(id)}.`,

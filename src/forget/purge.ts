@@ -1,0 +1,49 @@
+/**
+ * Physical deletion on any BaseStore. HNSWStore drops a namespace prefix in one transaction
+ * (items, vectors, keyword rows, graph files) and can write deleted data out of its files at
+ * once; any other BaseStore gets the same logical result item by item.
+ */
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import { HNSWStore } from "../store/hnsw-store.js";
+import { scanNamespace } from "../store/scan.js";
+
+const PAGE = 500;
+
+/** What one namespace lost. */
+export interface DeletedNamespace {
+  namespace: string[];
+  items: number;
+}
+
+/**
+ * Delete every item of every namespace under `prefix` (label by label).
+ * @example
+ * const gone = await deleteNamespacePrefix(store, scopeNamespace(scope));
+ */
+export async function deleteNamespacePrefix(store: BaseStore, prefix: string[]): Promise<DeletedNamespace[]> {
+  if (store instanceof HNSWStore) return store.deletePrefix(prefix);
+  const namespaces: string[][] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.listNamespaces({ prefix, limit: PAGE, offset });
+    namespaces.push(...page);
+    if (page.length < PAGE) break;
+  }
+  const out: DeletedNamespace[] = [];
+  for (const namespace of namespaces) {
+    const items = await scanNamespace(store, namespace, { exact: true, pageSize: PAGE });
+    for (let start = 0; start < items.length; start += PAGE)
+      await store.batch(items.slice(start, start + PAGE).map((item) => ({ namespace, key: item.key, value: null })));
+    out.push({ namespace, items: items.length });
+  }
+  return out;
+}
+
+/**
+ * Seed 000 "遗忘" and seed 004 §4: a deletion is only done when the files no longer hold the
+ * data. HNSWStore overwrites a deleted vector in its graph before marking it deleted and zeroes
+ * freed SQLite pages (secure_delete); flushing writes the graphs and truncates the WAL, whose
+ * frames still hold the old pages until then. Other stores manage their own files.
+ */
+export function writeDeletionsToDisk(store: BaseStore): void {
+  if (store instanceof HNSWStore) store.flush();
+}

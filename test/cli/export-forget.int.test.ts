@@ -1,0 +1,94 @@
+/** `langgraph-memory export` and `forget`, run as a process against a store directory. */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { MemoryExportSchema } from "../../src/index.js";
+import { ALICE, filesContaining, openMemory, said, WANG } from "../forget/helpers.js";
+import { tempDir } from "../helpers/store.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [tsx, "src/cli.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, OPENAI_API_KEY: "" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function seeded(): Promise<string> {
+  const dir = tempDir();
+  const memory = await openMemory(dir);
+  await memory.remember({
+    scope: WANG,
+    messages: [said("我不吃香菜，点外卖记得备注。"), said("My locker combination word is Quillwort, keep it in mind.")],
+  });
+  await memory.remember({ scope: ALICE, messages: [said("I prefer window seats on flights.")] });
+  await memory.close();
+  return dir;
+}
+
+describe("langgraph-memory export / forget", { timeout: 60_000 }, () => {
+  it("exports a user to stdout and to a file, then forgets them", async () => {
+    const dir = await seeded();
+    const exported = await cli(["export", "--dir", dir, "--user", "wang", "--tenant", "acme"]);
+    expect(exported.code).toBe(0);
+    const doc = MemoryExportSchema.parse(JSON.parse(exported.stdout));
+    expect(doc.scope).toEqual(WANG);
+    expect(doc.records.some((r) => r.content.includes("香菜"))).toBe(true);
+    expect(doc.records.every((r) => r.scope.userId === "wang")).toBe(true);
+
+    const out = path.join(tempDir(), "wang.json");
+    const toFile = await cli(["export", "--dir", dir, "--user", "wang", "--tenant", "acme", "--out", out]);
+    expect(toFile.stdout).toMatch(
+      new RegExp(`Exported ${doc.records.length} records and ${doc.history.length} history entries`),
+    );
+    expect(MemoryExportSchema.parse(JSON.parse(fs.readFileSync(out, "utf8"))).records).toEqual(doc.records);
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+
+    const forgot = await cli(["forget", "--dir", dir, "--user", "wang", "--tenant", "acme", "--json"]);
+    expect(forgot.code).toBe(0);
+    expect(JSON.parse(forgot.stdout)).toMatchObject({ records: 2, episodes: 2, pending: 0 });
+    expect(filesContaining(dir, "香菜")).toEqual([]);
+    expect(filesContaining(dir, "Quillwort")).toEqual([]);
+    expect(filesContaining(dir, "window seats").length).toBeGreaterThan(0);
+    const memory = await openMemory(dir);
+    expect(await memory.list(WANG, { about: "any" })).toEqual([]);
+    expect((await memory.list(ALICE)).length).toBe(1);
+    await memory.close();
+  });
+
+  it("forgets one source only, and says what it removed", async () => {
+    const dir = await seeded();
+    const forgot = await cli(["forget", "--dir", dir, "--user", "wang", "--tenant", "acme", "--source", "inferred"]);
+    expect(forgot.code).toBe(0);
+    expect(forgot.stdout).toMatch(/^Forgot 0 memories of user 'wang' of tenant 'acme': records 0, pending 0/);
+    expect(filesContaining(dir, "香菜").length).toBeGreaterThan(0);
+  });
+
+  it("refuses missing or bad arguments with the usage exit code, and a missing store with 1", async () => {
+    const dir = await seeded();
+    for (const args of [
+      ["export", "--dir", dir],
+      ["forget", "--dir", dir, "--user", "wang", "--source", "gossip"],
+    ]) {
+      const run = await cli(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr).toMatch(/^langgraph-memory: /);
+    }
+    const missing = await cli(["forget", "--dir", path.join(dir, "nowhere"), "--user", "wang"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No such directory/);
+    expect(fs.existsSync(path.join(dir, "nowhere"))).toBe(false);
+    expect(filesContaining(dir, "香菜").length).toBeGreaterThan(0);
+  });
+});
