@@ -10,6 +10,7 @@ import { InvalidInputError, zodProblem } from "../errors.js";
 import type { PipelineRunner } from "../graph/pipeline.js";
 import { DEFAULT_TENANT, type MemoryRecord, type MemoryScope, MemoryScopeSchema, parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
+import { HNSWStore } from "../store/hnsw-store.js";
 import { yieldIfDue } from "../yield.js";
 import { restoreRecord } from "./restore.js";
 import type { MaintainInput, MaintainOutput, ScopeMaintenanceReport } from "./state.js";
@@ -75,7 +76,11 @@ export function createMaintainer({ store, queue, run, now }: MaintainerOptions):
         reports.push({ scope, ...(await run({ scope, now: at })) });
         await yieldIfDue();
       }
-      return { scopes: reports, totals: totalsOf(reports) };
+      const totals = totalsOf(reports);
+      // What was retired left the vector graphs (RECORD_COLD_INDEX_FIELDS): flushing rebuilds a
+      // graph that many deletions left sparse now, not in the middle of a later recall.
+      if (Object.values(totals).some((n) => n > 0) && store instanceof HNSWStore) store.flush();
+      return { scopes: reports, totals };
     },
     restore: async (scope, id) => {
       if (typeof id !== "string" || id.length === 0 || id.length > 128) {

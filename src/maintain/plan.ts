@@ -9,7 +9,7 @@ import { episodesNamespace, maintainedIndexFields, namespaceOf, recordsNamespace
 import { type MemoryRecord, type MemoryScope, type MemoryStatus, parseMemoryRecord } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import { scanNamespace } from "../store/scan.js";
-import { keyIndexNamespace, keyIndexOperations } from "../write/conflict/key-index.js";
+import { keyIndexOperations } from "../write/conflict/key-index.js";
 import { type HistoryAction, type HistoryEntryInput, HistoryLog } from "../write/history.js";
 import { supersedeRecord } from "../write/records.js";
 import { yieldIfDue } from "../yield.js";
@@ -26,7 +26,7 @@ export interface StepContext {
 export class MaintenancePlan {
   readonly history = new HistoryLog();
   private readonly puts = new Map<string, MemoryRecord>();
-  private readonly purged = new Map<string, MemoryRecord>();
+  private readonly included: Operation[] = [];
 
   constructor(
     private readonly scope: MemoryScope,
@@ -34,7 +34,7 @@ export class MaintenancePlan {
   ) {}
 
   get size(): number {
-    return this.puts.size + this.purged.size;
+    return this.puts.size + this.included.length;
   }
 
   /** Active → archived: out of normal recall, kept for history questions and restore(). */
@@ -95,28 +95,10 @@ export class MaintenancePlan {
     this.log("add", record, reason, { relatedId: relatedIds.join(","), after: record });
   }
 
-  /** Physically deleted; the history keeps that it was, never what it said. */
-  purge(record: MemoryRecord, reason: string): void {
-    this.purged.set(record.id, record);
-    this.history.append({
-      action: "delete",
-      recordId: record.id,
-      at: this.now,
-      reason,
-      messageIds: [],
-      relation: record.status,
-    });
-  }
-
   operations(): Operation[] {
     const ops: Operation[] = [];
     for (const record of this.puts.values())
       ops.push({ namespace: namespaceOf(record), key: record.id, value: record, index: maintainedIndexFields(record) });
-    for (const record of this.purged.values()) {
-      ops.push({ namespace: namespaceOf(record), key: record.id, value: null });
-      if (record.about !== "conversation")
-        ops.push({ namespace: keyIndexNamespace(this.scope, record.key), key: record.id, value: null });
-    }
     const indexed = [...this.puts.values()].filter((record) => record.about !== "conversation");
     ops.push(
       ...keyIndexOperations(
@@ -125,7 +107,13 @@ export class MaintenancePlan {
       ),
     );
     ops.push(...this.history.operations(this.scope));
+    ops.push(...this.included);
     return ops;
+  }
+
+  /** Operations planned elsewhere (a removal, src/forget/remove.ts), committed in the same batch. */
+  include(operations: readonly Operation[]): void {
+    this.included.push(...operations);
   }
 
   private change(before: MemoryRecord, next: MemoryRecord, action: HistoryAction, reason: string): MemoryRecord {

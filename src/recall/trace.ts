@@ -37,7 +37,10 @@ export const TraceMemorySchema = z.object({
   kind: z.string(),
   status: z.string(),
   sourceType: z.string(),
+  /** The memory's first {@link TRACE_MESSAGE_IDS} source messages (the record holds them all). */
   messageIds: z.array(z.string()),
+  /** How many source messages the memory has, when more than the trace lists. */
+  messageCount: z.number().int().optional(),
   /** First 80 characters of the memory, enough to recognise it in a review. */
   preview: z.string(),
   channels: ChannelsSchema,
@@ -105,6 +108,13 @@ export interface TraceInput {
 }
 
 /**
+ * Source messages a trace lists per memory. A summary of maintenance (src/maintain/compression.ts)
+ * keeps the sources of every detail it replaced, hundreds of ids: each would be redacted and
+ * stored again by every recall that ranked it, for a review that needs only to see where it came from.
+ */
+export const TRACE_MESSAGE_IDS = 20;
+
+/**
  * The trace of one recall: every candidate with its channels, per-signal scores and outcome.
  * @example
  * const trace = buildTrace({ request, candidates, knowledgeCandidates, retrieval, context }, 7);
@@ -117,7 +127,8 @@ export function buildTrace(input: TraceInput, retentionDays: number, traceId = n
     kind: c.value.kind,
     status: c.value.status,
     sourceType: c.value.source.type,
-    messageIds: c.value.source.messageIds,
+    messageIds: c.value.source.messageIds.slice(0, TRACE_MESSAGE_IDS),
+    ...(c.value.source.messageIds.length > TRACE_MESSAGE_IDS ? { messageCount: c.value.source.messageIds.length } : {}),
     preview: Array.from(c.value.content).slice(0, PREVIEW_CHARS).join(""),
     channels: c.channels,
     rrf: c.rrf,

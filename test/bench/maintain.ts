@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createMemory, type Memory } from "../../src/memory.js";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
@@ -130,7 +130,12 @@ for (const c of CASES) {
     progress(`${c.label}: loading`);
     const store = new HNSWStore({
       dir,
-      index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: RECORD_INDEX_FIELDS },
+      index: {
+        dims: DIMS,
+        embeddings: new HashEmbeddings({ dims: DIMS }),
+        fields: RECORD_INDEX_FIELDS,
+        keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
+      },
     });
     const now = Date.parse("2026-06-01T12:00:00Z");
     const fixtures = await load(store, c.total, c.scopes, now);

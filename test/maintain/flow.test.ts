@@ -3,6 +3,7 @@ import { createMaintainGraph } from "../../graphs/maintain.js";
 import type { Memory } from "../../src/memory.js";
 import { historyNamespace } from "../../src/namespaces.js";
 import { scanNamespace } from "../../src/store/scan.js";
+import { HistoryLog } from "../../src/write/history.js";
 import { daysAgo, daysLater, makeRecord, NOW, openMemory, SCOPE, seed, statuses } from "./helpers.js";
 
 let memory: Memory | undefined;
@@ -42,6 +43,11 @@ describe("purge: the end of the state flow", () => {
       lastAccessedAt: daysAgo(400),
     });
     await seed(memory, [replacement, old, revisited, recent]);
+    // The history of its addition quotes it: purging takes the words out of that entry too.
+    const log = new HistoryLog();
+    log.append({ action: "add", recordId: old.id, at: daysAgo(400), reason: "stated", messageIds: [], after: old });
+    await memory.store.batch(log.operations(SCOPE));
+    expect(JSON.stringify(await memory.history(SCOPE, old.id))).toContain("Lyon");
     const report = await memory.maintain({ scope: SCOPE });
     expect(report.scopes[0]!.purged).toEqual([{ id: old.id, status: "superseded" }]);
     expect(await statuses(memory, [old.id, revisited.id, recent.id, replacement.id])).toEqual([
@@ -50,9 +56,10 @@ describe("purge: the end of the state flow", () => {
       "archived",
       "active",
     ]);
-    const [entry] = await memory.history(SCOPE, old.id);
-    expect(entry).toMatchObject({ action: "delete", relation: "superseded" });
-    expect(JSON.stringify(entry)).not.toContain("Lyon");
+    const history = await memory.history(SCOPE, old.id);
+    expect(history.at(-1)).toMatchObject({ action: "delete", key: old.key });
+    expect(history.at(-1)!.reason).toMatch(/^purged: superseded for more than 180 days/);
+    expect(JSON.stringify(history)).not.toContain("Lyon");
   });
 });
 
