@@ -10,6 +10,7 @@ import { normalizeMessages } from "../messages.js";
 import { redactText } from "../redact.js";
 import { type MemoryKind, MemoryKindSchema, type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
+import { isHistoryQuestion } from "./history-question.js";
 import { resolvePolicy, type TaskPolicies, type TaskPolicy } from "./policies.js";
 
 // The read path must not fail on a long paste; the write path has its own, tighter limit.
@@ -28,7 +29,10 @@ export const RecallInputSchema = z
     kinds: z.array(MemoryKindSchema).min(1).optional(),
     /** Recall domain knowledge too; defaults to the policy's `include_knowledge` (true). */
     includeKnowledge: z.boolean().optional(),
-    /** An explicit history question: superseded and archived versions are recalled too. */
+    /**
+     * An explicit history question: superseded and archived versions are recalled too. Absent, a
+     * query that asks about the past ("what did I say before about …", 我以前喜欢…) sets it.
+     */
     includeHistory: z.boolean().optional(),
     /** The cold tier too: archived memories (expired, decayed) are recalled beside active ones. */
     includeArchived: z.boolean().optional(),
@@ -141,7 +145,8 @@ export function resolveRequest(
     policy,
     limit,
     includeKnowledge: state.includeKnowledge ?? policy.includeKnowledge,
-    includeHistory: state.includeHistory ?? false,
+    // A question about what used to hold asks for the old versions (src/recall/history-question.ts).
+    includeHistory: state.includeHistory ?? isHistoryQuestion(query),
     includeArchived: state.includeArchived ?? false,
     language: detectLanguage(query),
     now: now.toISOString(),
