@@ -4,10 +4,12 @@
  *
  *   ["memory", <tenant>, <user>, "records"]   MemoryRecord values, key = record id
  *   ["memory", <tenant>, <user>, "episodes"]  episodes of the conversation (MemoryRecord, about: "conversation")
+ *   ["memory", <tenant>, <user>, "cold"]      keyword copies of records maintenance retired (recordOperations)
  *   ["memory", <tenant>, <user>, "history"]   append-only audit entries (never indexed)
  *   ["memory", <tenant>, <user>, "traces"]    recall traces (never indexed)
  *   ["knowledge", <tenant>, "docs"]           shared, read-only, versioned knowledge chunks
  */
+import type { PutOperation } from "@langchain/langgraph-checkpoint";
 import { DEFAULT_TENANT, type MemoryRecord, type MemoryScope, parseScope } from "./schema.js";
 
 export { DEFAULT_TENANT };
@@ -23,10 +25,7 @@ export { DEFAULT_TENANT };
 export const RECORD_INDEX_FIELDS = ["content", "retrievalHints", "terms[*]"];
 
 /**
- * How a memory that maintenance retired (archived, or superseded by a summary or a merge) is
- * indexed: by its words only. It leaves the vector graph every recall searches (seed 001 §3.4:
- * the cold tier is out of normal recall), so a scope that maintenance shrank recalls like a small
- * one, while history questions and `includeArchived` still find it by keyword. The brace path
+ * How a cold copy is indexed (see {@link recordOperations}): by its words only. The brace path
  * selects the same texts as RECORD_INDEX_FIELDS under a name that is keyword-only.
  */
 export const RECORD_COLD_INDEX_FIELDS = ["{content,retrievalHints}", "terms[*]"];
@@ -34,9 +33,21 @@ export const RECORD_COLD_INDEX_FIELDS = ["{content,retrievalHints}", "terms[*]"]
 /** Indexed fields that stores keyword-index but never embed (HNSWStore `index.keywordOnly`). */
 export const RECORD_KEYWORD_ONLY_FIELDS = ["terms[*]", "{content,retrievalHints}"];
 
-/** The index of a record as maintenance writes it: live ones fully, retired ones cold. */
-export function maintainedIndexFields(record: Pick<MemoryRecord, "status">): string[] {
-  return record.status === "active" || record.status === "pending" ? RECORD_INDEX_FIELDS : RECORD_COLD_INDEX_FIELDS;
+/**
+ * The writes that store a record where it belongs. A hot record is indexed where it lives. A
+ * cold one (`tier: "cold"`, retired by maintenance) is kept there unindexed, and a copy in the
+ * scope's cold namespace carries its words: it leaves the vector graph and keyword postings that
+ * every recall searches (seed 001 §3.4: the cold tier is out of normal recall), so a scope that
+ * maintenance shrank recalls like a small one, while history questions and `includeArchived`
+ * still find it there by keyword.
+ */
+export function recordOperations(record: MemoryRecord): PutOperation[] {
+  if (record.tier !== "cold")
+    return [{ namespace: namespaceOf(record), key: record.id, value: record, index: RECORD_INDEX_FIELDS }];
+  return [
+    { namespace: namespaceOf(record), key: record.id, value: record, index: false },
+    { namespace: coldNamespace(record.scope), key: record.id, value: record, index: RECORD_COLD_INDEX_FIELDS },
+  ];
 }
 
 export function scopeNamespace(scope: MemoryScope): string[] {
@@ -59,6 +70,11 @@ export function episodesNamespace(scope: MemoryScope): string[] {
 /** The namespace a record lives in: its scope's records, or its episodes. */
 export function namespaceOf(record: Pick<MemoryRecord, "about" | "scope">): string[] {
   return record.about === "conversation" ? episodesNamespace(record.scope) : recordsNamespace(record.scope);
+}
+
+/** Keyword copies of the scope's cold records (see {@link recordOperations}). */
+export function coldNamespace(scope: MemoryScope): string[] {
+  return [...scopeNamespace(scope), "cold"];
 }
 
 export function historyNamespace(scope: MemoryScope): string[] {

@@ -133,6 +133,13 @@ export const MemoryRecordSchema = z.object({
   /** Seed 003 §3.4: other phrasings that should find this memory ("咖啡", "coffee", "latte"). */
   retrievalHints: z.array(z.string().min(1).max(200)).max(20).optional(),
   /**
+   * `cold`: retired by maintenance (archived, or superseded by a summary or a merge) into the
+   * cold tier (seed 001 §3.4 冷存储): the record stays where it was, unindexed, and a copy in the
+   * scope's `cold` namespace is what history questions and `includeArchived` search (by keyword).
+   * Absent: hot, indexed where it lives. See src/namespaces.ts recordOperations.
+   */
+  tier: z.enum(["cold"]).optional(),
+  /**
    * Exact search terms, keyword-indexed but never embedded (RECORD_KEYWORD_ONLY_FIELDS): the day
    * an episode happened as `date_0506` / `date_20240506` (src/time.ts dayTerms), found by a
    * question that names the date (src/recall/dates.ts).

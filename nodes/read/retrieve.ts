@@ -5,7 +5,7 @@
  * there when the query names a day. Both are ranked as one: each channel's hits are merged by
  * score before fusion (hybridSearchAcross).
  */
-import { episodesNamespace, RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { coldNamespace, episodesNamespace, RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { queryDayTerms } from "../../src/recall/dates.js";
 import { type HybridSearchOptions, hybridSearchAcross } from "../../src/recall/hybrid.js";
 import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
@@ -39,11 +39,15 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
       fields: RECORD_INDEX_FIELDS,
       embeddings: deps.embeddings,
     };
+    const dayTerms = queryDayTerms(request.query, new Date(request.now));
     const searches = [{ namespace: recordsNamespace(request.scope), options }];
     if (request.policy.kinds.includes("episode"))
+      searches.push({ namespace: episodesNamespace(request.scope), options: { ...options, dayTerms } });
+    // The cold tier (seed 001 §3.4) answers history questions and includeArchived, by its words.
+    if (request.includeHistory || request.includeArchived)
       searches.push({
-        namespace: episodesNamespace(request.scope),
-        options: { ...options, dayTerms: queryDayTerms(request.query, new Date(request.now)) },
+        namespace: coldNamespace(request.scope),
+        options: { ...options, channels: ["keyword"], ...(dayTerms.length ? { dayTerms } : {}) },
       });
     const { fused, channelsRun, fallbacks, depth } = await hybridSearchAcross(store, searches, request.query);
     const candidates: Candidate<MemoryRecord>[] = [];

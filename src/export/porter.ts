@@ -7,7 +7,7 @@
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
 import { InvalidInputError, isMemoryError, zodProblem } from "../errors.js";
-import { historyNamespace, namespaceOf } from "../namespaces.js";
+import { historyNamespace, recordOperations } from "../namespaces.js";
 import { redactText } from "../redact.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord, parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
@@ -100,7 +100,7 @@ export function createPorter({ store, queue, now }: PorterOptions): Porter {
       );
       const memories = records.filter((r) => r.about !== "conversation");
       const operations: Operation[] = [
-        ...records.map((record) => ({ namespace: namespaceOf(record), key: record.id, value: record })),
+        ...records.flatMap((record) => recordOperations({ ...record, scope: valid })),
         ...keyIndexOperations(
           valid,
           memories.map((record) => ({ record, deleted: false })),

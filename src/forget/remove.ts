@@ -7,7 +7,7 @@
  * Everything is planned first and committed by the caller as ONE store.batch.
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
-import { historyNamespace, namespaceOf, tracesNamespace } from "../namespaces.js";
+import { coldNamespace, historyNamespace, namespaceOf, tracesNamespace } from "../namespaces.js";
 import { RecallTraceSchema } from "../recall/trace.js";
 import { redactText } from "../redact.js";
 import type { MemoryRecord, MemoryScope } from "../schema.js";
@@ -55,6 +55,7 @@ export async function planRemoval(
   for (const { record } of removals) {
     operations.push({ namespace: namespaceOf({ ...record, scope }), key: record.id, value: null });
     operations.push({ namespace: keyIndexNamespace(scope, record.key), key: record.id, value: null });
+    operations.push({ namespace: coldNamespace(scope), key: record.id, value: null });
   }
   const history = await scrubHistory(store, scope, ids, contents);
   const traces = await dropTraces(store, scope, ids, contents);

@@ -5,7 +5,7 @@
  * between two steps leaves every memory in the state one step or the other left it.
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
-import { episodesNamespace, maintainedIndexFields, namespaceOf, recordsNamespace } from "../namespaces.js";
+import { coldNamespace, episodesNamespace, recordOperations, recordsNamespace } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, type MemoryStatus, parseMemoryRecord } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import { scanNamespace } from "../store/scan.js";
@@ -27,6 +27,8 @@ export class MaintenancePlan {
   readonly history = new HistoryLog();
   private readonly puts = new Map<string, MemoryRecord>();
   private readonly included: Operation[] = [];
+  /** Cold records this plan brings back: their cold copies go. */
+  private readonly warmed = new Set<string>();
 
   constructor(
     private readonly scope: MemoryScope,
@@ -58,7 +60,7 @@ export class MaintenancePlan {
       updatedAt: this.now,
       lastAccessedAt: this.now,
     });
-    this.put(after);
+    const placed = this.put(after);
     this.history.append({
       action: "restore",
       recordId: record.id,
@@ -69,7 +71,7 @@ export class MaintenancePlan {
       after: { status },
       ...(conflict ? { relatedId: conflict.existingId, conflict } : {}),
     });
-    return after;
+    return placed;
   }
 
   /** The record steps aside for `by` (a merge target or a summary). */
@@ -97,8 +99,9 @@ export class MaintenancePlan {
 
   operations(): Operation[] {
     const ops: Operation[] = [];
-    for (const record of this.puts.values())
-      ops.push({ namespace: namespaceOf(record), key: record.id, value: record, index: maintainedIndexFields(record) });
+    for (const record of this.puts.values()) ops.push(...recordOperations(record));
+    for (const id of this.warmed)
+      if (this.puts.get(id)?.tier !== "cold") ops.push({ namespace: coldNamespace(this.scope), key: id, value: null });
     const indexed = [...this.puts.values()].filter((record) => record.about !== "conversation");
     ops.push(
       ...keyIndexOperations(
@@ -117,14 +120,22 @@ export class MaintenancePlan {
   }
 
   private change(before: MemoryRecord, next: MemoryRecord, action: HistoryAction, reason: string): MemoryRecord {
-    const after = parseMemoryRecord(next);
-    this.put(after);
+    const after = this.put(parseMemoryRecord(next));
     this.log(action, after, reason, { before: { status: before.status }, after: { status: after.status } });
     return after;
   }
 
-  private put(record: MemoryRecord): void {
-    this.puts.set(record.id, record);
+  /**
+   * What maintenance retires (archived, superseded) moves to the cold tier; what it brings back
+   * (restore) leaves it (src/namespaces.ts recordOperations).
+   */
+  private put(record: MemoryRecord): MemoryRecord {
+    const retired = record.status === "archived" || record.status === "superseded";
+    const { tier, ...rest } = record;
+    if (!retired && tier === "cold") this.warmed.add(record.id);
+    const placed: MemoryRecord = retired ? { ...rest, tier: "cold" } : rest;
+    this.puts.set(record.id, placed);
+    return placed;
   }
 
   private log(

@@ -59,7 +59,14 @@ export async function planUsage(
         now.getTime() > Date.parse(String(stored.value.lastAccessedAt)) ? at : stored.value.lastAccessedAt,
       accessCount: Number(stored.value.accessCount) + 1,
     });
-    puts.push({ namespace: namespaces[i]!, key: recalled.id, value: next });
+    // A cold record (a history answer) stays unindexed where it lives: its words are in its
+    // cold copy (src/namespaces.ts recordOperations), whose counters are not kept.
+    puts.push({
+      namespace: namespaces[i]!,
+      key: recalled.id,
+      value: next,
+      ...(next.tier === "cold" ? { index: false as const } : {}),
+    });
     touched.push(recalled.id);
   });
   return { puts, touched, skipped };
