@@ -60,7 +60,17 @@ export function planCompression(
   return plan;
 }
 
-const SummarySchema = z.object({ summary: z.string().trim().min(1).max(2000) });
+/**
+ * A summary is what recall can afford to inject for a topic (seed 002 §4.2: 8 → 4 + 1): at most
+ * this many characters, the rest of its details counted ("and 37 more") and kept, superseded,
+ * for history questions. Longer summaries made every recall that ranked one slower to budget,
+ * render and trace (bench:maintain), for words the budget would mostly drop anyway.
+ */
+const MAX_CONTENT = 600;
+/** Details one model call may read; a larger group is summarised extractively (bounded prompts). */
+export const MAX_MODEL_PARTS = 40;
+
+const SummarySchema = z.object({ summary: z.string().trim().min(1).max(MAX_CONTENT) });
 
 const SUMMARY_INSTRUCTIONS = `You compress a user's old, rarely used memories about one topic into ONE memory.
 Write one or two sentences, in the language of the memories, third person ("The user …" / "用户…"),
@@ -75,7 +85,7 @@ export async function summarise(
   parts: readonly MemoryRecord[],
   model: BaseChatModel | undefined,
 ): Promise<{ content: string; by: "model" | "extractive" }> {
-  if (model && typeof model.withStructuredOutput === "function") {
+  if (model && typeof model.withStructuredOutput === "function" && parts.length <= MAX_MODEL_PARTS) {
     try {
       const structured = model.withStructuredOutput(SummarySchema, { name: "summarise_memories" });
       const lines = parts.map((part, i) => `${i + 1}. (${part.kind}, ${part.observedAt.slice(0, 10)}) ${part.content}`);
@@ -91,8 +101,6 @@ export async function summarise(
   }
   return { content: extractive(parts), by: "extractive" };
 }
-
-const MAX_CONTENT = 2000;
 
 function extractive(parts: readonly MemoryRecord[]): string {
   const zh = detectLanguage(parts.map((part) => part.content).join(" ")) === "zh";

@@ -1,5 +1,6 @@
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_MODEL_PARTS } from "../../src/maintain/compression.js";
 import type { Memory } from "../../src/memory.js";
 import { daysAgo, makeRecord, openMemory, SCOPE, seed, statuses } from "./helpers.js";
 
@@ -130,5 +131,27 @@ describe("capacity with layered compression", () => {
     await seed(memory, details());
     const [fallback] = (await memory.maintain({ scope: SCOPE })).scopes[0]!.compressed;
     expect(fallback!.summarisedBy).toBe("extractive");
+  });
+
+  it("keeps a summary within what recall injects, and a model call within MAX_MODEL_PARTS details", async () => {
+    const many = Array.from({ length: MAX_MODEL_PARTS + 12 }, (_, i) =>
+      makeRecord({
+        key: `travel.detail_${i}`,
+        content: `The user once visited the harbour town number ${i} on a long summer trip`,
+        confidence: 0.5,
+        observedAt: daysAgo(60),
+      }),
+    );
+    const model = new FakeListChatModel({ responses: ['{"summary":"never asked"}'] });
+    ({ memory } = await openMemory({ model, maintenance: { maxActive: 2 } }));
+    await seed(memory, many);
+    const [compressed] = (await memory.maintain({ scope: SCOPE })).scopes[0]!.compressed;
+    expect(compressed!.compressedIds.length).toBeGreaterThan(MAX_MODEL_PARTS);
+    expect(compressed!.summarisedBy).toBe("extractive");
+    const summary = (await memory.get(SCOPE, compressed!.summaryId))!;
+    expect(summary.content.length).toBeLessThanOrEqual(600);
+    expect(summary.content).toMatch(/and \d+ more$/);
+    // Every detail's source is kept, however short the sentence.
+    expect(summary.source.messageIds).toHaveLength(compressed!.compressedIds.length);
   });
 });
