@@ -62,6 +62,9 @@ export interface PartitionChange {
   removed: number[];
 }
 
+/** Removals of one commit that are scrubbed one by one; more than this (and than half the graph) rebuild it. */
+const SCRUB_AT_MOST = 200;
+
 export class VectorIndex {
   private readonly exact = new Map<number, ExactPartition>();
   private cachedFloats = 0;
@@ -123,6 +126,15 @@ export class VectorIndex {
       if (partition.vectorCount < this.options.hnswThreshold / 2) {
         // Shrunk well below the threshold: back to exact scan, and the file goes.
         this.dropHnsw(nsId, true);
+        continue;
+      }
+      if (change.removed.length > Math.max(SCRUB_AT_MOST, partition.vectorCount / 2)) {
+        // Many removals at once (maintenance retiring a scope's details, a source forgotten):
+        // rebuilding from SQLite, which no longer holds them, costs fewer inserts than
+        // overwriting each in place (hnswlib's update re-links the point's neighbours), and the
+        // rebuilt graph never held them either. It is written to its file at the next flush.
+        this.hnsw.delete(nsId);
+        this.build(partition);
         continue;
       }
       for (const vid of change.removed) this.scrub(loaded, vid);

@@ -136,6 +136,35 @@ describe("HNSWStore.compact", () => {
     expect(store.compact()).toEqual({ rebuiltGraphs: 0, removedFiles: 0 });
   });
 
+  it("rebuilds a graph that loses most of its vectors in one commit, so no removed vector stays in its file", async () => {
+    const dir = tempDir();
+    store = openStore(dir, { hnsw: { threshold: 50 } });
+    await store.batch(records("u", 400, 4));
+    store.flush();
+    const removedVector = testEmbeddings().embed(`${EN} (0)`);
+    const vectorBytes = Buffer.from(removedVector.buffer).subarray(0, 32);
+    expect(readAllFiles(dir).some(({ bytes }) => bytes.includes(vectorBytes))).toBe(true);
+    // 300 of 400 in one batch: more than SCRUB_AT_MOST and than half of what stays.
+    await store.batch(
+      Array.from({ length: 300 }, (_, j) => ({
+        namespace: ["memory", "t1", "u", "records"],
+        key: `u-${j}`,
+        value: null,
+      })),
+    );
+    store.flush();
+    const graph = graphFiles(dir).find((f) => f.endsWith(".bin"))!;
+    const index = new hnswlib.HierarchicalNSW("ip", DIMS);
+    index.readIndexSync(path.join(dir, "hnsw", graph), true);
+    expect([index.getCurrentCount(), index.getIdsList().length]).toEqual([100, 100]);
+    store.stop();
+    store = undefined;
+    expect(readAllFiles(dir).some(({ bytes }) => bytes.includes(vectorBytes))).toBe(false);
+    store = openStore(dir, { hnsw: { threshold: 50 } });
+    const hits = await store.search(["memory", "t1", "u"], { query: "u note 377 about gardening", limit: 3 });
+    expect(hits[0]?.key).toBe("u-377");
+  });
+
   it("removes graph files of namespaces that no longer exist", async () => {
     const dir = tempDir();
     store = openStore(dir, { hnsw: { threshold: 50 } });
