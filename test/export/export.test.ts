@@ -1,23 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { EXPORT_VERSION, type MemoryExport, MemoryExportSchema } from "../../src/index.js";
 import type { Memory } from "../../src/memory.js";
 import { scopeNamespace } from "../../src/namespaces.js";
 import { indexedRecords } from "../../src/write/conflict/key-index.js";
-import { ALICE, filesContaining, openMemory, said, WANG } from "../forget/helpers.js";
+import { ALICE, filesContaining, openedPerTest, said, WANG } from "../forget/helpers.js";
 import { tempDir } from "../helpers/store.js";
 
-const opened: Memory[] = [];
-async function open(dir = tempDir()): Promise<{ memory: Memory; dir: string }> {
-  const memory = await openMemory(dir);
-  opened.push(memory);
-  return { memory, dir };
-}
-afterEach(async () => {
-  for (const memory of opened.splice(0)) await memory.close();
-});
+const open = openedPerTest();
 
 const API_KEY = "sk-proj-Ab3dEf9hIj2kLm4nOp6qRs8tUv0wXy1zAb3dEf9hIj2k";
 const CARD = "4111 1111 1111 1111";

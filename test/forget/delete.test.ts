@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InvalidInputError, NotFoundError } from "../../src/errors.js";
 import { SCRUBBED_REASON } from "../../src/forget/remove.js";
 import type { Memory } from "../../src/memory.js";
 import { historyNamespace } from "../../src/namespaces.js";
 import { scanNamespace } from "../../src/store/scan.js";
 import { readConversation } from "../../src/write/extract/context.js";
-import { tempDir } from "../helpers/store.js";
-import { ALICE, filesContaining, openMemory, said, WANG } from "./helpers.js";
+import { ALICE, filesContaining, openedPerTest, said, WANG } from "./helpers.js";
 
-const opened: Memory[] = [];
-async function open(dir = tempDir()): Promise<{ memory: Memory; dir: string }> {
-  const memory = await openMemory(dir);
-  opened.push(memory);
-  return { memory, dir };
-}
-afterEach(async () => {
-  for (const memory of opened.splice(0)) await memory.close();
-});
+const open = openedPerTest();
 
 async function remembered(memory: Memory, scope: typeof WANG, text: string) {
   const out = await memory.remember({ scope, messages: [said(text)] });

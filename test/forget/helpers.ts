@@ -1,7 +1,8 @@
 /** Shared fixtures of the forgetting and export suites: a facade on a real store directory. */
 import path from "node:path";
+import { afterEach } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
-import { readAllFiles } from "../helpers/store.js";
+import { readAllFiles, tempDir } from "../helpers/store.js";
 
 export const NOW = new Date("2026-03-10T09:00:00.000Z");
 export const WANG = { userId: "wang", tenantId: "acme" };
@@ -25,4 +26,17 @@ export function filesContaining(dir: string, text: string): string[] {
   return readAllFiles(dir)
     .filter(({ bytes }) => bytes.includes(needle))
     .map(({ file }) => path.relative(dir, file));
+}
+
+/** `open(dir?)` for a test file: a memory on a store directory (a new one by default), closed after each test. */
+export function openedPerTest(): (dir?: string) => Promise<{ memory: Memory; dir: string }> {
+  const opened: Memory[] = [];
+  afterEach(async () => {
+    for (const memory of opened.splice(0)) await memory.close();
+  });
+  return async (dir = tempDir()) => {
+    const memory = await openMemory(dir);
+    opened.push(memory);
+    return { memory, dir };
+  };
 }
