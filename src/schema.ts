@@ -76,6 +76,12 @@ export const MemorySourceSchema = z.object({
   type: SourceTypeSchema,
   /** Ids of the messages this memory was distilled from; recall evaluation checks them. */
   messageIds: z.array(z.string().min(1)),
+  /**
+   * How many messages in all, when `messageIds` lists only some: a maintenance summary or merge
+   * of many details lists at most MAX_SOURCE_IDS (src/maintain/clusters.ts); each pass's history
+   * entry lists the ids it folded in, and the superseded details keep their own.
+   */
+  messageCount: z.number().int().min(1).optional(),
   /** Who said it when several people talk (a message's `name`): whose statement this is. */
   speaker: z.string().min(1).max(200).optional(),
   sessionId: z.string().min(1).optional(),

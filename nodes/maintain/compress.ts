@@ -13,7 +13,7 @@ export function createCompressNode(deps: MaintainDeps): MaintainNode<"request", 
       const out: CompressedTopic[] = [];
       const now = ctx.now.toISOString();
       for (const group of planCompression(records, deps.config, ctx.now)) {
-        const parts = [...(group.previous ? [group.previous] : []), ...group.details];
+        const parts = [...group.details, ...(group.previous ? [group.previous] : [])];
         const { content, by } = await summarise(parts, deps.model);
         const summary = summaryRecord(group, content, now);
         const ids = parts.map((part) => part.id);
@@ -21,6 +21,7 @@ export function createCompressNode(deps: MaintainDeps): MaintainNode<"request", 
           summary,
           `layered compression: ${group.details.length} low-priority details of '${group.topic}' summarised`,
           ids,
+          group.details.flatMap((detail) => detail.source.messageIds),
         );
         for (const part of parts) plan.supersede(part, summary.id, `layered compression into summary ${summary.id}`);
         out.push({

@@ -26,6 +26,7 @@ export function createDedupeNode(deps: MaintainDeps): MaintainNode<"request", "m
           "merge",
           `cluster dedupe: ${ids.length} near-duplicate(s) above ${threshold} merged in`,
           ids,
+          cluster.duplicates.flatMap((record) => record.source.messageIds),
         );
         for (const duplicate of cluster.duplicates)
           plan.supersede(duplicate, cluster.target.id, `cluster dedupe: near-duplicate of ${cluster.target.id}`);

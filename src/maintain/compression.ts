@@ -4,7 +4,8 @@
  * them ("8 条低优先级明细 → 4 条明细 + 1 条摘要"). Priority is the decay score (src/maintain/
  * rules.ts): unsure, unimportant, long-unused details go first. A topic's earlier summary is
  * folded into the new one, so each topic and speaker keeps one summary. The summary keeps the
- * union of its details' `source.messageIds`; the details stay, superseded, for history.
+ * union of its details' sources (at most MAX_SOURCE_IDS listed on the record, the rest counted
+ * and listed in the pass's history entry); the details stay, superseded, for history.
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
@@ -13,7 +14,7 @@ import { type MemoryKind, type MemoryRecord, SENSITIVITIES, type SourceType } fr
 import { detectLanguage } from "../text/tokenizer.js";
 import { sourceRank } from "../write/conflict/precedence.js";
 import { newRecordId } from "../write/records.js";
-import { latest } from "./clusters.js";
+import { latest, unitedSource } from "./clusters.js";
 import type { MaintenanceConfig } from "./config.js";
 import { decayScore, groupOf, isSummary, SUMMARY_SEGMENT, topicOf } from "./rules.js";
 
@@ -102,20 +103,49 @@ export async function summarise(
   return { content: extractive(parts), by: "extractive" };
 }
 
+const HEAD = { zh: "（历史记忆摘要）曾经记录过：", en: "Summary of earlier memories: " };
+const SEPARATOR = { zh: "；", en: "; " };
+/** The count an extractive summary ends with: "；等 37 条" / "; and 37 more". */
+const COUNTED = /(?:；等 (\d+) 条|; and (\d+) more)$/;
+
+/**
+ * The details' own sentences after the head, as many as fit, the rest counted. A topic's earlier
+ * summary is unfolded, not nested: its sentences follow the new details' and its count carries.
+ */
 function extractive(parts: readonly MemoryRecord[]): string {
-  const zh = detectLanguage(parts.map((part) => part.content).join(" ")) === "zh";
-  const head = zh ? "（历史记忆摘要）曾经记录过：" : "Summary of earlier memories: ";
-  const separator = zh ? "；" : "; ";
-  const sentences = parts.map((part) => withoutEndMark(part.content));
-  let text = head;
+  const lang = detectLanguage(parts.map((part) => part.content).join(" ")) === "zh" ? "zh" : "en";
+  const separator = SEPARATOR[lang];
+  let carried = 0;
+  const sentences = parts.flatMap((part) => {
+    if (!isSummary(part)) return [withoutEndMark(part.content)];
+    const { items, more } = unfolded(part.content);
+    carried += more;
+    return items.map(withoutEndMark);
+  });
+  const counted = (rest: number) => (lang === "zh" ? `${separator}等 ${rest} 条` : `${separator}and ${rest} more`);
+  let text = HEAD[lang];
   for (let i = 0; i < sentences.length; i++) {
-    const rest = sentences.length - i;
-    const more = zh ? `${separator}等 ${rest} 条` : `${separator}and ${rest} more`;
+    const rest = sentences.length - i + carried;
     const next = `${text}${i > 0 ? separator : ""}${sentences[i]}`;
-    if (next.length + (rest > 1 ? more.length : 0) > MAX_CONTENT) return `${text}${more}`.slice(0, MAX_CONTENT);
+    if (next.length + (rest > 1 ? counted(rest).length : 0) > MAX_CONTENT)
+      return `${text}${counted(rest)}`.slice(0, MAX_CONTENT);
     text = next;
   }
-  return `${text}${zh ? "。" : "."}`;
+  return carried > 0 ? `${text}${counted(carried)}` : `${text}${lang === "zh" ? "。" : "."}`;
+}
+
+/**
+ * An earlier summary's sentences (without its head and final count) and that count. A model's
+ * summary has no head: it is one sentence.
+ */
+function unfolded(content: string): { items: string[]; more: number } {
+  const lang = content.startsWith(HEAD.zh) ? "zh" : content.startsWith(HEAD.en) ? "en" : undefined;
+  if (!lang) return { items: [content], more: 0 };
+  let body = content.slice(HEAD[lang].length);
+  const match = COUNTED.exec(body);
+  const more = match ? Number(match[1] ?? match[2]) : 0;
+  if (match) body = body.slice(0, match.index);
+  return { items: body.split(SEPARATOR[lang]).filter((item) => item.trim() !== ""), more };
 }
 
 const END_MARKS = new Set(["。", ".", "!", "！", "；", ";", " ", "\n", "\t"]);
@@ -148,7 +178,7 @@ export function summaryRecord(group: CompressionGroup, content: string, now: str
     importance: Math.max(...parts.map((part) => part.importance)),
     source: {
       type: weakest,
-      messageIds: [...new Set(parts.flatMap((part) => part.source.messageIds))],
+      ...unitedSource(parts),
       ...(speakers.size === 1 && first.source.speaker ? { speaker: first.source.speaker } : {}),
     },
     scope: first.scope,

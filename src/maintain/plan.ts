@@ -85,16 +85,27 @@ export class MaintenancePlan {
     });
   }
 
-  /** A record changed in place (a merge target gaining counts and sources). */
-  update(before: MemoryRecord, after: MemoryRecord, action: HistoryAction, reason: string, relatedIds: string[]): void {
+  /**
+   * A record changed in place (a merge target gaining counts and sources); `folded` are the
+   * source ids it absorbed, listed in full in the history entry (the record lists at most
+   * MAX_SOURCE_IDS).
+   */
+  update(
+    before: MemoryRecord,
+    after: MemoryRecord,
+    action: HistoryAction,
+    reason: string,
+    relatedIds: string[],
+    folded: string[],
+  ): void {
     this.put(parseMemoryRecord(after));
-    this.log(action, after, reason, { relatedId: relatedIds.join(","), before, after });
+    this.log(action, after, reason, { relatedId: relatedIds.join(","), before, after, messageIds: folded });
   }
 
-  /** A new record (a summary). */
-  add(record: MemoryRecord, reason: string, relatedIds: string[]): void {
+  /** A new record (a summary) standing for `relatedIds`, whose source ids `folded` lists in full. */
+  add(record: MemoryRecord, reason: string, relatedIds: string[], folded: string[]): void {
     this.put(parseMemoryRecord(record));
-    this.log("add", record, reason, { relatedId: relatedIds.join(","), after: record });
+    this.log("add", record, reason, { relatedId: relatedIds.join(","), after: record, messageIds: folded });
   }
 
   operations(): Operation[] {
@@ -142,14 +153,19 @@ export class MaintenancePlan {
     action: HistoryAction,
     record: MemoryRecord,
     reason: string,
-    extra: { relatedId?: string; before?: Record<string, unknown>; after?: Record<string, unknown> },
+    extra: {
+      relatedId?: string;
+      before?: Record<string, unknown>;
+      after?: Record<string, unknown>;
+      messageIds?: string[];
+    },
   ): void {
     this.history.append({
       action,
       recordId: record.id,
       at: this.now,
       reason,
-      messageIds: action === "add" || action === "merge" ? record.source.messageIds : [],
+      messageIds: extra.messageIds ? [...new Set(extra.messageIds)] : [],
       ...(extra.relatedId ? { relatedId: extra.relatedId } : {}),
       ...(extra.before ? { before: extra.before } : {}),
       ...(extra.after ? { after: extra.after } : {}),

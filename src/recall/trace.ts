@@ -10,7 +10,7 @@ import { z } from "zod";
 import { NotFoundError } from "../errors.js";
 import { tracesNamespace } from "../namespaces.js";
 import { quoteValue, redactId, redactText } from "../redact.js";
-import type { MemoryRecord, MemoryScope } from "../schema.js";
+import type { MemoryRecord, MemoryScope, MemorySource } from "../schema.js";
 import { DAY_MS } from "../time.js";
 import { estimateTokens } from "./budget.js";
 import type { ResolvedRequest } from "./request.js";
@@ -109,10 +109,15 @@ export interface TraceInput {
 
 /**
  * Source messages a trace lists per memory. A summary of maintenance (src/maintain/compression.ts)
- * keeps the sources of every detail it replaced, hundreds of ids: each would be redacted and
+ * lists up to MAX_SOURCE_IDS of the details it replaced: each would be redacted and
  * stored again by every recall that ranked it, for a review that needs only to see where it came from.
  */
 export const TRACE_MESSAGE_IDS = 20;
+
+/** How many messages a memory came from (a summary may list fewer than it counts). */
+function messageCount(source: MemorySource): number {
+  return source.messageCount ?? source.messageIds.length;
+}
 
 /**
  * The trace of one recall: every candidate with its channels, per-signal scores and outcome.
@@ -128,7 +133,7 @@ export function buildTrace(input: TraceInput, retentionDays: number, traceId = n
     status: c.value.status,
     sourceType: c.value.source.type,
     messageIds: c.value.source.messageIds.slice(0, TRACE_MESSAGE_IDS),
-    ...(c.value.source.messageIds.length > TRACE_MESSAGE_IDS ? { messageCount: c.value.source.messageIds.length } : {}),
+    ...(messageCount(c.value.source) > TRACE_MESSAGE_IDS ? { messageCount: messageCount(c.value.source) } : {}),
     preview: Array.from(c.value.content).slice(0, PREVIEW_CHARS).join(""),
     channels: c.channels,
     rrf: c.rrf,

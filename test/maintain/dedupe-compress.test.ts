@@ -1,5 +1,6 @@
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_SOURCE_IDS } from "../../src/maintain/clusters.js";
 import { MAX_MODEL_PARTS } from "../../src/maintain/compression.js";
 import type { Memory } from "../../src/memory.js";
 import { daysAgo, makeRecord, openMemory, SCOPE, seed, statuses } from "./helpers.js";
@@ -153,5 +154,40 @@ describe("capacity with layered compression", () => {
     expect(summary.content).toMatch(/and \d+ more$/);
     // Every detail's source is kept, however short the sentence.
     expect(summary.source.messageIds).toHaveLength(compressed!.compressedIds.length);
+  });
+
+  it("lists at most MAX_SOURCE_IDS sources on a summary, counts the rest, and lists each pass's in its history", async () => {
+    const harbour = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        makeRecord({
+          key: `travel.detail_${from + i}`,
+          content: `The user once visited the harbour town number ${from + i}`,
+          confidence: 0.5,
+          observedAt: daysAgo(60),
+        }),
+      );
+    const first = harbour(0, MAX_SOURCE_IDS + 30);
+    ({ memory } = await openMemory({ maintenance: { maxActive: 2 } }));
+    await seed(memory, first);
+    const [compressed] = (await memory.maintain({ scope: SCOPE })).scopes[0]!.compressed;
+    const summary = (await memory.get(SCOPE, compressed!.summaryId))!;
+    expect(summary.source.messageIds).toHaveLength(MAX_SOURCE_IDS);
+    expect(summary.source.messageCount).toBe(compressed!.compressedIds.length);
+    const added = (await memory.history(SCOPE, summary.id)).find((entry) => entry.action === "add")!;
+    expect(added.messageIds).toHaveLength(compressed!.compressedIds.length);
+
+    // A second pass folds the earlier summary in: its count carries, its head is not repeated.
+    const second = harbour(1000, 10);
+    await seed(memory, second);
+    const [again] = (await memory.maintain({ scope: SCOPE })).scopes[0]!.compressed;
+    const folded = (await memory.get(SCOPE, again!.summaryId))!;
+    expect(folded.source.messageIds).toHaveLength(MAX_SOURCE_IDS);
+    expect(folded.source.messageCount).toBe(compressed!.compressedIds.length + again!.compressedIds.length);
+    expect(folded.content.match(/Summary of earlier memories/g)).toHaveLength(1);
+    expect(folded.content).toContain("harbour town number 1000");
+    const total = Number(/and (\d+) more$/.exec(folded.content)![1]);
+    const quoted = folded.content.split("; ").length - 1;
+    expect(quoted + total).toBe(compressed!.compressedIds.length + again!.compressedIds.length);
+    expect(await memory.get(SCOPE, summary.id)).toMatchObject({ status: "superseded", supersededBy: folded.id });
   });
 });
