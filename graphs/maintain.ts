@@ -87,6 +87,3 @@ export type MaintainGraph = ReturnType<typeof createMaintainGraph>;
 export function createMaintainPipeline(options: MaintainGraphOptions = {}) {
   return maintainPipeline(options).runner<MaintainInput, MaintainOutput>();
 }
-
-/** `memory_maintain` for langgraph.json: default rules, the store from the LangGraph runtime. */
-export const graph = createMaintainGraph();

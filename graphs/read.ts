@@ -147,6 +147,3 @@ export interface ReadPipelineHooks extends RunnerHooks {
 export function createReadPipeline(options: ReadOptions = {}, hooks: ReadPipelineHooks = {}) {
   return readPipeline(options, hooks.deferBookkeeping).runner<ReadInput, ReadOutput>(hooks);
 }
-
-/** `memory_read` for langgraph.json: default policies, the store from the LangGraph runtime. */
-export const graph = createReadGraph();

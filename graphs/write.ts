@@ -166,6 +166,3 @@ export function createWritePipeline(options: WriteGraphOptions = {}) {
   return (input: WriteInput, configurable: WriteConfigurable) =>
     run(input, { configurable: { ...configurable, interactive: false } });
 }
-
-/** For `langgraph.json` (`memory_write`): store and checkpointer come from the LangGraph server. */
-export const graph = createWriteGraph();

@@ -1,8 +1,9 @@
 /**
  * End to end through LangGraph's own dev server (`langgraphjs dev`, what LangGraph Studio talks
- * to), driven by the real SDK: the graphs registered in langgraph.json run inside the server
- * with its store and checkpointer, the scope comes from `config.configurable`, and a conflict
- * pauses the write graph with `interrupt()` until a `Command` resumes it.
+ * to), driven by the real SDK: the graphs registered in langgraph.json run inside the server on
+ * the project's HNSWStore (LANGGRAPH_MEMORY_DIR, held by closure: the server's own store stays
+ * empty), threads and interrupts are the server's, the scope comes from `config.configurable`,
+ * and a conflict pauses the write graph with `interrupt()` until a `Command` resumes it.
  *
  * The server serves this repository's graphs on a free port, in its own process group, from a
  * temporary directory (.langgraph-e2e-*, git-ignored, where it keeps its state), and is
@@ -14,6 +15,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@langchain/langgraph-sdk";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -21,6 +23,7 @@ const STARTUP_MS = 120_000;
 
 let server: ChildProcess | undefined;
 let workDir = "";
+let memoryDir = "";
 let output = "";
 let client: Client;
 
@@ -60,6 +63,7 @@ beforeAll(async () => {
   };
   for (const [id, spec] of Object.entries(config.graphs)) config.graphs[id] = `../${spec.replace(/^\.\//, "")}`;
   fs.writeFileSync(path.join(workDir, "langgraph.json"), JSON.stringify(config));
+  memoryDir = path.join(workDir, "memory");
   const args = [
     "dev",
     "--config",
@@ -74,7 +78,15 @@ beforeAll(async () => {
   server = spawn(path.join(ROOT, "node_modules/.bin/langgraphjs"), args, {
     cwd: workDir,
     // Offline: no tracing, no telemetry calls out.
-    env: { ...process.env, LANGSMITH_TRACING: "false", LANGCHAIN_TRACING_V2: "false", LANGGRAPH_CLI_NO_ANALYTICS: "1" },
+    env: {
+      ...process.env,
+      LANGSMITH_TRACING: "false",
+      LANGCHAIN_TRACING_V2: "false",
+      LANGGRAPH_CLI_NO_ANALYTICS: "1",
+      LANGGRAPH_MEMORY_DIR: memoryDir,
+      // Offline: the rules, never a hosted model, whatever the developer's shell has set.
+      OPENAI_API_KEY: "",
+    },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -171,5 +183,22 @@ describe("the graphs in langgraph.json, served by langgraphjs dev and driven by 
     })) as { context: string };
     expect(recalled.context).toContain("用户喜欢喝咖啡");
     expect(recalled.context).toContain("用户喜欢吃苹果");
+  });
+
+  it("keeps the memories in the HNSWStore directory, not in the server's store", async () => {
+    // Read-only beside the server, which holds the store: SQLite (WAL) is its source of truth.
+    const db = new Database(path.join(memoryDir, "store.sqlite"), { readonly: true, fileMustExist: true });
+    try {
+      const values = db.prepare("SELECT value FROM items").all() as Array<{ value: string }>;
+      const stored = values.map((row) => row.value).join("\n");
+      expect(stored).toContain("用户不吃香菜");
+      expect(stored).toContain("用户喜欢喝咖啡");
+      expect(stored).not.toContain("13812345678");
+    } finally {
+      db.close();
+    }
+    // The server's own store saw none of them.
+    const { namespaces } = await client.store.listNamespaces({ prefix: ["memory"] });
+    expect(namespaces).toEqual([]);
   });
 });
