@@ -28,7 +28,9 @@ export function studioMemoryDir(env: NodeJS.ProcessEnv = process.env): string {
  * file left behind it is repaired on the next open (src/store/vector-index.ts).
  */
 const OPENED = Symbol.for("langgraph-memory.studio");
-const registry = ((globalThis as Record<symbol, unknown>)[OPENED] ??= new Map()) as Map<string, Promise<Memory>>;
+const shared = globalThis as { [OPENED]?: Map<string, Promise<Memory>> };
+shared[OPENED] ??= new Map();
+const registry = shared[OPENED];
 
 /** The one Memory the registered graphs share in this process. */
 export function studioMemory(env: NodeJS.ProcessEnv = process.env): Promise<Memory> {
