@@ -160,8 +160,12 @@ describe("task policies (seed 004 §3)", () => {
       outcome: "dropped",
       reason: "policy.require_system_sync",
     });
-    // Kinds outside the policy were never fetched.
-    expect(trace.memories.every((m) => m.kind === "business_fact")).toBe(true);
+    // Kinds outside the policy were never ranked: the trace names them as left out by the policy.
+    for (const m of trace.memories.filter((m) => m.kind !== "business_fact"))
+      expect(m).toMatchObject({ outcome: "dropped", reason: "policy.kind" });
+    expect(trace.memories.filter((m) => m.reason !== "policy.kind").every((m) => m.kind === "business_fact")).toBe(
+      true,
+    );
   });
 
   it("weekly_report excludes temporary (session) memories and non-listed kinds", async () => {

@@ -30,8 +30,15 @@ describe("the memory trace (seed 004 §4)", () => {
     expect(trace.expiresAt).toBe(new Date(NOW.getTime() + DEFAULT_TRACE_RETENTION_DAYS * DAY_MS).toISOString());
 
     const byId = Object.fromEntries(trace.memories.map((m) => [m.id, m]));
-    // write_email includes preference and business_fact only: the tea fact was never a candidate.
-    expect(Object.keys(byId).sort()).toEqual(["brief", "english"]);
+    // write_email includes preference and business_fact only: the tea fact is named as left out by
+    // the policy, never ranked or injected.
+    expect(Object.keys(byId).sort()).toEqual(["brief", "english", "tea"]);
+    expect(byId.tea).toMatchObject({
+      outcome: "dropped",
+      reason: "policy.kind",
+      detail: "task policy 'write_email' leaves out fact",
+    });
+    expect(byId.tea!.signals).toBeUndefined();
     expect(byId.brief).toMatchObject({
       outcome: "injected",
       key: "reply.style",
@@ -40,7 +47,7 @@ describe("the memory trace (seed 004 §4)", () => {
     });
     expect(byId.brief!.messageIds).toEqual(result.memories[0]!.source.messageIds);
     expect(byId.english).toMatchObject({ outcome: "overridden", reason: "override.language" });
-    for (const m of trace.memories) {
+    for (const m of trace.memories.filter((m) => m.reason !== "policy.kind")) {
       expect(m.signals).toBeDefined();
       const { semantic, recency, importance, usage } = m.signals!;
       for (const v of [semantic, recency, importance, usage]) expect(v).toBeGreaterThanOrEqual(0);
@@ -51,6 +58,38 @@ describe("the memory trace (seed 004 §4)", () => {
     expect(trace.injected).toEqual(["brief"]);
     expect(trace.overridden).toEqual(["english"]);
     expect(trace.contextTokens).toBeGreaterThan(0);
+  });
+
+  it("names what a task policy left out, with the reason, and nothing for a policy that leaves nothing out", async () => {
+    const { recaller } = await recallerWith([
+      makeRecord(scope, { id: "tone", key: "email.tone", content: "用户写邮件喜欢正式的语气" }),
+      makeRecord(scope, { id: "codename", kind: "fact", key: "project.codename", content: "用户的项目代号是 Phoenix" }),
+      makeRecord(scope, {
+        id: "launch",
+        kind: "todo",
+        key: "project.launch",
+        content: "用户要在周五前准备 Phoenix 的发布",
+      }),
+    ]);
+    const email = await recaller.recall({
+      scope,
+      query: "帮我给客户写一封关于 Phoenix 发布的邮件",
+      task: "write_email",
+    });
+    expect(email.memories.map((m) => m.id)).toEqual(["tone"]);
+    await recaller.settled();
+    const trace = await recaller.trace(scope, email.traceId);
+    const left = trace.memories.filter((m) => m.reason === "policy.kind");
+    expect(left.map((m) => m.id).sort()).toEqual(["codename", "launch"]);
+    expect(left.find((m) => m.id === "launch")!.detail).toBe("task policy 'write_email' leaves out todo");
+    expect(trace.injected).toEqual(["tone"]);
+
+    // The default policy sees every kind: nothing is left out, nothing extra is listed.
+    const plain = await recaller.recall({ scope, query: "Phoenix 的发布" });
+    await recaller.settled();
+    const all = await recaller.trace(scope, plain.traceId);
+    expect(all.memories.some((m) => m.reason === "policy.kind")).toBe(false);
+    expect(all.memories.map((m) => m.id)).toEqual(expect.arrayContaining(["codename", "launch"]));
   });
 
   it("is kept for the retention window, then no longer returned and purged on the next write", async () => {
