@@ -88,7 +88,7 @@ const ISO_DATE = z.iso.date();
  *
  * Accepts LangChain `BaseMessage` instances (HumanMessage, AIMessage, SystemMessage,
  * ToolMessage; the time is read from `additional_kwargs.at` or `response_metadata.at`) and plain
- * objects. Missing ids become `m<index>-<hash of role and content>`, so the same input always
+ * objects. Missing ids become `m<index>-<hash of role, content and the given time>`, so the same input always
  * gets the same ids; an existing {@link ChatMessage} passes through unchanged.
  *
  * @throws {InvalidInputError} when the input is not a non-empty array, a message is over
@@ -135,7 +135,9 @@ export function normalizeMessages(input: unknown, options: NormalizeMessagesOpti
         { index, bytes, limit: maxBytes },
       );
     }
-    const id = message.id ?? `m${index}-${hashOf(`${message.role}\u0000${message.content}`)}`;
+    // The caller's time is part of a generated id: the same sentence said on another day is
+    // another message, while the same input read again keeps its ids (a replay is not a mention).
+    const id = message.id ?? `m${index}-${hashOf(`${message.role}\u0000${message.content}\u0000${message.at ?? ""}`)}`;
     if (seen.has(id)) {
       throw new InvalidInputError(
         `Message ${index} repeats id ${quoteValue(id)}; message ids must be unique within one call.`,

@@ -102,6 +102,18 @@ export function decideConflict(
   }
 
   if (relation === "duplicate") {
+    // The same message read again (a graph replayed with the whole conversation, a retried run)
+    // is not a second mention: reinforcing it would raise confidence with every replay.
+    if (c.messageIds.length > 0 && c.messageIds.every((id) => existing.source.messageIds.includes(id))) {
+      return {
+        ...base,
+        relation,
+        action: "reject",
+        rejection: "already_known",
+        reason: `already known as ${existing.id} from the same message`,
+        existing,
+      };
+    }
     // Seed 003 §5.6: the agent repeating what we know must not reinforce it (self-pollution).
     if (admitted.status === "pending") {
       return {
