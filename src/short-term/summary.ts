@@ -86,7 +86,11 @@ export function renderSummary(summary: ShortTermSummary): string {
   return lines.join("\n");
 }
 
-/** The summary as a SystemMessage, or nothing when it holds no item. */
+/**
+ * The summary as a SystemMessage, or nothing when it holds no item.
+ * @example
+ * const messages = [...(summaryMessage(state.shortTerm) ? [summaryMessage(state.shortTerm)!] : []), ...recent];
+ */
 export function summaryMessage(summary: ShortTermSummary | undefined): SystemMessage | undefined {
   const text = summary ? renderSummary(summary) : "";
   return text ? new SystemMessage(text) : undefined;

@@ -73,7 +73,7 @@ describe("the short-term node in a StateGraph with a checkpointer", () => {
     expect(state.leaving).toEqual([]); // cleared on the turns that fold nothing
   });
 
-  it("summarises with the model through the graph's config, one call per refresh", async () => {
+  it("summarises with the model inside the graph, one call per refresh", async () => {
     const model = new ScriptedModel({
       responses: [
         JSON.stringify({ facts: ["The user's project codename is Phoenix"], openItems: ["Look at the bug"] }),
