@@ -219,6 +219,35 @@ export {
   type KnowledgeImportReport,
 } from "./recall/knowledge.js";
 
+// ---- short-term window (seed 001 §2.2–2.3) -------------------------------------------------------
+export { createShortTermNode } from "../nodes/short-term/window.js";
+export {
+  ShortTermAnnotation,
+  shortTermMessages,
+  type ShortTermState,
+  type ShortTermUpdate,
+} from "./short-term/state.js";
+export {
+  foldRounds,
+  shortTermWindow,
+  viewWindow,
+  type FoldResult,
+  type ShortTermView,
+  type ShortTermWindow,
+  type WindowLayout,
+} from "./short-term/window.js";
+export { condenseRound, countTokens, splitRounds, type Rounds } from "./short-term/rounds.js";
+export {
+  MAX_SUMMARY_ITEMS,
+  refreshSummary,
+  renderSummary,
+  summaryMessage,
+  type RefreshOptions,
+  type ShortTermSummary,
+  type SummaryItem,
+} from "./short-term/summary.js";
+export { parseShortTermOptions, SHORT_TERM_DEFAULTS, type ShortTermOptions } from "./short-term/options.js";
+
 // ---- forgetting, export and import ----------------------------------------------------------------
 export type { DeleteReport, ForgetReport, Forgetter } from "./forget/forgetter.js";
 export {
