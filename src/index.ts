@@ -241,6 +241,7 @@ export { parseExport, type ImportReport, type Porter } from "./export/porter.js"
 // ---- sessions, tasks and their checkpointers ----------------------------------------------------
 export { CHECKPOINT_FILES, openCheckpointers, type OpenCheckpointersOptions } from "../checkpoints/savers.js";
 export { SecureSqliteSaver } from "../checkpoints/sqlite.js";
+export { runAsRootGraph } from "./graph/runtime.js";
 export type { Checkpointers } from "./threads/registry.js";
 export type { Sessions } from "./threads/sessions.js";
 export type { Tasks } from "./threads/tasks.js";
