@@ -8,6 +8,7 @@
  * This file holds what callers send and what the registry keeps, as zod schemas.
  */
 import { z } from "zod";
+import { parseInput } from "../errors.js";
 
 /** The most steps a task lists (done or remaining). Not from a seed: a plan, not a log. */
 export const MAX_TASK_STEPS = 500;
@@ -29,6 +30,14 @@ export const ThreadIdSchema = z
   .refine((id) => !hasControlCharacter(id), "must not contain control characters")
   // String.prototype.isWellFormed (Node 20+): no lone surrogate, so the id stores as UTF-8.
   .refine((id) => (id as unknown as { isWellFormed(): boolean }).isWellFormed(), "must not contain a lone surrogate");
+
+/**
+ * A session or task id argument of a facade call.
+ * @throws {InvalidInputError} naming the call and what it takes.
+ */
+export function parseThreadId(kind: "session" | "task", id: unknown, call: string): string {
+  return parseInput(ThreadIdSchema, id, call, `a ${kind} id (1–128 characters, no control characters)`);
+}
 
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) {

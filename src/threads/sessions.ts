@@ -7,13 +7,12 @@
  * a session, by hand or by the TTL, never touches a task: tasks live in the other checkpointer.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { parseInput } from "../errors.js";
 import type { ExpiredSession } from "../maintain/state.js";
 import { type MemoryScope, parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import { DAY_MS } from "../time.js";
 import type { ThreadRegistry } from "./registry.js";
-import { MAX_SESSION_TASKS, type SessionEntry, type SessionInfo, ThreadIdSchema } from "./schema.js";
+import { MAX_SESSION_TASKS, parseThreadId, type SessionEntry, type SessionInfo } from "./schema.js";
 
 export interface Sessions {
   /**
@@ -44,15 +43,11 @@ export interface SessionsOptions {
   now: () => Date;
 }
 
-export function sessionIdOf(id: unknown, call: string): string {
-  return parseInput(ThreadIdSchema, id, call, "a session id (1–128 characters, no control characters)");
-}
-
 export function createSessions({ registry, queue, checkpointer, now }: SessionsOptions): Sessions {
   return {
     async open(scope, sessionId) {
       const valid = parseScope(scope);
-      const id = sessionIdOf(sessionId, "sessions.open");
+      const id = parseThreadId("session", sessionId, "sessions.open");
       return queue.run(scopeKey(valid), () => openSession(registry, valid, id, now().toISOString()));
     },
     async list(scope) {
@@ -63,7 +58,7 @@ export function createSessions({ registry, queue, checkpointer, now }: SessionsO
     },
     async delete(scope, sessionId) {
       const valid = parseScope(scope);
-      const id = sessionIdOf(sessionId, "sessions.delete");
+      const id = parseThreadId("session", sessionId, "sessions.delete");
       return queue.run(scopeKey(valid), async () => {
         await registry.require("session", valid, id);
         await registry.deleteThreads("session", valid, [id], checkpointer);

@@ -17,6 +17,7 @@ import { type MemoryScope, parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import type { ThreadRegistry } from "./registry.js";
 import {
+  parseThreadId,
   type TaskChange,
   type TaskEntry,
   type TaskListFilter,
@@ -28,7 +29,6 @@ import {
   type TaskSummary,
   type TaskUpdate,
   TaskUpdateSchema,
-  ThreadIdSchema,
 } from "./schema.js";
 import { openSession } from "./sessions.js";
 
@@ -82,12 +82,6 @@ export interface TasksOptions {
   /** The task checkpointer, for `delete`. */
   checkpointer: BaseCheckpointSaver;
   now: () => Date;
-}
-
-const TASK_ID = "a task id (1–128 characters, no control characters)";
-
-function taskIdOf(id: unknown, call: string): string {
-  return parseInput(ThreadIdSchema, id, call, TASK_ID);
 }
 
 /** Titles compare as the user would read them: NFC, trimmed, case-insensitive. */
@@ -153,6 +147,8 @@ export function createTasks({ registry, queue, graph, checkpointer, now }: Tasks
             { field: "taskId" },
           );
         }
+        // The session first: another user's session id refuses the call before the task is claimed.
+        if (sessionId !== undefined) await openSession(registry, valid, sessionId, at);
         const entry: TaskEntry = { taskId, title, status: "active", createdAt: at, lastActiveAt: at };
         await registry.claim("task", valid, entry, async () => {
           // A thread nobody registered (written by another graph on this saver) is not adopted.
@@ -175,13 +171,13 @@ export function createTasks({ registry, queue, graph, checkpointer, now }: Tasks
 
     async get(scope, taskId) {
       const valid = parseScope(scope);
-      const id = taskIdOf(taskId, "tasks.get");
+      const id = parseThreadId("task", taskId, "tasks.get");
       return queue.run(scopeKey(valid), async () => stateOf(await registry.require("task", valid, id)));
     },
 
     async update(scope, taskId, change) {
       const valid = parseScope(scope);
-      const id = taskIdOf(taskId, "tasks.update");
+      const id = parseThreadId("task", taskId, "tasks.update");
       const { sessionId, ...fields } = parseInput(
         TaskUpdateSchema,
         change,
@@ -215,7 +211,7 @@ export function createTasks({ registry, queue, graph, checkpointer, now }: Tasks
 
     async delete(scope, taskId) {
       const valid = parseScope(scope);
-      const id = taskIdOf(taskId, "tasks.delete");
+      const id = parseThreadId("task", taskId, "tasks.delete");
       return queue.run(scopeKey(valid), async () => {
         await registry.require("task", valid, id);
         await registry.deleteThreads("task", valid, [id], checkpointer);

@@ -187,6 +187,7 @@ describe("one user never reaches another user's session or task", () => {
     );
     expect((await memory.sessions.list(BOB)).map((s) => s.taskIds)).toEqual([[]]);
     expect(await memory.sessions.list(ALICE)).toEqual([]);
+    expect(await memory.tasks.list(ALICE)).toEqual([]);
   });
 
   it("gives two users who name a task alike two threads: generated ids, a named id only once", async () => {
