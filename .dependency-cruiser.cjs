@@ -1,9 +1,11 @@
 /**
  * The house rules for imports (checked by `npm run check:deps`, part of `npm test`):
  * - no import cycles;
- * - src/ is the library: it never imports graphs/ or nodes/, except the facade (src/memory.ts),
- *   which wires the graphs, and src/index.ts, which re-exports the facade;
+ * - src/ is the library: it never imports graphs/, nodes/ or checkpoints/, except the facade
+ *   (src/memory.ts), which wires the graphs and opens the checkpointers, and src/index.ts, which
+ *   re-exports the facade;
  * - nodes/ import only src/ (a node never reaches into another node's file or a graph);
+ * - checkpoints/ import only src/;
  * - nothing outside test/ imports test/.
  */
 module.exports = {
@@ -18,8 +20,15 @@ module.exports = {
     {
       name: "src-not-to-graphs-or-nodes",
       severity: "error",
-      comment: "The library does not know the graphs; only the facade wires them.",
+      comment: "The library does not know the graphs or the savers; only the facade wires them.",
       from: { path: "^src/", pathNot: "^src/(memory|index)\\.ts$" },
+      to: { path: "^(graphs|nodes|checkpoints)/" },
+    },
+    {
+      name: "checkpoints-only-to-src",
+      severity: "error",
+      comment: "Checkpointer factories build on the library, never on graphs or nodes.",
+      from: { path: "^checkpoints/" },
       to: { path: "^(graphs|nodes)/" },
     },
     {

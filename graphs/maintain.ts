@@ -1,11 +1,13 @@
 /**
  * The maintenance graph (`memory_maintain`): forgetting as a graph of its own (seed 000 遗忘).
  *
- *   START → resolve_scope → expire → decay → dedupe → compress → purge → END
+ *   START → resolve_scope → expire → decay → dedupe → compress → purge → expire_sessions → END
  *
  * expire: TTL per kind, archived (seed 000); decay: the cold tier (seed 001 §3.4, seed 003 §4.3);
  * dedupe: near-duplicates merged (seed 002 §4.2); compress: over the cap, layered compression
- * (seed 002 §4.2); purge: long-retired memories physically deleted (seed 003 §4.4).
+ * (seed 002 §4.2); purge: long-retired memories physically deleted (seed 003 §4.4);
+ * expire_sessions: sessions idle past their TTL deleted from the session checkpointer (seed 000
+ * TTL; tasks never, seed 002 N9).
  *
  * Input: optional `scope` and `now` (ISO); scope otherwise comes from `config.configurable`
  * (`user_id`, `tenant_id`). Output: one report per step, with ids. Each step reads and commits
@@ -15,14 +17,17 @@
  * The steps are declared once, below; the compiled graph and the facade's direct runner are
  * both derived from that declaration (src/graph/pipeline.ts).
  */
+
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { createCompressNode } from "../nodes/maintain/compress.js";
 import { createDecayNode } from "../nodes/maintain/decay.js";
 import { createDedupeNode } from "../nodes/maintain/dedupe.js";
 import { createExpireNode } from "../nodes/maintain/expire.js";
+import { createExpireSessionsNode } from "../nodes/maintain/expire-sessions.js";
 import { createPurgeNode } from "../nodes/maintain/purge.js";
 import { createResolveScopeNode } from "../nodes/maintain/resolve-scope.js";
 import { Pipeline, stepOf } from "../src/graph/pipeline.js";
-import { parseMaintenanceConfig } from "../src/maintain/config.js";
+import { parseMaintenanceConfig, parseSessionOptions, type SessionOptions } from "../src/maintain/config.js";
 import {
   type MaintainDeps,
   type MaintainInput,
@@ -33,9 +38,14 @@ import {
   MaintainStateAnnotation,
 } from "../src/maintain/state.js";
 
-export interface MaintainGraphOptions extends Partial<Omit<MaintainDeps, "config" | "now">> {
+export interface MaintainGraphOptions extends Partial<Omit<MaintainDeps, "config" | "now" | "sessions">> {
   /** Rules and defaults (src/maintain/config.ts). */
   maintenance?: unknown;
+  /**
+   * The session TTL: the session checkpointer (`memory.checkpointers.sessions`) and `ttlDays`
+   * (@default 30). Without a checkpointer, no session is deleted.
+   */
+  sessions?: SessionOptions & { checkpointer?: BaseCheckpointSaver };
   /** Clock for runs without `now`. @default () => new Date() */
   now?: () => Date;
 }
@@ -44,10 +54,12 @@ const step = stepOf<MaintainState>();
 
 /** The maintenance graph's one declaration: its steps in order, each with what it reads and writes. */
 export function maintainPipeline(options: MaintainGraphOptions = {}) {
+  const { checkpointer, ...sessionOptions } = options.sessions ?? {};
   const deps: MaintainDeps = {
     ...options,
     config: parseMaintenanceConfig(options.maintenance ?? {}),
     now: options.now ?? (() => new Date()),
+    sessions: { checkpointer, ...parseSessionOptions(sessionOptions) },
   };
   return new Pipeline({
     name: "memory_maintain",
@@ -61,6 +73,12 @@ export function maintainPipeline(options: MaintainGraphOptions = {}) {
       step({ name: "dedupe", reads: ["request"], writes: ["merged"], node: createDedupeNode(deps) }),
       step({ name: "compress", reads: ["request"], writes: ["compressed"], node: createCompressNode(deps) }),
       step({ name: "purge", reads: ["request"], writes: ["purged"], node: createPurgeNode(deps) }),
+      step({
+        name: "expire_sessions",
+        reads: ["request"],
+        writes: ["expiredSessions"],
+        node: createExpireSessionsNode(deps),
+      }),
     ],
   });
 }

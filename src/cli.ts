@@ -145,7 +145,7 @@ function formatStats(stats: StoreStats): string {
 }
 
 function formatMaintenance(report: MaintenanceReport): string {
-  const steps = ["expired", "decayed", "merged", "compressed", "purged"] as const;
+  const steps = ["expired", "decayed", "merged", "compressed", "purged", "expiredSessions"] as const;
   const rows = report.scopes.map((s) => [
     s.scope.tenantId ?? "_default",
     s.scope.userId,
@@ -154,10 +154,12 @@ function formatMaintenance(report: MaintenanceReport): string {
     String(s.merged.reduce((n, c) => n + c.mergedIds.length, 0)),
     String(s.compressed.reduce((n, c) => n + c.compressedIds.length, 0)),
     String(s.purged.length),
+    String(s.expiredSessions.length),
   ]);
   if (report.scopes.length > 1) rows.push(["total", "", ...steps.map((step) => String(report.totals[step]))]);
   const head = `Maintained ${report.scopes.length} scope${report.scopes.length === 1 ? "" : "s"}.`;
-  return `${head}\n${report.scopes.length > 0 ? `${table(["tenant", "user", ...steps], rows)}\n` : ""}`;
+  const header = ["tenant", "user", ...steps.map((step) => (step === "expiredSessions" ? "sessions" : step))];
+  return `${head}\n${report.scopes.length > 0 ? `${table(header, rows)}\n` : ""}`;
 }
 
 async function maintain(dir: string, user: string | undefined, tenant: string | undefined): Promise<MaintenanceReport> {
@@ -183,6 +185,7 @@ async function maintain(dir: string, user: string | undefined, tenant: string | 
         merged: sum("merged"),
         compressed: sum("compressed"),
         purged: sum("purged"),
+        expiredSessions: sum("expiredSessions"),
       },
     };
   } finally {
@@ -191,9 +194,9 @@ async function maintain(dir: string, user: string | undefined, tenant: string | 
 }
 
 function formatForget(report: ForgetReport, who: string): string {
-  const parts = (["records", "pending", "episodes", "history", "traces", "keys", "conversation"] as const).map(
-    (field) => `${field} ${report[field]}`,
-  );
+  const parts = (
+    ["records", "pending", "episodes", "history", "traces", "keys", "conversation", "sessions", "tasks"] as const
+  ).map((field) => `${field} ${report[field]}`);
   return `Forgot ${report.ids ? `${report.ids.length} memories of ` : ""}${who}: ${parts.join(", ")}\n`;
 }
 

@@ -37,6 +37,8 @@ export const ErrorCode = {
   MODEL_OUTPUT: "MODEL_OUTPUT",
   /** A record, pending conflict or trace that was asked for does not exist in this scope. */
   NOT_FOUND: "NOT_FOUND",
+  /** A session or task id that another scope owns (a thread is never shared between users). */
+  THREAD_OWNED: "THREAD_OWNED",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -169,6 +171,23 @@ export class NotFoundError extends MemoryError {
   }
 }
 
+/**
+ * A session or task id that belongs to another scope: one user can neither resume nor claim
+ * another user's thread. The message never names the owner.
+ */
+export class ThreadOwnedError extends MemoryError {
+  constructor(kind: "session" | "task", id: string) {
+    super(
+      ErrorCode.THREAD_OWNED,
+      `The ${kind} id ${JSON.stringify(id)} belongs to another user; a user can only use their own ${kind}s. ${
+        kind === "task" ? "Start a task without taskId to get a new id." : "Open a session with a new id."
+      }`,
+      { kind, id },
+    );
+    this.name = "ThreadOwnedError";
+  }
+}
+
 /** True for any deliberate langgraph-memory error, including namespace errors. */
 export function isMemoryError(error: unknown): error is MemoryError | InvalidNamespaceError {
   return error instanceof MemoryError || error instanceof InvalidNamespaceError;
@@ -205,4 +224,27 @@ export function zodProblem(
     text: `field '${field}' ${first?.message ?? "is invalid"}`,
     issues: error.issues.map((issue) => ({ path: pathOf(issue.path), message: issue.message })),
   };
+}
+
+/** A zod schema as {@link parseInput} needs it (errors.ts does not import zod). */
+interface SafeParser<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/**
+ * Validate one argument of a facade call.
+ * @param expected the shape the call takes, for the message: `{ reason? }`.
+ * @throws {InvalidInputError} saying which call, what it takes and the first problem.
+ * @example
+ * const { reason } = parseInput(DeleteOptionsSchema, options ?? {}, "delete", "{ reason? }");
+ */
+export function parseInput<T>(schema: SafeParser<T>, value: unknown, call: string, expected: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const { field, text } = zodProblem(parsed.error, "(input)");
+  throw new InvalidInputError(`${call}() takes ${expected}: ${text}.`, { field });
 }

@@ -22,6 +22,7 @@ export {
   type ReadGraph,
   type ReadPipelineHooks,
 } from "../graphs/read.js";
+export { createTaskGraph, taskPipeline, type TaskGraph, type TaskGraphOptions } from "../graphs/task.js";
 export {
   lastValue,
   Pipeline,
@@ -52,6 +53,7 @@ export {
   StoreClosedError,
   StoreCorruptError,
   StoreLockedError,
+  ThreadOwnedError,
   ValueTooLargeError,
 } from "./errors.js";
 
@@ -87,6 +89,8 @@ export {
   RECORD_KEYWORD_ONLY_FIELDS,
   recordsNamespace,
   scopeNamespace,
+  sessionsNamespace,
+  tasksNamespace,
   tracesNamespace,
 } from "./namespaces.js";
 
@@ -181,17 +185,22 @@ export {
   type MaintainGraphOptions,
 } from "../graphs/maintain.js";
 export {
+  DEFAULT_SESSION_TTL_DAYS,
   DEFAULT_TTL_DAYS,
   MaintenanceOptionsSchema,
+  parseMaintenanceConfig,
+  parseSessionOptions,
+  SessionOptionsSchema,
   type MaintenanceConfig,
   type MaintenanceOptions,
-  parseMaintenanceConfig,
+  type SessionOptions,
 } from "./maintain/config.js";
 export type { MaintainOptions, MaintenanceReport } from "./maintain/maintainer.js";
 export type {
   CompressedTopic,
   DecayedMemory,
   ExpiredMemory,
+  ExpiredSession,
   MergedCluster,
   PurgedMemory,
   ScopeMaintenanceReport,
@@ -257,3 +266,28 @@ export {
   type MemoryExport,
 } from "./export/document.js";
 export { parseExport, type ImportReport, type Porter } from "./export/porter.js";
+
+// ---- sessions, tasks and their checkpointers ----------------------------------------------------
+export { CHECKPOINT_FILES, openCheckpointers, type OpenCheckpointersOptions } from "../checkpoints/savers.js";
+export { SecureSqliteSaver } from "../checkpoints/sqlite.js";
+export { runAsRootGraph } from "./graph/runtime.js";
+export type { Checkpointers } from "./threads/registry.js";
+export type { Sessions } from "./threads/sessions.js";
+export type { Tasks } from "./threads/tasks.js";
+export {
+  TASK_STATUSES,
+  TaskChangeSchema,
+  TaskStartSchema,
+  TaskStatusSchema,
+  TaskUpdateSchema,
+  ThreadIdSchema,
+  type JsonValue,
+  type SessionInfo,
+  type TaskChange,
+  type TaskListFilter,
+  type TaskStart,
+  type TaskState,
+  type TaskStatus,
+  type TaskSummary,
+  type TaskUpdate,
+} from "./threads/schema.js";

@@ -1,20 +1,28 @@
 /**
- * The facade: `createMemory()` validates its options, opens the store, builds the write and read
- * graphs and their direct runners, and hands them to the write side (src/write/writer.ts) and
- * the read side (src/recall/reader.ts), which share one per-scope queue with forgetting
- * (src/forget/) and export/import (src/export/). Everything else is delegation.
+ * The facade: `createMemory()` validates its options, opens the store and the session and task
+ * checkpointers (checkpoints/), builds the write, read, maintenance and task graphs and their
+ * direct runners, and hands them to the write side (src/write/writer.ts), the read side
+ * (src/recall/reader.ts) and sessions and tasks (src/threads/), which share one per-scope queue
+ * with forgetting (src/forget/) and export/import (src/export/). Everything else is delegation.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { BaseStore } from "@langchain/langgraph";
+import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
+import { openCheckpointers } from "../checkpoints/savers.js";
 import { createMaintainGraph, createMaintainPipeline, type MaintainGraph } from "../graphs/maintain.js";
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
+import { createTaskGraph, type TaskGraph } from "../graphs/task.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
 import { createPorter, type Porter } from "./export/porter.js";
 import { createForgetter, type Forgetter } from "./forget/forgetter.js";
-import { type MaintenanceOptions, parseMaintenanceConfig } from "./maintain/config.js";
+import {
+  type MaintenanceOptions,
+  parseMaintenanceConfig,
+  parseSessionOptions,
+  type SessionOptions,
+} from "./maintain/config.js";
 import { createMaintainer, createWriteCounter, type Maintainer } from "./maintain/maintainer.js";
 import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
 import type { ReadOptions } from "./recall/options.js";
@@ -24,11 +32,21 @@ import { parseScope } from "./schema.js";
 import { scopeKey, scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
+import { type Checkpointers, ThreadRegistry } from "./threads/registry.js";
+import { createSessions, type Sessions } from "./threads/sessions.js";
+import { createTasks, type Tasks } from "./threads/tasks.js";
 import { parseAdmissionConfig } from "./write/scoring.js";
 import type { MessageLimits } from "./write/state.js";
 import { createWriter, type Writer } from "./write/writer.js";
 
 const isFunction = (value: unknown): boolean => typeof value === "function";
+const saverSchema = z.custom<BaseCheckpointSaver>(
+  (s) =>
+    isFunction((s as BaseCheckpointSaver)?.getTuple) &&
+    isFunction((s as BaseCheckpointSaver)?.put) &&
+    isFunction((s as BaseCheckpointSaver)?.deleteThread),
+  "must be a LangGraph BaseCheckpointSaver (getTuple, put, deleteThread)",
+);
 const OptionsSchema = z
   .object({
     dir: z.string().min(1).optional(),
@@ -63,6 +81,8 @@ const OptionsSchema = z
     episodes: z.boolean().optional(),
     bookkeeping: z.enum(["background", "inline"]).optional(),
     maintenance: z.unknown().optional(),
+    checkpointers: z.object({ sessions: saverSchema.optional(), tasks: saverSchema.optional() }).strict().optional(),
+    sessions: z.unknown().optional(),
   })
   .strict();
 
@@ -72,7 +92,12 @@ export interface CreateMemoryOptions
       "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays" | "relevanceFloor"
     >,
     MessageLimits {
-  /** Directory of the default HNSWStore (ignored when `store` is given). @default "./.memory" */
+  /**
+   * Directory of the default HNSWStore and of the default checkpointers
+   * (`checkpoints/sessions.sqlite`, `checkpoints/tasks.sqlite`). With `store` and no `dir`, the
+   * default checkpointers are LangGraph `MemorySaver`s, gone with the process: pass `dir` or
+   * `checkpointers` to keep sessions and tasks. @default "./.memory"
+   */
   dir?: string;
   /** Any LangGraph BaseStore; the facade then neither starts nor stops it. */
   store?: BaseStore;
@@ -107,6 +132,16 @@ export interface CreateMemoryOptions
    * Defaults: src/maintain/config.ts.
    */
   maintenance?: MaintenanceOptions;
+  /**
+   * The session and task checkpointers, each any LangGraph `BaseCheckpointSaver` (two different
+   * ones). @default a SecureSqliteSaver each under `dir` (checkpoints/sqlite.ts)
+   */
+  checkpointers?: Partial<Checkpointers>;
+  /**
+   * Sessions: `ttlDays`, the idle days after which the maintenance graph deletes a session
+   * (`null`: never). Tasks have no TTL. @default { ttlDays: 30 }
+   */
+  sessions?: SessionOptions;
 }
 
 export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter {
@@ -118,8 +153,21 @@ export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter {
   /** Waits for queued writes, then stops the store if the facade created it (even when a queued write failed, which it then throws). */
   close(): Promise<void>;
   readonly store: BaseStore;
-  /** Compiled graphs, ready to add as nodes of your own graph (they use its checkpointer). */
-  readonly graphs: { write: WriteGraph; read: ReadGraph; maintain: MaintainGraph };
+  /**
+   * The session checkpointer (thread id = session id) for your agent graph, and the task
+   * checkpointer (thread id = task id) the task graph runs on.
+   */
+  readonly checkpointers: Checkpointers;
+  /** Sessions: conversation containers, each a thread of the session checkpointer (src/threads/sessions.ts). */
+  readonly sessions: Sessions;
+  /** Tasks: entities that outlive sessions, each a thread of the task checkpointer (src/threads/tasks.ts). */
+  readonly tasks: Tasks;
+  /**
+   * Compiled graphs. `write`, `read` and `maintain` are ready to add as nodes of your own graph
+   * (they use its checkpointer); `task` is compiled with the task checkpointer and runs as a root
+   * graph of its own (graphs/task.ts says why): use it through `memory.tasks`.
+   */
+  readonly graphs: { write: WriteGraph; read: ReadGraph; maintain: MaintainGraph; task: TaskGraph };
 }
 
 /**
@@ -144,6 +192,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   const now = options.now ?? (() => new Date());
   const admission = parseAdmissionConfig(options.admission ?? {});
   const maintenance = parseMaintenanceConfig(options.maintenance ?? {});
+  const sessionOptions = parseSessionOptions(options.sessions ?? {});
   const model = resolveChatModel({ model: options.model, env: options.env });
   // Read options are validated once (a policies file is read once) and shared by graph and runner.
   const readDeps = resolveReadDeps({ ...options, now });
@@ -161,6 +210,18 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       index: { dims, embeddings, fields: RECORD_INDEX_FIELDS, keywordOnly: RECORD_KEYWORD_ONLY_FIELDS },
     });
   }
+
+  let savers: ReturnType<typeof openCheckpointers>;
+  try {
+    savers = openCheckpointers({
+      dir: owned ? (options.dir ?? "./.memory") : options.dir,
+      ...options.checkpointers,
+    });
+  } catch (error) {
+    if (owned) await store.stop();
+    throw error;
+  }
+  const checkpointers: Checkpointers = { sessions: savers.sessions, tasks: savers.tasks };
 
   // Commits to one scope run one at a time (remember's persist, resolve, recall bookkeeping),
   // on the store's queue, which the compiled graphs share: see ScopeQueue.
@@ -181,15 +242,23 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     ),
   });
   const theStore = store;
-  const maintainOptions = { store, model, now, maintenance: options.maintenance ?? {} };
+  const maintainOptions = {
+    store,
+    model,
+    now,
+    maintenance: options.maintenance ?? {},
+    sessions: { ...sessionOptions, checkpointer: checkpointers.sessions },
+  };
   const maintainer = createMaintainer({ store, queue, now, run: createMaintainPipeline(maintainOptions) });
   const writes = createWriteCounter(maintenance.everyWrites, maintainer.maintain);
+  const registry = new ThreadRegistry(store, queue);
+  const taskGraph = createTaskGraph({ checkpointer: checkpointers.tasks });
 
   return {
     ...writer,
     ...reader,
     ...maintainer,
-    ...createForgetter({ store, queue, now }),
+    ...createForgetter({ store, queue, now, checkpointers }),
     ...createPorter({ store, queue, now }),
     async remember(input) {
       const out = await writer.remember(input);
@@ -197,10 +266,14 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       return out;
     },
     store: theStore,
+    checkpointers,
+    sessions: createSessions({ registry, queue, now, checkpointer: checkpointers.sessions }),
+    tasks: createTasks({ registry, queue, now, graph: taskGraph, checkpointer: checkpointers.tasks }),
     graphs: {
       write: createWriteGraph(writeOptions),
       read: createReadGraph(readOptions),
       maintain: createMaintainGraph(maintainOptions),
+      task: taskGraph,
     },
     async settled() {
       await writer.settled();
@@ -213,6 +286,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
         await writes.settled();
         await queue.settled();
       } finally {
+        savers.close();
         if (owned) await theStore.stop();
       }
     },

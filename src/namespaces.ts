@@ -7,6 +7,9 @@
  *   ["memory", <tenant>, <user>, "cold"]      keyword copies of records maintenance retired (recordOperations)
  *   ["memory", <tenant>, <user>, "history"]   append-only audit entries (never indexed)
  *   ["memory", <tenant>, <user>, "traces"]    recall traces (never indexed)
+ *   ["memory", <tenant>, <user>, "sessions"]  the user's sessions (checkpointer threads), key = session id
+ *   ["memory", <tenant>, <user>, "tasks"]     the user's tasks (checkpointer threads), key = task id
+ *   ["threads", "sessions" | "tasks"]         which scope owns a thread id (an owner tag, never the scope)
  *   ["knowledge", <tenant>, "docs"]           shared, read-only, versioned knowledge chunks
  */
 import type { PutOperation } from "@langchain/langgraph-checkpoint";
@@ -83,6 +86,25 @@ export function historyNamespace(scope: MemoryScope): string[] {
 
 export function tracesNamespace(scope: MemoryScope): string[] {
   return [...scopeNamespace(scope), "traces"];
+}
+
+/** The scope's sessions: one entry per session id it opened (src/threads/registry.ts). */
+export function sessionsNamespace(scope: MemoryScope): string[] {
+  return [...scopeNamespace(scope), "sessions"];
+}
+
+/** The scope's tasks: one entry per task id it started (src/threads/registry.ts). */
+export function tasksNamespace(scope: MemoryScope): string[] {
+  return [...scopeNamespace(scope), "tasks"];
+}
+
+/**
+ * Who owns each session or task id. A thread id is global to its checkpointer, so the claim of
+ * an id has to be visible to every scope; it lives outside `["memory", …]` so it is never taken
+ * for a scope (src/maintain/maintainer.ts listScopes).
+ */
+export function threadOwnersNamespace(kind: "session" | "task"): string[] {
+  return ["threads", kind === "session" ? "sessions" : "tasks"];
 }
 
 /**

@@ -1,17 +1,19 @@
 /**
  * The forgetting side of the facade (seed 000 遗忘策略 "用户要求遗忘", seed 004 §4 GDPR 删除):
- * `delete` one memory everywhere, `forget` a whole user or every memory of one source. Each runs
- * inside the scope's queue, so no write or recall bookkeeping of that user commits in between,
- * and writes deleted data out of the store's files before it returns.
+ * `delete` one memory everywhere, `forget` a whole user (with their sessions and tasks, from both
+ * checkpointers) or every memory of one source. Each runs inside the scope's queue, so no write,
+ * recall bookkeeping, session or task call of that user commits in between, and writes deleted
+ * data out of the store's files before it returns.
  */
 import type { BaseStore, Item } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
-import { InvalidInputError, NotFoundError, zodProblem } from "../errors.js";
+import { NotFoundError, parseInput } from "../errors.js";
 import { episodesNamespace, recordsNamespace, scopeNamespace } from "../namespaces.js";
 import { quoteValue, redactId } from "../redact.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord, parseScope, SourceTypeSchema } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import { scanNamespace } from "../store/scan.js";
+import { type Checkpointers, ThreadRegistry } from "../threads/registry.js";
 import { listRecords } from "../write/review.js";
 import { recordId } from "../write/writer.js";
 import { deleteNamespacePrefix, writeDeletionsToDisk } from "./purge.js";
@@ -35,6 +37,10 @@ export interface ForgetReport {
   keys: number;
   /** Stored conversation-window entries removed or scrubbed. */
   conversation: number;
+  /** Sessions removed, each with its thread in the session checkpointer (whole user only). */
+  sessions: number;
+  /** Tasks removed, each with its thread in the task checkpointer (whole user only). */
+  tasks: number;
   /** By source: the ids of the removed records, each of which left a tombstone in the history. */
   ids?: string[];
 }
@@ -53,7 +59,8 @@ export interface Forgetter {
   /**
    * Without `source`: remove everything of the user (every namespace under
    * `["memory", tenant, user]`: memories, pending conflicts, episodes, history, traces, key index,
-   * conversation window); other users and the knowledge base are untouched. No tombstone stays.
+   * conversation window, and the user's sessions and tasks with their threads in both
+   * checkpointers); other users and the knowledge base are untouched. No tombstone stays.
    * With `source`: remove every memory and episode of that source, each with a tombstone, and
    * nothing else.
    * @example
@@ -75,14 +82,17 @@ export interface ForgetterOptions {
   store: BaseStore;
   queue: ScopeQueue;
   now: () => Date;
+  /** The savers whose threads the user's sessions and tasks are (src/threads/registry.ts). */
+  checkpointers: Checkpointers;
 }
 
-export function createForgetter({ store, queue, now }: ForgetterOptions): Forgetter {
+export function createForgetter({ store, queue, now, checkpointers }: ForgetterOptions): Forgetter {
+  const registry = new ThreadRegistry(store, queue);
   return {
     async delete(scope, id, options = {}) {
       const valid = parseScope(scope);
       const key = recordId(id, "delete");
-      const { reason } = parseOptions(DeleteOptionsSchema, options, "delete", "{ reason? }");
+      const { reason } = parseInput(DeleteOptionsSchema, options ?? {}, "delete", "options { reason? }");
       const queueKey = scopeKey(valid);
       return queue.run(queueKey, async () => {
         const record = await findRecord(store, valid, key);
@@ -101,25 +111,23 @@ export function createForgetter({ store, queue, now }: ForgetterOptions): Forget
 
     async forget(scope, options = {}) {
       const valid = parseScope(scope);
-      const { source, reason } = parseOptions(ForgetOptionsSchema, options, "forget", "{ source?, reason? }");
+      const { source, reason } = parseInput(
+        ForgetOptionsSchema,
+        options ?? {},
+        "forget",
+        "options { source?, reason? }",
+      );
       const queueKey = scopeKey(valid);
       return queue.run(queueKey, async () => {
         const report = source
           ? await forgetSource(store, valid, source, reason ?? `forgot every ${source} memory on request`, now())
-          : await forgetUser(store, valid);
+          : await forgetUser(store, valid, registry, checkpointers);
         queue.bump(queueKey);
         writeDeletionsToDisk(store);
         return report;
       });
     },
   };
-}
-
-function parseOptions<T>(schema: z.ZodType<T>, options: unknown, call: string, expected: string): T {
-  const parsed = schema.safeParse(options ?? {});
-  if (parsed.success) return parsed.data;
-  const { field, text } = zodProblem(parsed.error, "(options)");
-  throw new InvalidInputError(`${call}() options are ${expected}: ${text}.`, { field });
 }
 
 /** A record of the scope by id, a memory of the user or an episode. */
@@ -145,9 +153,19 @@ async function episodesOfTurns(store: BaseStore, scope: MemoryScope, record: Mem
     .filter((episode) => episode.source.messageIds.some((id) => messageIds.has(id)));
 }
 
-async function forgetUser(store: BaseStore, scope: MemoryScope): Promise<ForgetReport> {
+async function forgetUser(
+  store: BaseStore,
+  scope: MemoryScope,
+  registry: ThreadRegistry,
+  checkpointers: Checkpointers,
+): Promise<ForgetReport> {
   const pending = (await scanNamespace(store, recordsNamespace(scope), { filter: { status: "pending" }, exact: true }))
     .length;
+  // Threads first, while the registry still says which they are (the prefix delete takes it).
+  const sessions = await registry.ids("session", scope);
+  const tasks = await registry.ids("task", scope);
+  await registry.deleteThreads("session", scope, sessions, checkpointers.sessions);
+  await registry.deleteThreads("task", scope, tasks, checkpointers.tasks);
   const deleted = await deleteNamespacePrefix(store, scopeNamespace(scope));
   const depth = scopeNamespace(scope).length;
   const count = (label: string) =>
@@ -160,6 +178,8 @@ async function forgetUser(store: BaseStore, scope: MemoryScope): Promise<ForgetR
     traces: count("traces"),
     keys: count("keys"),
     conversation: count("conversation"),
+    sessions: sessions.length,
+    tasks: tasks.length,
   };
 }
 
@@ -187,6 +207,8 @@ async function forgetSource(
     traces: report.tracesDropped,
     keys: records.length,
     conversation: report.conversationScrubbed,
+    sessions: 0,
+    tasks: 0,
     ids: report.deleted,
   };
 }

@@ -3,6 +3,7 @@
  * else the one LangGraph passes in `config.store`) and the scope (`config.configurable.user_id`
  * / `tenant_id`, never message text or model output). Errors name the graph that needs them.
  */
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { AsyncBatchedStore, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { InvalidConfigError, InvalidInputError, zodProblem } from "../errors.js";
 import { type MemoryScope, MemoryScopeSchema } from "../schema.js";
@@ -54,4 +55,20 @@ export function scopeFromConfig(
   throw new InvalidInputError(`The ${graph} graph needs a scope: pass ${where} (and optionally tenant_id); ${text}.`, {
     field,
   });
+}
+
+/**
+ * Run a graph invocation as a root run of its own, also when called from inside a node of
+ * another graph. LangGraph treats a graph invoked inside a node as that node's subgraph: the
+ * parent's checkpointer, thread and checkpoint namespace reach it through the ambient config and
+ * take precedence over its own. A task graph must run on the task checkpointer with its own
+ * thread, so it is invoked through here. Callbacks are kept: a trace still shows the run under
+ * the node that started it.
+ * @example
+ * // in a node of the session graph:
+ * const { task } = await runAsRootGraph(() => taskGraph.invoke(input, { configurable: { thread_id: taskId } }));
+ */
+export function runAsRootGraph<T>(run: () => Promise<T>): Promise<T> {
+  const ambient = AsyncLocalStorageProviderSingleton.getRunnableConfig() as { callbacks?: unknown } | undefined;
+  return AsyncLocalStorageProviderSingleton.runWithConfig({ callbacks: ambient?.callbacks }, run, true);
 }

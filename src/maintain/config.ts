@@ -95,6 +95,37 @@ export const DEFAULT_DEDUPE_THRESHOLD = 0.85;
 export const DEFAULT_RETENTION_DAYS = 180;
 
 /**
+ * Seed 000 遗忘 (TTL): "临时偏好、会话上下文 7–30 天过期"; a session takes the long end, so a user
+ * back after three weeks still finds the conversation. Tasks have no TTL (seed 002 N9).
+ */
+export const DEFAULT_SESSION_TTL_DAYS = 30;
+
+/** createMemory's `sessions` option. */
+export const SessionOptionsSchema = z
+  .object({
+    /** Days a session may stay idle before maintenance deletes it; `null` keeps sessions. @default 30 */
+    ttlDays: days.nullable().optional(),
+  })
+  .strict();
+export type SessionOptions = z.input<typeof SessionOptionsSchema>;
+
+/**
+ * Validate the session options and fill in the default TTL.
+ * @throws {InvalidConfigError} naming the offending field.
+ * @example
+ * parseSessionOptions({ ttlDays: 7 }).ttlDays; // 7
+ */
+export function parseSessionOptions(options: unknown = {}): { ttlDays: number | null } {
+  const parsed = SessionOptionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const { field, text } = zodProblem(parsed.error, "(sessions)");
+    throw new InvalidConfigError(`Invalid sessions options: ${text}.`, { field: `sessions.${field}` });
+  }
+  const ttlDays = parsed.data.ttlDays;
+  return { ttlDays: ttlDays === undefined ? DEFAULT_SESSION_TTL_DAYS : ttlDays };
+}
+
+/**
  * Validate maintenance options and merge them over the defaults.
  * @throws {InvalidConfigError} naming the offending field.
  * @example

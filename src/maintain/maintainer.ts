@@ -26,12 +26,21 @@ export interface MaintenanceReport {
   /** One report per scope maintained, with ids. */
   scopes: ScopeMaintenanceReport[];
   /** How many memories each step changed, over every scope. */
-  totals: { expired: number; decayed: number; merged: number; compressed: number; purged: number };
+  totals: {
+    expired: number;
+    decayed: number;
+    merged: number;
+    compressed: number;
+    purged: number;
+    /** Sessions deleted by the session TTL. */
+    expiredSessions: number;
+  };
 }
 
 export interface Maintainer {
   /**
-   * Run the maintenance graph: TTL, decay, cluster dedupe, layered compression, purge.
+   * Run the maintenance graph: TTL, decay, cluster dedupe, layered compression, purge, and the
+   * session TTL (idle sessions deleted from the session checkpointer; tasks never).
    * @throws {InvalidInputError} for a malformed scope or time.
    */
   maintain(options?: MaintainOptions): Promise<MaintenanceReport>;
@@ -119,6 +128,7 @@ function totalsOf(reports: readonly ScopeMaintenanceReport[]): MaintenanceReport
     merged: sum((r) => r.merged.reduce((n, c) => n + c.mergedIds.length, 0)),
     compressed: sum((r) => r.compressed.reduce((n, c) => n + c.compressedIds.length, 0)),
     purged: sum((r) => r.purged.length),
+    expiredSessions: sum((r) => r.expiredSessions.length),
   };
 }
 

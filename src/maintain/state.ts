@@ -4,11 +4,16 @@
  *
  *   input    scope (else config.configurable.user_id / tenant_id), now (ISO time, else the clock)
  *   working  request: the scope and the run's one clock reading
- *   output   one report per step: expired, decayed, merged, compressed, purged
+ *   output   one report per step: expired, decayed, merged, compressed, purged, expiredSessions
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { Annotation, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import {
+  Annotation,
+  type BaseCheckpointSaver,
+  type BaseStore,
+  type LangGraphRunnableConfig,
+} from "@langchain/langgraph";
 import { lastValue, type StepNode } from "../graph/pipeline.js";
 import { storeFromConfig } from "../graph/runtime.js";
 import type { MemoryKind, MemoryScope, MemoryStatus } from "../schema.js";
@@ -52,6 +57,15 @@ export interface PurgedMemory {
   status: MemoryStatus;
 }
 
+/** A session the TTL deleted (its thread and its entry; tasks are never deleted by a TTL). */
+export interface ExpiredSession {
+  sessionId: string;
+  /** Its last open or checkpoint, whichever was later. */
+  lastActiveAt: string;
+  /** Whole days idle at the run's time. */
+  idleDays: number;
+}
+
 /** What one maintenance run did to one scope. */
 export interface ScopeMaintenanceReport {
   scope: MemoryScope;
@@ -60,6 +74,7 @@ export interface ScopeMaintenanceReport {
   merged: MergedCluster[];
   compressed: CompressedTopic[];
   purged: PurgedMemory[];
+  expiredSessions: ExpiredSession[];
 }
 
 export const MaintainInputAnnotation = Annotation.Root({
@@ -75,6 +90,7 @@ export const MaintainOutputAnnotation = Annotation.Root({
   merged: lastValue<MergedCluster[]>(() => []),
   compressed: lastValue<CompressedTopic[]>(() => []),
   purged: lastValue<PurgedMemory[]>(() => []),
+  expiredSessions: lastValue<ExpiredSession[]>(() => []),
 });
 
 export const MaintainStateAnnotation = Annotation.Root({
@@ -100,6 +116,11 @@ export interface MaintainDeps {
   embeddings?: EmbeddingsInterface;
   /** Chat model for summaries; without it they are extractive. */
   model?: BaseChatModel;
+  /**
+   * The session TTL: sessions of the scope idle longer than `ttlDays` are deleted from
+   * `checkpointer`. Without a checkpointer (or with `ttlDays: null`) the step does nothing.
+   */
+  sessions: { checkpointer?: BaseCheckpointSaver; ttlDays: number | null };
 }
 
 /** The step context of a node: the store, its scope queue, the request's scope and clock. */

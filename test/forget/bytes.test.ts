@@ -6,9 +6,11 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { NotFoundError } from "../../src/errors.js";
 import type { Memory } from "../../src/memory.js";
 import { recordsNamespace } from "../../src/namespaces.js";
 import { HNSW_DEFAULTS } from "../../src/store/hnsw-defaults.js";
+import { sessionGraph } from "../checkpoints/helpers.js";
 import { readAllFiles, tempDir } from "../helpers/store.js";
 import { record } from "../write/helpers.js";
 import { ALICE, filesContaining, openMemory, said, WANG } from "./helpers.js";
@@ -102,5 +104,64 @@ describe("deleted memories leave no bytes in a large namespace", () => {
     memory = await open(dir);
     expect(await memory.list(WANG, { about: "any" })).toEqual([]);
     expect((await memory.list(ALICE)).length).toBe(1);
+  });
+});
+
+describe("forget takes the user's sessions and tasks out of the checkpoint files", () => {
+  it("finds the phrases of a session checkpoint and a task state before forget, and in no file after it", async () => {
+    const dir = tempDir();
+    const memory = await open(dir);
+    const sessionPhrase = "Velvet-Ostrich-4471";
+    const taskPhrase = "Marzipan-Lantern-9052";
+    const taskTitle = "Tamarind vault migration";
+    const agent = sessionGraph(memory.checkpointers.sessions);
+    await memory.sessions.open(WANG, "wang-monday");
+    await agent.invoke(
+      { notes: [`my vault word is ${sessionPhrase}`] },
+      { configurable: { thread_id: "wang-monday" } },
+    );
+    const task = await memory.tasks.start(WANG, {
+      title: taskTitle,
+      sessionId: "wang-monday",
+      steps: [`rotate ${taskPhrase}`],
+      variables: { vaultWord: taskPhrase },
+    });
+    await memory.tasks.update(WANG, task.taskId, { progress: `half done with ${taskPhrase}` });
+    await memory.remember({
+      scope: WANG,
+      messages: [said("My locker combination word is Quillwort, keep it in mind.")],
+    });
+    // Alice's session and task stay.
+    await memory.sessions.open(ALICE, "alice-monday");
+    await agent.invoke({ notes: ["alice keeps Periwinkle-Otter"] }, { configurable: { thread_id: "alice-monday" } });
+    const alices = await memory.tasks.start(ALICE, { title: "Alice's task", variables: { word: "Saffron-Heron" } });
+
+    const inCheckpoints = (text: string) => filesContaining(dir, text).filter((f) => f.startsWith("checkpoints/"));
+    expect(inCheckpoints(sessionPhrase).length).toBeGreaterThan(0);
+    expect(inCheckpoints(taskPhrase).length).toBeGreaterThan(0);
+    expect(filesContaining(dir, taskTitle).length).toBeGreaterThan(0);
+
+    const report = await memory.forget(WANG);
+    expect(report).toMatchObject({ sessions: 1, tasks: 1 });
+    // Still open: the -wal and -shm files are there, and hold none of it either.
+    expect(fs.readdirSync(path.join(dir, "checkpoints"))).toEqual(
+      expect.arrayContaining(["sessions.sqlite-wal", "tasks.sqlite-wal"]),
+    );
+    for (const text of [sessionPhrase, taskPhrase, taskTitle, "Quillwort"])
+      expect(filesContaining(dir, text)).toEqual([]);
+    await expect(memory.tasks.get(WANG, task.taskId)).rejects.toThrow(NotFoundError);
+    expect(await memory.sessions.list(WANG)).toEqual([]);
+
+    await memory.close();
+    for (const text of [sessionPhrase, taskPhrase, taskTitle, "Quillwort"])
+      expect(filesContaining(dir, text)).toEqual([]);
+    for (const text of ["Periwinkle-Otter", "Saffron-Heron"])
+      expect(filesContaining(dir, text).length).toBeGreaterThan(0);
+
+    const again = await open(dir);
+    expect((await again.tasks.get(ALICE, alices.taskId)).variables).toEqual({ word: "Saffron-Heron" });
+    expect((await again.sessions.list(ALICE)).map((s) => s.sessionId)).toEqual(["alice-monday"]);
+    // Wang's ids are free again: the owner rows went too.
+    await expect(again.sessions.open(ALICE, "wang-monday")).resolves.toMatchObject({ sessionId: "wang-monday" });
   });
 });

@@ -120,6 +120,8 @@ describe("memory.forget(scope)", () => {
       traces: 0,
       keys: 0,
       conversation: 0,
+      sessions: 0,
+      tasks: 0,
     });
   });
 });

@@ -102,10 +102,10 @@ describe("a maintenance run", () => {
     await seedEveryRule(memory);
     const first = await memory.maintain({ scope: SCOPE });
     // After expiry, decay and the merge: 7 details over a cap of 5, so two of one topic are summarised.
-    expect(first.totals).toEqual({ expired: 1, decayed: 1, merged: 1, compressed: 2, purged: 1 });
+    expect(first.totals).toEqual({ expired: 1, decayed: 1, merged: 1, compressed: 2, purged: 1, expiredSessions: 0 });
     const active = (await memory.list(SCOPE, { status: "active" })).map((r) => r.id).sort();
     const second = await memory.maintain({ scope: SCOPE });
-    expect(second.totals).toEqual({ expired: 0, decayed: 0, merged: 0, compressed: 0, purged: 0 });
+    expect(second.totals).toEqual({ expired: 0, decayed: 0, merged: 0, compressed: 0, purged: 0, expiredSessions: 0 });
     expect((await memory.list(SCOPE, { status: "active" })).map((r) => r.id).sort()).toEqual(active);
     // Months later the superseded details are purged, but nothing active is touched by purge.
     const later = await memory.maintain({ scope: SCOPE, now: daysLater(10) });
@@ -208,6 +208,13 @@ describe("the compiled graph", () => {
     const graph = createMaintainGraph({ store: memory.store, now: () => NOW });
     const out = await graph.invoke({}, { configurable: { user_id: SCOPE.userId } });
     expect(out.expired.map((e: { id: string }) => e.id)).toEqual([overdue.id]);
-    expect(Object.keys(out).sort()).toEqual(["compressed", "decayed", "expired", "merged", "purged"]);
+    expect(Object.keys(out).sort()).toEqual([
+      "compressed",
+      "decayed",
+      "expired",
+      "expiredSessions",
+      "merged",
+      "purged",
+    ]);
   });
 });
