@@ -7,7 +7,7 @@ import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
 import { scopeFromConfig } from "../graph/runtime.js";
 import { normalizeMessages } from "../messages.js";
-import { redactText } from "../redact.js";
+import { quoteValue, redactText } from "../redact.js";
 import { type MemoryKind, MemoryKindSchema, type MemoryScope, MemoryScopeSchema } from "../schema.js";
 import { detectLanguage } from "../text/tokenizer.js";
 import { isHistoryQuestion } from "./history-question.js";
@@ -117,6 +117,13 @@ export function resolveRequest(
   if (!asked) {
     throw new InvalidInputError(
       "The read graph needs something to search for: pass state.query or at least one user message.",
+    );
+  }
+  if (state.task !== undefined && !z.string().min(1).max(100).safeParse(state.task).success) {
+    // In a parent graph the read graph reads the parent's `task` channel as its policy name.
+    throw new InvalidInputError(
+      `Invalid task ${quoteValue(state.task)}: expected the task policy's name (1–100 characters). A parent graph's \`task\` state key is read as that name: keep other task state under another key.`,
+      { field: "task" },
     );
   }
   const base = resolvePolicy(policies, state.task);

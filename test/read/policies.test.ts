@@ -197,5 +197,9 @@ describe("task policies (seed 004 §3)", () => {
     await expect(recaller.recall({ scope, query: "x", limit: 0 })).rejects.toThrow(InvalidInputError);
     await expect(recaller.recall({ scope: { userId: "a:b" }, query: "x" })).rejects.toThrow(InvalidInputError);
     await expect(recaller.recall({ scope, query: "x", kinds: ["gossip" as never] })).rejects.toThrow(InvalidInputError);
+    // A parent graph's `task` channel holding something else than a policy name is refused, not traced.
+    await expect(
+      recaller.graphs.read.invoke({ query: "x", task: { title: "迁移" } as never }, { configurable: { user_id: "u" } }),
+    ).rejects.toThrow(/task policy's name/);
   });
 });
