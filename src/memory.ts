@@ -2,7 +2,8 @@
  * The facade: `createMemory()` validates its options, opens the store, builds the write and read
  * graphs and their direct runners, and hands them to the write side (src/write/writer.ts) and
  * the read side (src/recall/reader.ts), which share one per-scope queue with forgetting
- * (src/forget/) and export/import (src/export/). Everything else is delegation.
+ * (src/forget/), export/import (src/export/) and business-fact sync (src/sync/). Everything else
+ * is delegation.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -10,6 +11,7 @@ import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
 import { createMaintainGraph, createMaintainPipeline, type MaintainGraph } from "../graphs/maintain.js";
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
+import { createSyncGraph, createSyncPipeline, type SyncGraph } from "../graphs/sync.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
 import { createPorter, type Porter } from "./export/porter.js";
@@ -23,6 +25,7 @@ import { createReader, type Reader } from "./recall/reader.js";
 import { parseScope } from "./schema.js";
 import { scopeKey, scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
+import { createSyncer, type Syncer } from "./sync/syncer.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
 import { parseAdmissionConfig } from "./write/scoring.js";
 import type { MessageLimits } from "./write/state.js";
@@ -109,7 +112,7 @@ export interface CreateMemoryOptions
   maintenance?: MaintenanceOptions;
 }
 
-export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter {
+export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter, Syncer {
   /**
    * Wait for the recall bookkeeping still queued (traces, usage counters).
    * @throws the error of a background write that failed since the last call
@@ -119,7 +122,7 @@ export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter {
   close(): Promise<void>;
   readonly store: BaseStore;
   /** Compiled graphs, ready to add as nodes of your own graph (they use its checkpointer). */
-  readonly graphs: { write: WriteGraph; read: ReadGraph; maintain: MaintainGraph };
+  readonly graphs: { write: WriteGraph; read: ReadGraph; maintain: MaintainGraph; sync: SyncGraph };
 }
 
 /**
@@ -191,6 +194,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     ...maintainer,
     ...createForgetter({ store, queue, now }),
     ...createPorter({ store, queue, now }),
+    ...createSyncer({ run: createSyncPipeline({ store, now }) }),
     async remember(input) {
       const out = await writer.remember(input);
       writes.wrote(parseScope((input as { scope: unknown }).scope));
@@ -201,6 +205,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       write: createWriteGraph(writeOptions),
       read: createReadGraph(readOptions),
       maintain: createMaintainGraph(maintainOptions),
+      sync: createSyncGraph({ store, now }),
     },
     async settled() {
       await writer.settled();
