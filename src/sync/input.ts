@@ -113,13 +113,14 @@ export function parseSyncFacts(facts: unknown): SyncFact[] {
 }
 
 /**
- * Validate a JSON Lines text of facts (one JSON object a line; blank lines skipped), naming the
- * line of every problem.
- * @throws {InvalidInputError} listing the bad lines, nothing parsed kept.
+ * Read a JSON Lines text of facts (one JSON object a line; blank lines skipped), every line
+ * validated and every problem named by its line, and return them as `sync()` takes them.
+ * @throws {InvalidInputError} listing the bad lines.
  * @example
- * parseFactLines(fs.readFileSync("facts.jsonl", "utf8"));
+ * const facts = parseFactLines(fs.readFileSync("facts.jsonl", "utf8"));
+ * await memory.sync(scope, facts, { system: "erp" });
  */
-export function parseFactLines(text: string): SyncFact[] {
+export function parseFactLines(text: string): SyncFactInput[] {
   const entries: Array<{ input: unknown; where: string }> = [];
   const problems: Problem[] = [];
   text.split("\n").forEach((raw, i) => {
@@ -133,7 +134,8 @@ export function parseFactLines(text: string): SyncFact[] {
     }
   });
   if (problems.length > 0) throw refusal("facts file", problems);
-  return validateAll(entries, "facts file");
+  validateAll(entries, "facts file");
+  return entries.map((entry) => entry.input as SyncFactInput);
 }
 
 function validateAll(entries: ReadonlyArray<{ input: unknown; where: string }>, what: string): SyncFact[] {

@@ -253,7 +253,7 @@ describe("memory.sync: business facts from a system of record (seed 004 §1–2)
     const fixed = text.replace("{not json", "");
     expect(() => parseFactLines(fixed)).toThrow(/line 4: field 'observedAt'/);
     const good = parseFactLines(fixed.replace(/.*"soon".*\n/, ""));
-    expect(good.map((f) => f.where)).toEqual(["line 4", "line 1"]);
+    expect(good).toEqual([ORDER_SHIPPED, CONTRACT_NEGOTIATING]);
   });
 });
 
