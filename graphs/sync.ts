@@ -44,7 +44,7 @@ export function syncPipeline(options: SyncGraphOptions = {}) {
   return new Pipeline({
     name: "memory_sync",
     state: SyncStateAnnotation,
-    input: syncInputSchema,
+    input: syncInputSchema(deps.now),
     output: SyncOutputAnnotation,
     stages: [
       step({

@@ -8,9 +8,15 @@ import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
 import { redactText, sensitivityOf } from "../redact.js";
 import { MemoryKeySchema, type Sensitivity } from "../schema.js";
+import { DAY_MS } from "../time.js";
 
 /** Not from a seed: a user's facts from one system in one call; larger loads are several calls. */
 export const MAX_SYNC_FACTS = 10_000;
+/**
+ * How far past the clock an observation may lie, as for messages (src/messages.ts): a fact dated
+ * next year would make every real update of its key look stale until then.
+ */
+const MAX_FUTURE_MS = DAY_MS;
 /** How many problems one refusal lists (a file of 5,000 bad lines does not make a 5,000-line message). */
 const MAX_LISTED_PROBLEMS = 20;
 
@@ -102,13 +108,14 @@ export function parseMode(mode: unknown): SyncMode {
  * @example
  * parseSyncFacts([{ key: "contract.acme.status", content: "与 Acme 的合同已签署", observedAt: "2026-03-01T09:00:00Z" }]);
  */
-export function parseSyncFacts(facts: unknown): SyncFact[] {
+export function parseSyncFacts(facts: unknown, now: () => Date = () => new Date()): SyncFact[] {
   if (!Array.isArray(facts)) {
     throw new InvalidInputError(`sync() expects an array of facts; received ${describe(facts)}.`, { field: "facts" });
   }
   return validateAll(
     facts.map((fact, i) => ({ input: fact, where: `facts.${i}` })),
     "facts",
+    now,
   );
 }
 
@@ -120,7 +127,7 @@ export function parseSyncFacts(facts: unknown): SyncFact[] {
  * const facts = parseFactLines(fs.readFileSync("facts.jsonl", "utf8"));
  * await memory.sync(scope, facts, { system: "erp" });
  */
-export function parseFactLines(text: string): SyncFactInput[] {
+export function parseFactLines(text: string, now: () => Date = () => new Date()): SyncFactInput[] {
   const entries: Array<{ input: unknown; where: string }> = [];
   const problems: Problem[] = [];
   text.split("\n").forEach((raw, i) => {
@@ -134,11 +141,15 @@ export function parseFactLines(text: string): SyncFactInput[] {
     }
   });
   if (problems.length > 0) throw refusal("facts file", problems);
-  validateAll(entries, "facts file");
+  validateAll(entries, "facts file", now);
   return entries.map((entry) => entry.input as SyncFactInput);
 }
 
-function validateAll(entries: ReadonlyArray<{ input: unknown; where: string }>, what: string): SyncFact[] {
+function validateAll(
+  entries: ReadonlyArray<{ input: unknown; where: string }>,
+  what: string,
+  now: () => Date,
+): SyncFact[] {
   if (entries.length > MAX_SYNC_FACTS) {
     throw new InvalidInputError(
       `A sync takes at most ${MAX_SYNC_FACTS} facts; received ${entries.length}. Split the load into several calls (a snapshot must fit one).`,
@@ -159,6 +170,14 @@ function validateAll(entries: ReadonlyArray<{ input: unknown; where: string }>, 
         text: `${where}: ${whole ? parsed.error.issues[0]!.message : text}`,
       });
     }
+  }
+  const latest = now().getTime() + MAX_FUTURE_MS;
+  for (const fact of facts) {
+    if (Date.parse(fact.observedAt) > latest)
+      problems.push({
+        field: `${fact.where}.observedAt`,
+        text: `${fact.where}: field 'observedAt' lies in the future (${fact.observedAt}, more than a day past now)`,
+      });
   }
   problems.push(...sameTimeTwice(facts));
   if (problems.length > 0) throw refusal(what, problems);

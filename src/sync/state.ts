@@ -66,17 +66,20 @@ export interface SyncInput {
 /**
  * The sync graph's input schema: every fact validated and redacted before anything runs (and, in
  * the compiled graph, before LangGraph checkpoints the input), so a refused sync writes nothing.
+ * `now` is the clock an observation may not lie more than a day past.
  * @throws {InvalidInputError} naming each bad fact, the system or the mode.
  */
-export const syncInputSchema = z.object({
-  system: z.unknown().transform(parseSystem),
-  facts: z.unknown().transform(parseSyncFacts),
-  mode: z.unknown().optional().transform(parseMode),
-  scope: z
-    .unknown()
-    .optional()
-    .transform((scope) => (scope === undefined ? undefined : parseScope(scope))),
-});
+export function syncInputSchema(now: () => Date) {
+  return z.object({
+    system: z.unknown().transform(parseSystem),
+    facts: z.unknown().transform((facts) => parseSyncFacts(facts, now)),
+    mode: z.unknown().optional().transform(parseMode),
+    scope: z
+      .unknown()
+      .optional()
+      .transform((scope) => (scope === undefined ? undefined : parseScope(scope))),
+  });
+}
 
 /** The report of a plan. */
 export function syncReport(request: SyncRequest, plan: SyncPlan): SyncReport {

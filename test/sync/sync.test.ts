@@ -202,16 +202,18 @@ describe("memory.sync: business facts from a system of record (seed 004 §1–2)
       { key: "order.c.status", content: "x", observedAt: "yesterday" },
       { ...ORDER_SHIPPED, observed_at: daysAgo(1) },
       { key: "order.d.status", content: "x", observedAt: daysAgo(1), expiresAt: daysAgo(2) },
+      { key: "order.e.status", content: "x", observedAt: daysAgo(-2) },
     ];
     const refused = await memory.sync(WANG, bad as never, { system: "erp" }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(InvalidInputError);
     const message = (refused as Error).message;
-    expect(message).toMatch(/nothing written \(5 problems\)/);
+    expect(message).toMatch(/nothing written \(6 problems\)/);
     expect(message).toMatch(/facts\.1: field 'key' must be dotted lowercase/);
     expect(message).toMatch(/facts\.2: field 'content' is required unless retire is true/);
     expect(message).toMatch(/facts\.3: field 'observedAt'/);
     expect(message).toMatch(/facts\.4: Unrecognized key: "observed_at"/);
     expect(message).toMatch(/facts\.5: field 'expiresAt' must be after observedAt/);
+    expect(message).toMatch(/facts\.6: field 'observedAt' lies in the future/);
     expect((refused as InvalidInputError).details).toMatchObject({ field: "facts.1.key" });
     expect(await memory.list(WANG, { about: "any" })).toEqual([]);
 
