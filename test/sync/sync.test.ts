@@ -177,9 +177,13 @@ describe("memory.sync: business facts from a system of record (seed 004 §1–2)
       memory.sync(WANG, [a], { system: "erp" }),
       memory.sync(WANG, [ORDER_SHIPPED], { system: "erp" }),
     ]);
+    // Whichever commits first, the later observation holds the key: "paid" committed first is
+    // superseded by "shipped"; committed second, it is skipped as older than "shipped".
     const all = await memory.list(WANG, { kind: "business_fact" });
-    expect(all.filter((r) => r.status === "active").map((r) => r.value)).toEqual(["shipped"]);
-    expect(all).toHaveLength(2);
+    const active = all.filter((r) => r.status === "active");
+    expect(active.map((r) => r.value)).toEqual(["shipped"]);
+    for (const older of all.filter((r) => r.status !== "active"))
+      expect(older).toMatchObject({ status: "superseded", supersededBy: active[0]!.id });
   });
 
   it("redacts personal data in what a system sends", async () => {
