@@ -50,3 +50,4 @@ export function studioMemory(env: NodeJS.ProcessEnv = process.env): Promise<Memo
 export const memory_write = async () => (await studioMemory()).graphs.write;
 export const memory_read = async () => (await studioMemory()).graphs.read;
 export const memory_maintain = async () => (await studioMemory()).graphs.maintain;
+export const memory_sync = async () => (await studioMemory()).graphs.sync;

@@ -8,12 +8,15 @@
  *                                              run the maintenance graph (TTL, decay, dedupe, compression, purge)
  *   langgraph-memory export --dir <dir> --user <id> [--tenant <id>] [--out <file>]
  *   langgraph-memory forget --dir <dir> --user <id> [--tenant <id>] [--source <type>] [--json]
+ *   langgraph-memory sync --dir <dir> --user <id> [--tenant <id>] --system <name> --file <facts.jsonl> [--snapshot] [--json]
  *   langgraph-memory --help | --version
  *
  * `stats` reads a store directory read-only (src/store/stats.ts): it works while an application
  * has the store open. `maintain` opens the store (the application must have closed it) with the
  * default rules (src/maintain/config.ts). `export` and `forget` open the store itself (one process
  * at a time), with the dimensions it was written with and no embedding model: neither ever embeds.
+ * `sync` validates the whole file before it opens the store, then opens it as `maintain` does
+ * (with the embeddings of the environment: what it writes is indexed).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -29,6 +32,7 @@ import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js
 import { parseScope, SOURCE_TYPES, type SourceType } from "./schema.js";
 import type { HNSWStore } from "./store/hnsw-store.js";
 import { readStoreStats, type StoreStats, type UserStats } from "./store/stats.js";
+import type { SyncReport } from "./sync/state.js";
 
 /** Exit code for a usage error (unknown command or option, missing argument). */
 const USAGE = 2;
@@ -63,6 +67,13 @@ Commands:
                          --source (inferred, agent_generated, ...) only the memories of that
                          source, each leaving a tombstone; prints what was removed
     --json               print the report as JSON
+  sync --dir <dir> --user <id> [--tenant <id>] --system <name> --file <facts.jsonl>
+                         business facts from a system of record, one JSON object a line:
+                         { key, content, value?, reference?, observedAt, expiresAt?, retire? };
+                         every line is checked first, and nothing is written if one is bad
+    --snapshot           the file is everything the system holds for the user: its facts
+                         not in the file are retired
+    --json               print the report (with ids) as JSON
   help                   show this help
 
 Options:
@@ -188,6 +199,46 @@ async function maintain(dir: string, user: string | undefined, tenant: string | 
         expiredSessions: sum("expiredSessions"),
       },
     };
+  } finally {
+    await memory.close();
+  }
+}
+
+function formatSync(report: SyncReport, who: string): string {
+  const { totals } = report;
+  const parts = (Object.keys(totals) as Array<keyof SyncReport["totals"]>).map(
+    (action) => `${action} ${totals[action]}`,
+  );
+  const facts = report.changes.filter((c) => c.where !== undefined).length;
+  const head = `Synced ${facts} fact${facts === 1 ? "" : "s"} from ${report.system} into ${who}${report.mode === "snapshot" ? " (snapshot)" : ""}: ${parts.join(", ")}`;
+  // What did not take, and what a snapshot retired, by key: the lines an operator looks at.
+  const notable = report.changes
+    .filter((c) => c.action === "skipped" || (c.action === "retired" && c.where === undefined))
+    .map((c) => `  ${c.action} ${c.key}${c.where ? ` (${c.where})` : ""}: ${c.reason}`);
+  return `${[head, ...notable].join("\n")}\n`;
+}
+
+async function sync(
+  dir: string,
+  scope: ReturnType<typeof parseScope>,
+  options: { system: string; file: string; snapshot: boolean },
+): Promise<SyncReport> {
+  const { parseFactLines, parseSystem } = await import("./sync/input.js");
+  const system = parseSystem(options.system);
+  let text: string;
+  try {
+    text = fs.readFileSync(options.file, "utf8");
+  } catch (error) {
+    throw new CliError(`Cannot read --file ${options.file}: ${(error as Error).message}`, 1);
+  }
+  // Every line is checked before the store is opened: a bad file changes nothing.
+  const facts = parseFactLines(text);
+  if (!fs.existsSync(dir))
+    throw new CliError(`No directory ${dir}: pass the store's directory (create it first for a new store).`, 1);
+  const { createMemory } = await import("./memory.js");
+  const memory = await createMemory({ dir });
+  try {
+    return await memory.sync(scope, facts, { system, mode: options.snapshot ? "snapshot" : "upsert" });
   } finally {
     await memory.close();
   }
@@ -332,9 +383,24 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatForget(report, who));
       return 0;
     }
+    case "sync": {
+      if (values.dir === undefined) throw new CliError("'sync' needs --dir <dir>: the directory of the store.", USAGE);
+      const scope = scopeOption(values, "sync");
+      if (values.system === undefined)
+        throw new CliError("'sync' needs --system <name>: the business system the facts come from.", USAGE);
+      if (values.file === undefined) throw new CliError("'sync' needs --file <facts.jsonl>: one fact a line.", USAGE);
+      const report = await sync(values.dir, scope, {
+        system: values.system,
+        file: values.file,
+        snapshot: values.snapshot === true,
+      });
+      const who = `user '${scope.userId}'${scope.tenantId ? ` of tenant '${scope.tenantId}'` : ""}`;
+      process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatSync(report, who));
+      return 0;
+    }
     default:
       throw new CliError(
-        `Unknown command '${command}'. Commands: demo, stats, maintain, export, forget, help. Run 'langgraph-memory --help' for usage.`,
+        `Unknown command '${command}'. Commands: demo, stats, maintain, export, forget, sync, help. Run 'langgraph-memory --help' for usage.`,
         USAGE,
       );
   }
@@ -354,6 +420,9 @@ function parse(argv: string[]) {
       tenant: { type: "string" },
       out: { type: "string" },
       source: { type: "string" },
+      system: { type: "string" },
+      file: { type: "string" },
+      snapshot: { type: "boolean" },
     },
   });
 }

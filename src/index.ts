@@ -257,6 +257,26 @@ export {
 } from "./short-term/summary.js";
 export { parseShortTermOptions, SHORT_TERM_DEFAULTS, type ShortTermOptions } from "./short-term/options.js";
 
+// ---- business facts from systems ----------------------------------------------------------------
+export {
+  createSyncGraph,
+  createSyncPipeline,
+  syncPipeline,
+  type SyncGraph,
+  type SyncGraphOptions,
+} from "../graphs/sync.js";
+export type { Syncer, SyncOptions } from "./sync/syncer.js";
+export {
+  MAX_SYNC_FACTS,
+  parseFactLines,
+  SYNC_MODES,
+  SyncFactSchema,
+  type SyncFactInput,
+  type SyncMode,
+} from "./sync/input.js";
+export { SYNC_ACTIONS, type SyncAction, type SyncChange } from "./sync/plan.js";
+export type { SyncInput, SyncReport } from "./sync/state.js";
+
 // ---- forgetting, export and import ----------------------------------------------------------------
 export type { DeleteReport, ForgetReport, Forgetter } from "./forget/forgetter.js";
 export {

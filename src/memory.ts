@@ -1,9 +1,10 @@
 /**
  * The facade: `createMemory()` validates its options, opens the store and the session and task
- * checkpointers (checkpoints/), builds the write, read, maintenance and task graphs and their
+ * checkpointers (checkpoints/), builds the write, read, maintenance, task and sync graphs and their
  * direct runners, and hands them to the write side (src/write/writer.ts), the read side
  * (src/recall/reader.ts) and sessions and tasks (src/threads/), which share one per-scope queue
- * with forgetting (src/forget/) and export/import (src/export/). Everything else is delegation.
+ * with forgetting (src/forget/), export/import (src/export/) and business-fact sync (src/sync/).
+ * Everything else is delegation.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -12,6 +13,7 @@ import { z } from "zod";
 import { openCheckpointers } from "../checkpoints/savers.js";
 import { createMaintainGraph, createMaintainPipeline, type MaintainGraph } from "../graphs/maintain.js";
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
+import { createSyncGraph, createSyncPipeline, type SyncGraph } from "../graphs/sync.js";
 import { createTaskGraph, type TaskGraph } from "../graphs/task.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
@@ -31,6 +33,7 @@ import { createReader, type Reader } from "./recall/reader.js";
 import { parseScope } from "./schema.js";
 import { scopeKey, scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
+import { createSyncer, type Syncer } from "./sync/syncer.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
 import { type Checkpointers, ThreadRegistry } from "./threads/registry.js";
 import { createSessions, type Sessions } from "./threads/sessions.js";
@@ -144,7 +147,7 @@ export interface CreateMemoryOptions
   sessions?: SessionOptions;
 }
 
-export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter {
+export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter, Syncer {
   /**
    * Wait for the recall bookkeeping still queued (traces, usage counters).
    * @throws the error of a background write that failed since the last call
@@ -165,9 +168,9 @@ export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter {
   /**
    * Compiled graphs. `write`, `read` and `maintain` are ready to add as nodes of your own graph
    * (they use its checkpointer); `task` is compiled with the task checkpointer and runs as a root
-   * graph of its own (graphs/task.ts says why): use it through `memory.tasks`.
+   * graph of its own (graphs/task.ts says why): use it through `memory.tasks`; `sync` is `memory.sync` as a graph.
    */
-  readonly graphs: { write: WriteGraph; read: ReadGraph; maintain: MaintainGraph; task: TaskGraph };
+  readonly graphs: { write: WriteGraph; read: ReadGraph; maintain: MaintainGraph; task: TaskGraph; sync: SyncGraph };
 }
 
 /**
@@ -260,6 +263,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     ...maintainer,
     ...createForgetter({ store, queue, now, checkpointers }),
     ...createPorter({ store, queue, now }),
+    ...createSyncer({ run: createSyncPipeline({ store, now }) }),
     async remember(input) {
       const out = await writer.remember(input);
       writes.wrote(parseScope((input as { scope: unknown }).scope));
@@ -274,6 +278,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       read: createReadGraph(readOptions),
       maintain: createMaintainGraph(maintainOptions),
       task: taskGraph,
+      sync: createSyncGraph({ store, now }),
     },
     async settled() {
       await writer.settled();

@@ -86,6 +86,10 @@ export const MemorySourceSchema = z.object({
   speaker: z.string().min(1).max(200).optional(),
   sessionId: z.string().min(1).optional(),
   taskId: z.string().min(1).optional(),
+  /** The business system a `system_sync` memory came from (`crm`, `erp`): see src/sync/. */
+  system: z.string().min(1).max(64).optional(),
+  /** The system's own reference for the fact (an order number, a contract id, a revision). */
+  reference: z.string().min(1).max(200).optional(),
 });
 export type MemorySource = z.infer<typeof MemorySourceSchema>;
 

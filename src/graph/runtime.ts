@@ -9,7 +9,7 @@ import { InvalidConfigError, InvalidInputError, zodProblem } from "../errors.js"
 import { type MemoryScope, MemoryScopeSchema } from "../schema.js";
 
 /** How errors name a graph: "The write graph", "The read graph". */
-export type GraphLabel = "write" | "read" | "maintain";
+export type GraphLabel = "write" | "read" | "maintain" | "sync";
 
 /**
  * The store a node uses: its own, else the graph's (`compile({ store })`, the parent graph's or

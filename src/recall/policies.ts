@@ -14,7 +14,8 @@ import { TOPICS, type Topic, topicsOf } from "./topics.js";
 /**
  * `session` is the article's name for temporary task context. Long-term records that are
  * temporary carry an `expiresAt` (seed 000 遗忘: TTL 7–30 days for temporary preferences and
- * session context), so `exclude_kind: ["session"]` leaves out every record that has one.
+ * session context), so `exclude_kind: ["session"]` leaves out every record that has one, except
+ * business facts: their `expiresAt` is their system's word on how long they hold (src/sync/).
  */
 export const SESSION_KIND = "session";
 
@@ -155,7 +156,9 @@ export function resolvePolicy(policies: TaskPolicies, task: string | undefined):
 /** Why a record fails the policy's post-store conditions (`session`, `require_system_sync`, `topics`), if it does. */
 export function policyRejects(policy: TaskPolicy, record: MemoryRecord): string | undefined {
   if (policy.requireSystemSync && record.source.type !== "system_sync") return "policy.require_system_sync";
-  if (policy.excludeSession && record.expiresAt !== undefined) return "policy.exclude_session";
+  // A business fact's expiry is when its system says it stops holding (a quote valid until …), not task context.
+  if (policy.excludeSession && record.expiresAt !== undefined && record.kind !== "business_fact")
+    return "policy.exclude_session";
   if (policy.topics && !topicsOf(record).some((topic) => policy.topics!.includes(topic))) return "policy.topic";
   return undefined;
 }

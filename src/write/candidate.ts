@@ -47,5 +47,7 @@ export interface MemoryCandidate {
     personal?: boolean;
     /** One-off exception to a standing preference (这次发微信也行). */
     oneOffException?: boolean;
+    /** A chat statement of what a business system records: kept as an inferred note (seed 004 §1). */
+    businessHearsay?: boolean;
   };
 }

@@ -171,6 +171,56 @@ export const DISCOURSE_LABELS = wordList(`confession | update | quick update | n
   great news | fun fact | plot twist | heads up | side note | guess what | spoiler | true story | small update |
   好消息 | 坏消息 | 告诉你 | 跟你说 | 说个事 | 更新一下 | 坦白 | 坦白说 | 另外 | 对了 | 顺便说一下`);
 
+/**
+ * What only a business system may record (seed 004 §1: 客户合同状态、订单编号、会员等级): a contract
+ * signed, an order shipped or paid, a membership tier. Said in a chat ("这个客户快签了", "the order
+ * should have shipped by now") it is hearsay about the system's state, and the seed's accident is
+ * an agent writing it down as 客户已签约 for a weekly report: admission keeps it as an inferred note
+ * the user confirms, never as a fact (src/write/scoring.ts). A subject, then its state within a
+ * clause ("合同已经签了", "the Acme contract is signed"); in English also a state before its
+ * subject ("we signed the contract", "a gold member").
+ */
+export const BUSINESS_STATE_CUES = {
+  zh: {
+    subject: wordList("合同 | 协议 | 订单 | 单子 | 客户 | 发票 | 货款 | 回款 | 尾款 | 退款 | 会员 | 账单 | 报价单"),
+    state:
+      wordList(`签 | 发货 | 发出 | 到货 | 送达 | 签收 | 付款 | 付了 | 到账 | 开票 | 取消 | 退了 | 退货 | 等级 | 金卡 |
+      银卡 | 白金 | 钻石 | 生效 | 续约 | 续费 | 成交 | 交付 | 逾期 | 结清`),
+    whole: wordList("签约 | 签单 | 已发货 | 已签收 | 已付款 | 已到账 | 已开票"),
+  },
+  en: {
+    subject:
+      wordList(`contract | contracts | agreement | deal | order | orders | invoice | invoices | payment | refund |
+      shipment | package | parcel | membership | member | subscription | customer | client`),
+    state:
+      wordList(`signed | sign | signing | closed | close | shipped | ship | delivered | dispatched | paid | cancelled |
+      canceled | refunded | overdue | renewed | expired | approved | gold | silver | platinum | diamond | vip | won | done`),
+    before:
+      wordList(`signed | shipped | paid | closed | cancelled | canceled | renewed | delivered | refunded | won | gold |
+      silver | platinum | diamond | vip`),
+  },
+};
+
+/** Business-state cues, as patterns. */
+export const BUSINESS_STATE = {
+  zh: new RegExp(
+    `${alternation(BUSINESS_STATE_CUES.zh.subject)}[^。！？!?；;\n]{0,12}${alternation(BUSINESS_STATE_CUES.zh.state)}|${alternation(BUSINESS_STATE_CUES.zh.whole)}`,
+    "u",
+  ),
+  en: new RegExp(
+    [
+      `\\b${alternation(BUSINESS_STATE_CUES.en.subject)}\\b[^.!?;\n]{0,40}\\b${alternation(BUSINESS_STATE_CUES.en.state)}\\b`,
+      `\\b${alternation(BUSINESS_STATE_CUES.en.before)}\\s{1,8}(?:(?:the|a|an|our|their|its|this|that|his|her)\\s{1,8})?${alternation(BUSINESS_STATE_CUES.en.subject)}\\b`,
+    ].join("|"),
+    "i",
+  ),
+};
+
+/** Either language: a statement of what a business system records (see {@link BUSINESS_STATE_CUES}). */
+export function claimsBusinessState(text: string): boolean {
+  return BUSINESS_STATE.zh.test(text) || BUSINESS_STATE.en.test(text);
+}
+
 /** Either language. */
 export function isUnrealized(text: string): boolean {
   return UNREALIZED.zh.test(text) || UNREALIZED.en.test(text);

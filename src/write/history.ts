@@ -65,6 +65,8 @@ export const HistoryEntrySchema = z.object({
     .optional(),
   sessionId: z.string().optional(),
   taskId: z.string().optional(),
+  /** For a change a business system made (src/sync/): which system, and its reference for the fact. */
+  sync: z.object({ system: z.string().min(1), reference: z.string().optional() }).optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

@@ -16,10 +16,10 @@
  */
 import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
-import type { MemoryRecord, SourceType } from "../schema.js";
+import type { MemoryKind, MemoryRecord, SourceType } from "../schema.js";
 import type { MemoryCandidate } from "./candidate.js";
 import { analyzeStatement } from "./conflict/analyze.js";
-import { isOneOff, isTransient } from "./cues.js";
+import { claimsBusinessState, isOneOff, isTransient } from "./cues.js";
 import { canonicalValue, dimensionOfKey } from "./extract/dimensions.js";
 import { withoutSpeaker } from "./extract/keys.js";
 
@@ -282,11 +282,12 @@ function wordSimilarity(a: string, b: string): number {
  * if ("rejected" in verdict) console.log(verdict.rejected.reason, verdict.rejected.score);
  */
 export function admit(
-  candidate: MemoryCandidate,
+  proposed: MemoryCandidate,
   nearestSimilarity: number,
   config: AdmissionConfig,
   compared?: MemoryRecord,
 ): AdmissionVerdict {
+  const candidate = asBusinessHearsay(proposed);
   const against = compared
     ? ` Compared with ${compared.id} ("${preview(compared.content)}"), similarity ${round3(nearestSimilarity)}.`
     : " Nothing is known about the same subject and attribute (novelty 1).";
@@ -332,7 +333,8 @@ export function admit(
   }
   const status =
     candidate.sourceType === "agent_generated" ||
-    (candidate.sourceType === "inferred" && candidate.kind === "preference")
+    (candidate.sourceType === "inferred" && candidate.kind === "preference") ||
+    candidate.signals?.businessHearsay === true
       ? "pending"
       : "active";
   const admitted: AdmittedCandidate = {
@@ -360,6 +362,25 @@ export function admit(
   if (signals.oneOffException)
     return { admitted: { ...admitted, deferredRejection: { reason, message: `${message}${against}` } } };
   return reject(reason, message, scores);
+}
+
+/** Kinds in which a chat states how things are; a plan, a taste or a rule of the user's is theirs to state. */
+const HEARSAY_KINDS: ReadonlySet<MemoryKind> = new Set<MemoryKind>(["fact", "episode"]);
+
+/**
+ * Seed 004 §1 (用户随口说"这个客户快签了"，Agent 就记成"客户已签约"): a chat statement of what a
+ * business system records (src/write/cues.ts BUSINESS_STATE_CUES) is hearsay about that system,
+ * however sure the speaker sounds: an inferred note (confidence ≤ 0.6) that waits for the user,
+ * never an active fact, and as inferred it cannot override a synced business fact.
+ */
+export function asBusinessHearsay(candidate: MemoryCandidate): MemoryCandidate {
+  if (candidate.sourceType === "system_sync" || !HEARSAY_KINDS.has(candidate.kind)) return candidate;
+  if (!claimsBusinessState(candidate.content)) return candidate;
+  return {
+    ...candidate,
+    sourceType: candidate.sourceType === "agent_generated" ? "agent_generated" : "inferred",
+    signals: { ...candidate.signals, businessHearsay: true },
+  };
 }
 
 function preview(text: string): string {

@@ -112,9 +112,30 @@ const user = (userId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("the graphs in langgraph.json, served by langgraphjs dev and driven by the SDK", () => {
-  it("registers memory_write, memory_read and memory_maintain", async () => {
+  it("registers memory_write, memory_read, memory_maintain and memory_sync", async () => {
     const graphs = (await client.assistants.search({ limit: 10 })).map((a) => a.graph_id).sort();
-    expect(graphs).toEqual(["memory_maintain", "memory_read", "memory_write"]);
+    expect(graphs).toEqual(["memory_maintain", "memory_read", "memory_sync", "memory_write"]);
+  });
+
+  it("syncs a business fact through memory_sync and recalls it through memory_read for query_order", async () => {
+    const fact = {
+      key: "order.a1029.status",
+      content: "订单 A1029 已发货",
+      value: "shipped",
+      reference: "ERP-A1029",
+      observedAt: "2026-03-01T09:00:00Z",
+    };
+    const synced = (await client.runs.wait(null, "memory_sync", {
+      input: { system: "erp", facts: [fact] },
+      config: user("dora"),
+    })) as { sync: { totals: { added: number }; scope: { userId: string } } };
+    expect(synced.sync).toMatchObject({ totals: { added: 1 }, scope: { userId: "dora", tenantId: "e2e" } });
+    const recalled = (await client.runs.wait(null, "memory_read", {
+      input: { query: "我的订单发货了吗", task: "query_order" },
+      config: user("dora"),
+    })) as { context: string };
+    expect(recalled.context).toContain("[业务事实]");
+    expect(recalled.context).toContain("订单 A1029 已发货");
   });
 
   it("writes through memory_write and recalls through memory_read, scoped by config.configurable", async () => {

@@ -183,6 +183,22 @@ describe("task policies (seed 004 §3)", () => {
     });
   });
 
+  it("weekly_report keeps a business fact with an expiry: its expiry is its system's, not session context", async () => {
+    const quote = makeRecord(scope, {
+      id: "biz_quote",
+      key: "quote.wang.price",
+      kind: "business_fact",
+      content: "给王总的报价单有效期至下周五",
+      source: { type: "system_sync", messageIds: [], system: "crm" },
+      expiresAt: new Date(NOW.getTime() + 7 * 86_400_000).toISOString(),
+    });
+    const { recaller } = await recallerWith([...mixedRecords(), quote]);
+    const { memories } = await recaller.recall({ scope, query: "王总 周报 报价单", task: "weekly_report" });
+    const ids = memories.map((m) => m.id);
+    expect(ids).toContain("biz_quote");
+    expect(ids).not.toContain("pref_temp");
+  });
+
   it("an unknown task gets every kind under the default policy; explicit kinds replace the policy's", async () => {
     const { recaller } = await recallerWith(mixedRecords());
     const all = await recaller.recall({ scope, query: "王总", task: "plan_trip", limit: 20 });

@@ -101,6 +101,34 @@ export function decideConflict(
     return { ...base, relation, action: "add", reason: why, question: pendingQuestion(admitted) };
   }
 
+  // Seed 004 §2: a business fact changes only with its system's next sync (src/sync/). A chat
+  // repeating it adds nothing, one contradicting it is outranked, anything else stays beside it.
+  if (existing.source.type === "system_sync" && c.sourceType !== "system_sync") {
+    const synced = `${existing.id} is a business fact from ${existing.source.system ?? "system sync"}`;
+    if (relation === "duplicate" || relation === "supersede" || relation === "ask_user") {
+      const rejection = relation === "duplicate" ? "already_known" : "outranked";
+      return {
+        ...base,
+        relation,
+        action: "reject",
+        rejection,
+        reason: `${synced}, which chat cannot change (${reason})`,
+        existing,
+      };
+    }
+    if (admitted.deferredRejection) {
+      const { reason: rejection, message } = admitted.deferredRejection;
+      return { ...base, relation, action: "reject", rejection, reason: message, existing };
+    }
+    return {
+      ...base,
+      relation: "coexist",
+      action: "add",
+      reason: `${admittedReason(admitted)}; kept beside ${synced} (${reason})`,
+      question: pendingQuestion(admitted),
+    };
+  }
+
   if (relation === "duplicate") {
     // The same message read again (a graph replayed with the whole conversation, a retried run)
     // is not a second mention: reinforcing it would raise confidence with every replay.
@@ -182,6 +210,8 @@ function admittedReason(admitted: AdmittedCandidate): string {
   const s = admitted.scores;
   const why = `admission score ${s.score} (novelty ${s.novelty}, stability ${s.stability}, reusability ${s.reusability}, confidence ${s.confidence})`;
   if (admitted.status === "active") return why;
+  if (admitted.candidate.signals?.businessHearsay)
+    return `${why}; what a business system records, said in a chat: an inferred note until the user confirms it (business facts come from system sync only)`;
   return `${why}; ${admitted.candidate.sourceType} ${admitted.candidate.kind} waits for the user's confirmation`;
 }
 
