@@ -6,7 +6,8 @@
  * in-memory store, its own checkpointer for threads). The graphs below therefore hold the
  * project's store by closure: every node reads `options.store` before `config.store`, so the
  * server's store is never used for memories. Threads, their checkpoints and interrupts stay the
- * server's (that is what Studio shows as a thread's state and history).
+ * server's (that is what Studio shows as a thread's state and history); tasks live on the
+ * project's task checkpointer, under the same directory.
  *
  * Where the memories live: `LANGGRAPH_MEMORY_DIR`, default `.langgraph-memory` under the directory
  * the server runs in. It is opened on the first run, not at import (the server imports graph
@@ -15,6 +16,7 @@
  */
 import path from "node:path";
 import { createMemory, type Memory } from "../src/memory.js";
+import { type AgentGraph, createAgentGraph } from "./agent.js";
 
 /** The memory directory the Studio graphs use. */
 export function studioMemoryDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -51,3 +53,19 @@ export const memory_write = async () => (await studioMemory()).graphs.write;
 export const memory_read = async () => (await studioMemory()).graphs.read;
 export const memory_maintain = async () => (await studioMemory()).graphs.maintain;
 export const memory_sync = async () => (await studioMemory()).graphs.sync;
+
+const agents = new WeakMap<Memory, AgentGraph>();
+/**
+ * The example agent (graphs/agent.ts) on the same memory. Its task graph runs on the memory's
+ * task checkpointer (`<dir>/checkpoints/tasks.sqlite`), held by closure like the store: a task
+ * started in one Studio thread is resumed from another. The agent's own threads are the server's.
+ */
+export const agent = async () => {
+  const memory = await studioMemory();
+  let graph = agents.get(memory);
+  if (!graph) {
+    graph = createAgentGraph({ memory, env: { ...process.env } });
+    agents.set(memory, graph);
+  }
+  return graph;
+};

@@ -112,9 +112,9 @@ const user = (userId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("the graphs in langgraph.json, served by langgraphjs dev and driven by the SDK", () => {
-  it("registers memory_write, memory_read, memory_maintain and memory_sync", async () => {
+  it("registers the agent, memory_write, memory_read, memory_maintain and memory_sync", async () => {
     const graphs = (await client.assistants.search({ limit: 10 })).map((a) => a.graph_id).sort();
-    expect(graphs).toEqual(["memory_maintain", "memory_read", "memory_sync", "memory_write"]);
+    expect(graphs).toEqual(["agent", "memory_maintain", "memory_read", "memory_sync", "memory_write"]);
   });
 
   it("syncs a business fact through memory_sync and recalls it through memory_read for query_order", async () => {
@@ -206,6 +206,50 @@ describe("the graphs in langgraph.json, served by langgraphjs dev and driven by 
     expect(recalled.context).toContain("用户喜欢吃苹果");
   });
 
+  it("runs the example agent: a conflict asked and resumed, a memory recalled in a new thread, a task resumed from another thread", async () => {
+    type AgentOut = {
+      messages: Array<{ type: string; content: string }>;
+      __interrupt__?: Array<{ value: { type: string; options: string[] } }>;
+      memoryWrite?: { written: Array<{ content: string }> };
+    };
+    const reply = (out: AgentOut) => out.messages.at(-1)!.content;
+    const config = user("dora");
+    const first = await client.threads.create();
+    const say = (thread: string, content: string) =>
+      client.runs.wait(thread, "agent", {
+        input: { messages: [{ role: "user", content }] },
+        config,
+      }) as Promise<AgentOut>;
+
+    await say(first.thread_id, "我喜欢吃苹果。");
+    const paused = await say(first.thread_id, "我喜欢喝咖啡。");
+    expect(paused.__interrupt__?.[0]?.value.type).toBe("memory_conflict");
+    expect((await client.threads.getState(first.thread_id)).next).toEqual(["remember"]);
+    const resumed = (await client.runs.wait(first.thread_id, "agent", {
+      command: { resume: { decision: "keep_both" } },
+      config,
+    })) as AgentOut;
+    expect(resumed.memoryWrite?.written.map((r) => r.content)).toEqual(["用户喜欢喝咖啡"]);
+
+    const started = await say(first.thread_id, "开始任务：迁移账单库：导出、转换、校验");
+    expect(reply(started)).toContain("已开始任务「迁移账单库」");
+    await say(first.thread_id, "任务迁移账单库：完成导出");
+
+    // A new thread: the memories and the task are the user's, not the thread's.
+    const second = await client.threads.create();
+    const recalled = await say(second.thread_id, "我喜欢喝什么？");
+    expect(reply(recalled)).toContain("用户喜欢喝咖啡");
+    expect(reply(recalled)).toContain("离线规则回复");
+    const progress = await say(second.thread_id, "任务迁移账单库做到哪了？");
+    expect(reply(progress)).toContain("已完成 1/3：导出；待办：转换、校验");
+    // Another user of the tenant has no such task.
+    const stranger = (await client.runs.wait(null, "agent", {
+      input: { messages: [{ role: "user", content: "任务迁移账单库做到哪了？" }] },
+      config: user("erin"),
+    })) as AgentOut;
+    expect(reply(stranger)).toContain("没有名为");
+  });
+
   it("keeps the memories in the HNSWStore directory, not in the server's store", async () => {
     // Read-only beside the server, which holds the store: SQLite (WAL) is its source of truth.
     const db = new Database(path.join(memoryDir, "store.sqlite"), { readonly: true, fileMustExist: true });
@@ -214,6 +258,8 @@ describe("the graphs in langgraph.json, served by langgraphjs dev and driven by 
       const stored = values.map((row) => row.value).join("\n");
       expect(stored).toContain("用户不吃香菜");
       expect(stored).toContain("用户喜欢喝咖啡");
+      // The agent's task, on the project's task checkpointer beside the store.
+      expect(fs.existsSync(path.join(memoryDir, "checkpoints", "tasks.sqlite"))).toBe(true);
       expect(stored).not.toContain("13812345678");
     } finally {
       db.close();
