@@ -311,3 +311,15 @@ export {
   type TaskSummary,
   type TaskUpdate,
 } from "./threads/schema.js";
+
+// ---- the example agent -------------------------------------------------------------------------
+export {
+  AgentAnnotation,
+  createAgentGraph,
+  runTaskCommand,
+  type AgentGraph,
+  type AgentGraphOptions,
+  type AgentState,
+} from "../graphs/agent.js";
+export { taskIntent, type TaskIntent } from "./agent/intents.js";
+export { OFFLINE_LABEL, OfflineResponder, offlineReply } from "./agent/responder.js";
