@@ -13,7 +13,8 @@
  * - `respond` calls the model: the one given, else ChatOpenAI (or another provider) when OPENAI_*
  *   / LGM_CHAT_* variables are set, else the offline rule-based responder (src/agent/responder.ts,
  *   which labels every reply). It reads the short-term window (summary + condensed + full rounds).
- * - `remember` runs the write graph on this turn's messages (the user's message and the reply):
+ * - `remember` runs the write graph on this turn's messages (the user's message and a model's
+ *   reply; a reply made by rules, which only repeats memory or a task, is not written back):
  *   a memory is kept as soon as it is said, and a conflict's `interrupt()` reaches the caller of
  *   the agent, who resumes it with `Command({ resume: { decision } })`.
  * - `window` (src/short-term/) folds old rounds into the rolling summary and removes them from the
@@ -36,7 +37,7 @@ import {
 } from "@langchain/langgraph";
 import { createShortTermNode } from "../nodes/short-term/window.js";
 import { type TaskIntent, taskIntent } from "../src/agent/intents.js";
-import { OfflineResponder } from "../src/agent/responder.js";
+import { isRuleReply, OfflineResponder, RULE_REPLY } from "../src/agent/responder.js";
 import { scopeFromConfig } from "../src/graph/runtime.js";
 import type { Memory } from "../src/memory.js";
 import type { MemoryScope } from "../src/schema.js";
@@ -105,11 +106,15 @@ export function createAgentGraph(options: AgentGraphOptions) {
     const scope = scopeFromConfig(config, "write");
     const sessionId = sessionOf(config);
     const { reply, task } = await runTaskCommand(memory, scope, intent, sessionId);
-    return { messages: [new AIMessage(reply)], currentTask: task };
+    return {
+      messages: [new AIMessage({ content: reply, additional_kwargs: { generated_by: RULE_REPLY } })],
+      currentTask: task,
+    };
   };
 
   const remember = async (state: AgentState, config: LangGraphRunnableConfig) => {
-    const turn = thisTurn(state.messages);
+    // A reply made by rules repeats what memory or a task holds: not written back (src/agent/responder.ts).
+    const turn = thisTurn(state.messages).filter((message) => !isRuleReply(message));
     if (turn.length === 0) return { memoryWrite: undefined };
     const out = await memory.graphs.write.invoke({ messages: turn, sessionId: sessionOf(config) }, config);
     return { memoryWrite: out.memoryWrite };

@@ -14,6 +14,18 @@ import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { detectLanguage } from "../text/tokenizer.js";
 
+/**
+ * Marks a reply made by rules (this responder, the agent's task commands): it repeats what memory
+ * or a task already holds and says nothing the user did, so the agent does not write it back
+ * (seed 003 §5.6: the agent's own words must not become memories or episodes of the user).
+ */
+export const RULE_REPLY = "langgraph-memory/rules";
+
+/** Whether a message is a reply made by rules ({@link RULE_REPLY}). */
+export function isRuleReply(message: BaseMessage): boolean {
+  return message.additional_kwargs?.generated_by === RULE_REPLY;
+}
+
 export const OFFLINE_LABEL = {
   en: "[offline rule-based responder, no model configured]",
   zh: "【离线规则回复，未配置模型】",
@@ -22,6 +34,7 @@ export const OFFLINE_LABEL = {
 /** Remembered lines shown in one reply. */
 const MAX_LINES = 5;
 const BLOCK = /<memory_context>\n([\s\S]{0,20000}?)\n<\/memory_context>/;
+const EPISODE_TAG = /^\[(?:经历|episode)\]/;
 const QUESTION =
   /[?？]\s{0,8}$|(?:吗|呢|什么|哪|几|多少|谁|怎么|如何)[^，。！？,.!?]{0,6}[?？。]?\s{0,8}$|^\s{0,8}(?:what|which|who|where|when|how|do|does|did|is|are|can|could)\b/i;
 
@@ -40,7 +53,11 @@ export class OfflineResponder extends BaseChatModel {
     _runManager?: CallbackManagerForLLMRun,
   ): Promise<ChatResult> {
     const text = offlineReply(messages);
-    return { generations: [{ text, message: new AIMessage(text) }] };
+    return {
+      generations: [
+        { text, message: new AIMessage({ content: text, additional_kwargs: { generated_by: RULE_REPLY } }) },
+      ],
+    };
   }
 }
 
@@ -62,7 +79,11 @@ export function offlineReply(messages: readonly BaseMessage[]): string {
   return `${label} ${ack}${lang === "zh" ? "相关的记忆：" : " Related memories:"}\n${listed}`;
 }
 
-/** The memory lines of the block in the system messages, without their kind/date tags. */
+/**
+ * The memory lines of the block in the system messages, without their kind/date tags. Episodes
+ * (what was said when) are left out: they quote the conversation, earlier replies included, and
+ * reciting them would make every reply quote the one before.
+ */
 function rememberedLines(messages: readonly BaseMessage[]): string[] {
   const lines: string[] = [];
   for (const message of messages) {
@@ -70,6 +91,7 @@ function rememberedLines(messages: readonly BaseMessage[]): string[] {
     const block = BLOCK.exec(textOf(message))?.[1];
     if (!block) continue;
     for (const line of block.split("\n").slice(1)) {
+      if (EPISODE_TAG.test(line)) continue;
       const content = line.replace(/^(?:\[[^\]\n]{1,40}\]){1,3}\s{0,4}/, "").trim();
       if (content !== "" && content !== line.trim()) lines.push(content);
     }

@@ -41,6 +41,10 @@ describe("the example agent", () => {
     expect(lastText(later)).toContain(OFFLINE_LABEL.zh);
     expect(lastText(later)).toContain("用户不吃香菜");
     expect(later.context).toContain("用户不吃香菜");
+    // The responder's replies repeat memory: never written back as memories or episodes.
+    const stored = await memory.list({ userId: "wang" }, { about: "any" });
+    expect(stored.some((r) => r.content.includes("用户说"))).toBe(true);
+    expect(stored.some((r) => r.content.includes(OFFLINE_LABEL.zh))).toBe(false);
     // Both threads are the user's sessions; another user's recall sees nothing of them.
     expect((await memory.sessions.list({ userId: "wang" })).map((s) => s.sessionId).sort()).toEqual(["s1", "s2"]);
     const other = await agent.invoke(turn("点外卖要注意什么？"), on("s3", "li"));

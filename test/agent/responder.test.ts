@@ -24,6 +24,14 @@ describe("the offline rule-based responder", () => {
     expect(offlineReply([new HumanMessage("Thanks!")])).toBe(`${OFFLINE_LABEL.en} Got it.`);
   });
 
+  it("does not recite episodes, which quote the conversation", () => {
+    const reply = offlineReply([
+      block("[经历][2026-03] 2026-03-09，用户说：“我喜欢吃苹果。”助手回答：“好的”", "[偏好][2026-03] 用户喜欢吃苹果"),
+      new HumanMessage("我喜欢吃什么？"),
+    ]);
+    expect(reply).toBe(`${OFFLINE_LABEL.zh} 我记得：\n- 用户喜欢吃苹果`);
+  });
+
   it("never quotes text outside the memory block, nor the block's header", () => {
     const reply = offlineReply([
       new SystemMessage("[secret][x] not a memory line"),
