@@ -11,6 +11,7 @@ import { yieldIfDue } from "../yield.js";
 import { WritePlan } from "./conflict/apply.js";
 import type { ConflictDecision, WriteResult } from "./conflict/decision.js";
 import { runIds } from "./context.js";
+import { episodeWrites } from "./episodes.js";
 import { type ConversationContext, conversationOperation } from "./extract/context.js";
 import type { UserDecision } from "./history.js";
 import { newRecordId } from "./records.js";
@@ -79,8 +80,13 @@ export async function commitResolution(
   existing: MemoryRecord | undefined,
   now: Date,
 ): Promise<WriteResult> {
-  const plan = new WritePlan({ scope, now: now.toISOString() }, existing ? [existing] : []);
+  const ctx = { scope, now: now.toISOString() };
+  const plan = new WritePlan(ctx, existing ? [existing] : []);
   plan.resolvePending(pending, decision, existing);
-  await store.batch(plan.operations());
-  return plan.result();
+  const planned = plan.result();
+  // The episodes of the turns that stated a memory the answer supersedes step aside with it, as
+  // in a write run (episodes.ts).
+  const episodes = await episodeWrites(store, scope, [], planned.superseded, ctx);
+  await store.batch([...plan.operations(), ...episodes.operations]);
+  return planned;
 }

@@ -158,6 +158,23 @@ describe("episodes through the facade", () => {
     expect(memories.flatMap((m) => m.source.messageIds)).toContain("m2");
   });
 
+  it("supersedes the episode of a turn when the user answers a conflict with supersede", async () => {
+    const memory = await open();
+    await memory.remember({ scope, messages: [{ id: "m1", role: "user", content: "I prefer dark mode", at: at(0) }] });
+    const asked = await memory.remember({
+      scope,
+      messages: [{ id: "m2", role: "user", content: "I prefer light mode", at: at(5) }],
+    });
+    expect(asked.pending).toHaveLength(1);
+    const resolved = await memory.resolve(scope, asked.pending[0]!.id, "supersede");
+    expect(resolved.superseded.map((r) => r.source.messageIds)).toEqual([["m1"]]);
+    expect(await memory.get(scope, episodeRecordId("m1"))).toMatchObject({
+      status: "superseded",
+      supersededBy: asked.pending[0]!.id,
+    });
+    expect(await memory.get(scope, episodeRecordId("m2"))).toMatchObject({ status: "active" });
+  });
+
   it("does not inject the episode of a user's turn next to the memory from that turn", async () => {
     const memory = await open();
     await memory.remember({
