@@ -14,7 +14,7 @@ import { runIds } from "./context.js";
 import { episodeWrites } from "./episodes.js";
 import { type ConversationContext, conversationOperation } from "./extract/context.js";
 import type { UserDecision } from "./history.js";
-import { newRecordId } from "./records.js";
+import { newRecordId, type RecordContext } from "./records.js";
 import type { Rejection } from "./scoring.js";
 
 export interface RunOutcome {
@@ -87,6 +87,25 @@ export async function commitResolution(
   // The episodes of the turns that stated a memory the answer supersedes step aside with it, as
   // in a write run (episodes.ts).
   const episodes = await episodeWrites(store, scope, [], planned.superseded, ctx);
+  await store.batch([...plan.operations(), ...episodes.operations]);
+  return planned;
+}
+
+/**
+ * Supersede `target` by `by`, a memory the same revision wrote (`memory.revise`), with the
+ * episodes of the turns that stated it, as a write run retires them (episodes.ts).
+ */
+export async function commitReplacement(
+  store: BaseStore,
+  target: MemoryRecord,
+  by: MemoryRecord,
+  reason: string,
+  ctx: RecordContext,
+): Promise<WriteResult> {
+  const plan = new WritePlan(ctx, [target]);
+  plan.replace(target, by, reason);
+  const planned = plan.result();
+  const episodes = await episodeWrites(store, ctx.scope, [], planned.superseded, ctx);
   await store.batch([...plan.operations(), ...episodes.operations]);
   return planned;
 }

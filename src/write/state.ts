@@ -106,9 +106,13 @@ export function prepareMessages(messages: unknown, options: WriteInputOptions = 
   return redactMessages(readTranscript(normalizeMessages(messages, options))).messages;
 }
 
-// A session or task id is kept in records, history and checkpoints: one that holds a secret (a
-// phone number, a card) is replaced by a stable digest of it (redactId), like message ids.
-function optionalId(field: "sessionId" | "taskId", value: unknown): string | undefined {
+/**
+ * A session or task id as the write side keeps it. It is kept in records, history and
+ * checkpoints: one that holds a secret (a phone number, a card) is replaced by a stable digest of
+ * it (redactId), like message ids.
+ * @throws {InvalidInputError} for anything but a string of 1–256 characters (or nothing).
+ */
+export function optionalId(field: "sessionId" | "taskId", value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string" && value.length > 0 && value.length <= 256)
     return redactId(value, field === "sessionId" ? "s" : "t");

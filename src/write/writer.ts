@@ -1,7 +1,7 @@
 /**
  * The write side of the facade: `remember` over the write pipeline's direct runner (built by the
- * facade from graphs/write.ts), and what the user reviews: `pending`, `resolve`, `get`, `list`,
- * `history`. Commits of a scope go through the store's scope queue one after another (the
+ * facade from graphs/write.ts), `revise` (a new statement for one memory, src/write/revise.ts),
+ * and what the user reviews: `pending`, `resolve`, `get`, `list`, `history`. Commits of a scope go through the store's scope queue one after another (the
  * write pipeline's persist step and `resolve` both take it); `settled()` waits for every
  * remember() still running.
  */
@@ -22,7 +22,8 @@ import {
   type RecordFilter,
   resolvePending,
 } from "./review.js";
-import type { WriteInput } from "./state.js";
+import { foldRevision, type ReviseOutput, revisionTarget, settleRevision } from "./revise.js";
+import { optionalId, type WriteInput } from "./state.js";
 
 export interface RememberInput {
   scope: MemoryScope;
@@ -30,6 +31,11 @@ export interface RememberInput {
   messages: unknown[];
   sessionId?: string;
   taskId?: string;
+}
+
+export interface ReviseInput extends RememberInput {
+  /** The memory the messages restate: an active memory of the user in `scope`. */
+  id: string;
 }
 
 export interface WriterOptions {
@@ -46,6 +52,19 @@ export interface WriterOptions {
 
 export interface Writer {
   remember(input: RememberInput): Promise<MemoryWriteOutput>;
+  /**
+   * A new statement for one existing memory: written through the write rules like `remember`,
+   * and the memory named by `id` is superseded by what they wrote (kept, with its history)
+   * unless they reinforced or merged it; a statement they refuse or hold for the user leaves it
+   * as it was. See src/write/revise.ts.
+   * @throws {NotFoundError} when the scope has no memory of the user with that id.
+   * @throws {InvalidInputError} when that memory is not active, or is an episode of the conversation.
+   * @example
+   * const { revised, written } = await memory.revise({ scope, id: old.id, messages: [{ role: "user", content: "I prefer light mode" }] });
+   * revised?.status;        // "superseded"
+   * revised?.supersededBy;  // written[0].id
+   */
+  revise(input: ReviseInput): Promise<ReviseOutput>;
   pending(scope: MemoryScope): Promise<PendingMemory[]>;
   resolve(scope: MemoryScope, pendingId: string, decision: UserDecision): Promise<WriteResult>;
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | null>;
@@ -61,6 +80,7 @@ const RememberSchema = z.object({
   sessionId: z.unknown().optional(),
   taskId: z.unknown().optional(),
 });
+const ReviseSchema = RememberSchema.extend({ id: z.unknown() });
 
 /** A record id argument: a non-empty string of at most 128 characters (MemoryRecordSchema's id). */
 export function recordId(id: unknown, call: string): string {
@@ -75,6 +95,20 @@ export function recordId(id: unknown, call: string): string {
 
 export function createWriter({ store, queue, run, now }: WriterOptions): Writer {
   const running = new Set<Promise<unknown>>();
+  const tracked = async <T>(work: Promise<T>): Promise<T> => {
+    running.add(work);
+    try {
+      return await work;
+    } finally {
+      running.delete(work);
+    }
+  };
+  const write = async (rawScope: unknown, messages: unknown, sessionId: unknown, taskId: unknown) => {
+    const scope = parseScope(rawScope);
+    const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
+    const writeInput = { messages, sessionId, taskId } as WriteInput;
+    return (await run(writeInput, configurable)).memoryWrite;
+  };
   return {
     async remember(input) {
       const fields = RememberSchema.safeParse(input ?? {});
@@ -83,17 +117,33 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
           `remember() expects { scope, messages, sessionId?, taskId? }: ${zodProblem(fields.error, "(input)").text}.`,
         );
       }
-      const { scope: rawScope, messages, sessionId, taskId } = fields.data;
-      const scope = parseScope(rawScope);
-      const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
-      const writeInput = { messages, sessionId, taskId } as WriteInput;
-      const pending = run(writeInput, configurable);
-      running.add(pending);
-      try {
-        return (await pending).memoryWrite;
-      } finally {
-        running.delete(pending);
+      const { scope, messages, sessionId, taskId } = fields.data;
+      return tracked(write(scope, messages, sessionId, taskId));
+    },
+    async revise(input) {
+      const fields = ReviseSchema.safeParse(input ?? {});
+      if (!fields.success) {
+        throw new InvalidInputError(
+          `revise() expects { scope, id, messages, sessionId?, taskId? }: ${zodProblem(fields.error, "(input)").text}.`,
+        );
       }
+      const scope = parseScope(fields.data.scope);
+      const id = recordId(fields.data.id, "revise");
+      const { messages, sessionId, taskId } = fields.data;
+      return tracked(
+        (async () => {
+          await revisionTarget(store, scope, id);
+          const out = await write(scope, messages, sessionId, taskId);
+          const key = scopeKey(scope);
+          const ids = { sessionId: optionalId("sessionId", sessionId), taskId: optionalId("taskId", taskId) };
+          const settled = await queue.run(key, async () => {
+            const result = await settleRevision(store, id, out, { scope, now: now().toISOString(), ...ids });
+            queue.bump(key);
+            return result;
+          });
+          return { ...foldRevision(out, settled.result), revised: settled.revised };
+        })(),
+      );
     },
     pending: async (scope) => listPending(store, parseScope(scope)),
     async resolve(scope, pendingId, decision) {

@@ -152,6 +152,26 @@ export class WritePlan {
   }
 
   /**
+   * The user named `target` as the memory `by` replaces (`memory.revise`): it steps aside like
+   * any superseded memory, kept for audit and undo.
+   */
+  replace(target: MemoryRecord, by: MemoryRecord, reason: string): void {
+    const current = this.get(target.id) ?? target;
+    const retired = supersedeRecord(current, by.id, this.ctx);
+    this.put(retired, "superseded");
+    this.log({
+      action: "supersede",
+      recordId: current.id,
+      reason,
+      messageIds: by.source.messageIds,
+      relatedId: by.id,
+      decision: "supersede",
+      before: current,
+      after: retired,
+    });
+  }
+
+  /**
    * Every record put/delete, its key-index entry (key-index.ts) and history entry, for one
    * `store.batch`.
    */
