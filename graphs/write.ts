@@ -3,7 +3,7 @@
  * ask_user → persist.
  *
  * Input: `messages` (LangChain BaseMessages or `{ role, content, id?, at?, name? }`), optional
- * `sessionId` / `taskId`; the input schema normalises and redacts the messages before anything
+ * `sessionId` / `taskId` and `recordEpisodes` (false: the messages leave no episodes); the input schema normalises and redacts the messages before anything
  * else sees them. Scope comes from `config.configurable` (`user_id`, `tenant_id`), never from
  * model output. Output: `memoryWrite` only, so a parent agent's own `messages` are never touched.
  *
@@ -84,7 +84,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
       }),
       step({
         name: "record_episodes",
-        reads: ["messages"],
+        reads: ["messages", "recordEpisodes"],
         writes: ["episodes"],
         node: createEpisodesNode({ enabled: options.episodes }),
       }),

@@ -2,6 +2,7 @@
  * Write graph, step 3: the episodes of the conversation (seed 000 情景记忆). Every exchange of
  * the run that says something becomes one episode record about the session, condensed and
  * attributed to its speakers (src/write/episodes.ts); persist commits them with the run.
+ * A run whose messages are not turns of the conversation (`recordEpisodes: false`) records none.
  * They go around score and resolve-conflict: they are a record of what was said, not a claim
  * about the user, so admission and conflicts (which govern the user's profile) do not apply.
  */
@@ -18,7 +19,11 @@ export interface EpisodesNodeOptions {
  * const { episodes } = await createEpisodesNode()({ messages }, {});
  * episodes[0].content; // 'On 2024-05-01 the user said: "…" The assistant replied: "…"'
  */
-export function createEpisodesNode(options: EpisodesNodeOptions = {}): WriteNode<"messages", "episodes"> {
+export function createEpisodesNode(
+  options: EpisodesNodeOptions = {},
+): WriteNode<"messages" | "recordEpisodes", "episodes"> {
   const enabled = options.enabled ?? true;
-  return async (state) => ({ episodes: enabled ? episodeCandidates(state.messages) : [] });
+  return async (state) => ({
+    episodes: enabled && state.recordEpisodes !== false ? episodeCandidates(state.messages) : [],
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * The write graph's state: its annotation, the types derived from it, and its input boundary.
  *
- *   input    messages (normalised and redacted on the way in), sessionId, taskId
+ *   input    messages (normalised and redacted on the way in), sessionId, taskId, recordEpisodes
  *   working  redactions → candidates → admitted / rejected → decisions (+ extractionFailures,
  *            the conversation context of named speakers)
  *   output   memoryWrite: what was written, reinforced, superseded, merged, left pending or rejected
@@ -31,6 +31,8 @@ export const WriteStateAnnotation = Annotation.Root({
   messages: lastValue<ChatMessage[]>(() => []),
   sessionId: lastValue<string | undefined>(() => undefined),
   taskId: lastValue<string | undefined>(() => undefined),
+  /** false: the run's messages leave no episodes (see {@link WriteInput.recordEpisodes}). */
+  recordEpisodes: lastValue<boolean | undefined>(() => undefined),
   redactions: lastValue<MessageRedactions[]>(() => []),
   /** Messages and parts not read for memories (system and tool messages, non-text parts). */
   ignored: lastValue<IgnoredInput[]>(() => []),
@@ -73,6 +75,12 @@ export interface WriteInput {
   messages: unknown;
   sessionId?: string;
   taskId?: string;
+  /**
+   * false: record no episodes of these messages, because they are not turns of the conversation
+   * (a statement a memory tool writes for the user, an import); their memories are governed as
+   * usual. @default the graph's `episodes` option
+   */
+  recordEpisodes?: boolean;
 }
 
 /**
@@ -93,6 +101,10 @@ export function writeInputSchema(options: WriteInputOptions = {}) {
     taskId: z
       .unknown()
       .transform((value) => optionalId("taskId", value))
+      .optional(),
+    recordEpisodes: z
+      .unknown()
+      .transform((value) => optionalFlag("recordEpisodes", value))
       .optional(),
   });
 }
@@ -120,4 +132,12 @@ export function optionalId(field: "sessionId" | "taskId", value: unknown): strin
     `The write graph's ${field} must be a non-empty string of at most 256 characters; received ${quoteValue(value)}.`,
     { field },
   );
+}
+
+function optionalFlag(field: "recordEpisodes", value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "boolean") return value;
+  throw new InvalidInputError(`The write graph's ${field} must be true or false; received ${quoteValue(value)}.`, {
+    field,
+  });
 }

@@ -31,6 +31,8 @@ export interface RememberInput {
   messages: unknown[];
   sessionId?: string;
   taskId?: string;
+  /** false: record no episodes of these messages (they are not turns of the conversation). @default true */
+  recordEpisodes?: boolean;
 }
 
 export interface ReviseInput extends RememberInput {
@@ -79,6 +81,7 @@ const RememberSchema = z.object({
   messages: z.unknown(),
   sessionId: z.unknown().optional(),
   taskId: z.unknown().optional(),
+  recordEpisodes: z.unknown().optional(),
 });
 const ReviseSchema = RememberSchema.extend({ id: z.unknown() });
 
@@ -103,10 +106,10 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
       running.delete(work);
     }
   };
-  const write = async (rawScope: unknown, messages: unknown, sessionId: unknown, taskId: unknown) => {
+  const write = async ({ scope: rawScope, ...input }: z.output<typeof RememberSchema>) => {
     const scope = parseScope(rawScope);
     const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
-    const writeInput = { messages, sessionId, taskId } as WriteInput;
+    const writeInput = input as WriteInput;
     return (await run(writeInput, configurable)).memoryWrite;
   };
   return {
@@ -114,26 +117,26 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
       const fields = RememberSchema.safeParse(input ?? {});
       if (!fields.success) {
         throw new InvalidInputError(
-          `remember() expects { scope, messages, sessionId?, taskId? }: ${zodProblem(fields.error, "(input)").text}.`,
+          `remember() expects { scope, messages, sessionId?, taskId?, recordEpisodes? }: ${zodProblem(fields.error, "(input)").text}.`,
         );
       }
-      const { scope, messages, sessionId, taskId } = fields.data;
-      return tracked(write(scope, messages, sessionId, taskId));
+      return tracked(write(fields.data));
     },
     async revise(input) {
       const fields = ReviseSchema.safeParse(input ?? {});
       if (!fields.success) {
         throw new InvalidInputError(
-          `revise() expects { scope, id, messages, sessionId?, taskId? }: ${zodProblem(fields.error, "(input)").text}.`,
+          `revise() expects { scope, id, messages, sessionId?, taskId?, recordEpisodes? }: ${zodProblem(fields.error, "(input)").text}.`,
         );
       }
       const scope = parseScope(fields.data.scope);
       const id = recordId(fields.data.id, "revise");
-      const { messages, sessionId, taskId } = fields.data;
+      const { id: _named, ...rest } = fields.data;
+      const { sessionId, taskId } = rest;
       return tracked(
         (async () => {
           await revisionTarget(store, scope, id);
-          const out = await write(scope, messages, sessionId, taskId);
+          const out = await write(rest);
           const key = scopeKey(scope);
           const ids = { sessionId: optionalId("sessionId", sessionId), taskId: optionalId("taskId", taskId) };
           const settled = await queue.run(key, async () => {

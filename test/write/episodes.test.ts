@@ -199,6 +199,31 @@ describe("episodes through the facade", () => {
   });
 });
 
+describe("messages that are not turns of the conversation (recordEpisodes: false)", () => {
+  it("leave no episode, through the facade or the compiled graph, and their memories are governed as usual", async () => {
+    const store = memoryStore();
+    const memory = await createMemory({ store, env: {} });
+    try {
+      const scope = { userId: "u_tool" };
+      const statement = [{ id: "call_1", role: "user", content: "I prefer dark mode" }];
+      const out = await memory.remember({ scope, messages: statement, recordEpisodes: false });
+      expect(out.written.map((r) => r.content)).toEqual(["The user prefers dark mode"]);
+      expect(out.episodes).toEqual([]);
+      const graph = await memory.graphs.write.invoke(
+        { messages: [{ id: "call_2", role: "user", content: "I live in Lisbon." }], recordEpisodes: false },
+        { configurable: { user_id: scope.userId } },
+      );
+      expect(graph.memoryWrite?.written).toHaveLength(1);
+      expect(await memory.list(scope, { about: "conversation" })).toEqual([]);
+      await expect(
+        memory.remember({ scope, messages: statement, recordEpisodes: "no" as unknown as boolean }),
+      ).rejects.toThrow(/recordEpisodes must be true or false/);
+    } finally {
+      await memory.close();
+    }
+  });
+});
+
 describe("episodes turned off", () => {
   it("keeps only the user's memories", async () => {
     const memory = await createMemory({ store: memoryStore(), env: {}, episodes: false });
