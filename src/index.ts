@@ -35,6 +35,22 @@ export {
   type StepNode,
 } from "./graph/pipeline.js";
 
+// ---- memory tools for tool-calling agents -------------------------------------------------------
+export { createMemoryTools, type MemoryToolsOptions } from "./tools/memory-tools.js";
+export {
+  createManageMemoryTool,
+  MANAGE_MEMORY,
+  MANAGE_MEMORY_INSTRUCTIONS,
+  type ManageMemoryToolOptions,
+} from "./tools/manage.js";
+export {
+  createSearchMemoryTool,
+  SEARCH_MEMORY,
+  type SearchedMemory,
+  type SearchMemoryToolOptions,
+} from "./tools/search.js";
+export type { MemoryToolsBackend } from "./tools/backend.js";
+
 // ---- errors -------------------------------------------------------------------------------------
 export {
   DimensionMismatchError,
