@@ -57,7 +57,7 @@ export const MANAGE_MEMORY_INSTRUCTIONS = `Call it when you:
 3. find that a stored memory is wrong or outdated (update it with the correct statement, or delete it when the user asks to forget it).`;
 
 const DESCRIPTION =
-  "Create, update or delete a long-term memory about the user you are talking to, carried over to future conversations. A statement is checked like anything the user says: it may be stored, reinforce or merge with what is known, replace an outdated memory, wait for the user to settle a conflict, or be refused; the answer says which, with ids. Include the memory's id when updating or deleting; omit it when creating.";
+  "Create, update or delete a long-term memory about the user you are talking to, carried over to future conversations. Write content as the user's own statement in the first person, one fact per call. A statement is checked like anything the user says: it may be stored, reinforce or merge with what is known, replace an outdated memory, wait for the user to settle a conflict, or be refused; the answer says which, with ids. Include the memory's id when updating or deleting; omit it when creating.";
 
 export interface ManageMemoryToolOptions {
   /** When the model should call the tool, after the description. @default MANAGE_MEMORY_INSTRUCTIONS */

@@ -41,8 +41,9 @@ export function createMemoryTools(memory: unknown, options: MemoryToolsOptions =
     throw new InvalidConfigError(`createMemoryTools options are { instructions?, task? }: ${text}.`, { field });
   }
   const { instructions, task } = parsed.data;
-  return [
+  const tools: [ReturnType<typeof createSearchMemoryTool>, ReturnType<typeof createManageMemoryTool>] = [
     createSearchMemoryTool(memory, task === undefined ? {} : { task: task as string }),
     createManageMemoryTool(memory, instructions === undefined ? {} : { instructions: instructions as string }),
-  ] as const;
+  ];
+  return tools;
 }

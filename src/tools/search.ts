@@ -27,6 +27,7 @@ const SearchArgumentsSchema = z.strictObject({
     .min(1)
     .max(2000)
     .describe("What to look for, in a few words or the user's question: 'reply style', '饮食忌口'."),
+  // 10 is LangMem's page; 50 at most keeps one answer readable (the project's choice, not a seed's).
   limit: z.number().int().min(1).max(50).default(10).describe("How many memories to return at most."),
   offset: z
     .number()
