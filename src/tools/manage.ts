@@ -94,7 +94,9 @@ export function createManageMemoryTool(memory: unknown, options: ManageMemoryToo
       try {
         return await manage(backend, scope, args.value, config);
       } catch (error) {
-        // A record that changed between the check and the write: the model can look again.
+        // What the facade refuses about this call (a memory changed since it was checked, a
+        // statement over the configured message size) is the model's to act on; anything else
+        // (a closed or broken store) is the application's.
         if (isMemoryError(error) && (error.code === ErrorCode.NOT_FOUND || error.code === ErrorCode.INVALID_INPUT)) {
           const text = `${error.message} Call search_memory to find the memory as it stands now, then retry.`;
           return answer(config, MANAGE_MEMORY, text, { status: "error" });
