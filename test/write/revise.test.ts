@@ -73,9 +73,10 @@ describe("memory.revise", () => {
 
   it("leaves the named memory as it was when the rules reinforce it or refuse the statement", async () => {
     const memory = await open();
-    const cilantro = await remembered(memory, "我不吃香菜");
+    const cilantro = await remembered(memory, "我不吃香菜", "m-first");
 
-    const repeated = await memory.revise({ scope: SCOPE, id: cilantro.id, messages: [user("我不吃香菜")] });
+    // Said again in a new message (the same message read again would be no second mention).
+    const repeated = await memory.revise({ scope: SCOPE, id: cilantro.id, messages: [user("我不吃香菜", "m-again")] });
     expect(repeated.reinforced.map((r) => r.id)).toEqual([cilantro.id]);
     expect(repeated.revised).toMatchObject({ id: cilantro.id, status: "active" });
 
