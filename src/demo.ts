@@ -18,8 +18,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { HumanMessage } from "@langchain/core/messages";
 import { Command, INTERRUPT, isInterrupted } from "@langchain/langgraph";
-import { createAgentGraph } from "../graphs/agent.js";
 import {
+  createAgentGraph,
   createMemory,
   type Memory,
   type MemoryConflictInterrupt,
