@@ -3,7 +3,9 @@
  * superseded and archived memories retired longer than the retention period, and not recalled
  * since, are physically deleted, as `memory.delete` deletes (src/forget/remove.ts): their
  * content leaves the history entries and traces that quoted it, the history keeps a
- * content-free tombstone, and the store's files are written so the bytes are gone.
+ * content-free tombstone, and the store's files are written so the bytes are gone. The
+ * retired memories kept are moved to the cold tier if they are still hot (superseded by the
+ * write graph since the last pass), so recall's hot indexes hold live memories only.
  */
 
 import { writeDeletionsToDisk } from "../../src/forget/purge.js";
@@ -26,7 +28,11 @@ export function createPurgeNode(deps: MaintainDeps): MaintainNode<"request", "pu
         for (const record of records) {
           // `updatedAt` is when it was retired; a recall since (history questions) keeps it.
           const retired = Date.parse(record.updatedAt);
-          if (retired > cutoff || Date.parse(record.lastAccessedAt) > retired) continue;
+          if (retired > cutoff || Date.parse(record.lastAccessedAt) > retired) {
+            // Kept for history questions, in the cold tier (seed 001 §3.4).
+            plan.cool(record);
+            continue;
+          }
           removals.push({
             record,
             reason: `purged: ${record.status} for more than ${retentionDays} days, not recalled since`,

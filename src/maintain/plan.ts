@@ -74,6 +74,18 @@ export class MaintenancePlan {
     return placed;
   }
 
+  /**
+   * A retired record (superseded or archived) still in the hot tier moves to the cold one:
+   * out of the vector graph and the hot keyword postings, a keyword copy under the scope's cold
+   * namespace (src/namespaces.ts recordOperations). Where it is stored, not what it is: its
+   * status and history are unchanged. Records the write graph superseded stay hot until a pass
+   * moves them; until then every recall's filter reads past them.
+   */
+  cool(record: MemoryRecord): void {
+    if (record.tier === "cold" || (record.status !== "superseded" && record.status !== "archived")) return;
+    this.put(record);
+  }
+
   /** The record steps aside for `by` (a merge target or a summary). */
   supersede(record: MemoryRecord, by: string, reason: string): void {
     const after = supersedeRecord(record, by, { scope: this.scope, now: this.now });
