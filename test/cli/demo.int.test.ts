@@ -2,21 +2,13 @@
  * `npm run demo` is the walkthrough a new user runs first: it must keep saying what it claims.
  * Run as a process, offline, exactly as the README's first command does.
  */
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { runScript } from "./helpers.js";
 
 describe("npm run demo", () => {
   it("walks through remember, a conflict, recall with its trace, a task across sessions and forget-me", async () => {
-    const { stdout } = await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), ["src/demo.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, OPENAI_API_KEY: "", LGM_CHAT_PROVIDER: "none" },
-      maxBuffer: 8 * 1024 * 1024,
-    });
+    const { code, stdout, stderr } = await runScript("src/demo.ts");
+    expect(code, stderr).toBe(0);
     for (const heading of ["1. remember", "2. a conflict", "3. recall", "4. a task outlives", "5. forget-me"])
       expect(stdout).toContain(heading);
     // Remember: kept and not kept, with reasons; the phone never in digits.

@@ -1,28 +1,10 @@
 /** `langgraph-memory sync`, run as a process against a store directory. */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { openMemory, WANG } from "../forget/helpers.js";
 import { tempDir } from "../helpers/store.js";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [tsx, "src/cli.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, OPENAI_API_KEY: "" },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { cli } from "./helpers.js";
 
 const ORDER = {
   key: "order.a1029.status",
