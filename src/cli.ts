@@ -270,9 +270,14 @@ async function openExisting(dir: string): Promise<{ memory: Memory; store: HNSWS
     db.close();
   }
   // Loaded on use: usage errors and `stats` stay quick.
-  const [{ createMemory }, { HNSWStore }] = await Promise.all([import("./memory.js"), import("./store/hnsw-store.js")]);
+  const [{ createMemory }, { HNSWStore }, { recordStructure }] = await Promise.all([
+    import("./memory.js"),
+    import("./store/hnsw-store.js"),
+    import("./facts/structure.js"),
+  ]);
   const store = new HNSWStore({
     dir,
+    structure: recordStructure,
     ...(dims
       ? {
           index: {

@@ -18,6 +18,7 @@ import { createTaskGraph, type TaskGraph } from "../graphs/task.js";
 import { createWriteGraph, createWritePipeline, type WriteGraph } from "../graphs/write.js";
 import { InvalidConfigError, zodProblem } from "./errors.js";
 import { createPorter, type Porter } from "./export/porter.js";
+import { recordStructure } from "./facts/structure.js";
 import { createForgetter, type Forgetter } from "./forget/forgetter.js";
 import {
   type MaintenanceOptions,
@@ -81,6 +82,7 @@ const OptionsSchema = z
     budgets: z.record(z.string(), z.unknown()).optional(),
     traceRetentionDays: z.number().positive().optional(),
     relevanceFloor: z.number().min(0).lt(1).optional(),
+    structured: z.boolean().optional(),
     episodes: z.boolean().optional(),
     bookkeeping: z.enum(["background", "inline"]).optional(),
     maintenance: z.unknown().optional(),
@@ -92,7 +94,7 @@ const OptionsSchema = z
 export interface CreateMemoryOptions
   extends Pick<
       ReadOptions,
-      "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays" | "relevanceFloor"
+      "policies" | "weights" | "halfLifeDays" | "budgets" | "traceRetentionDays" | "relevanceFloor" | "structured"
     >,
     MessageLimits {
   /**
@@ -211,6 +213,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     store = new HNSWStore({
       dir: options.dir ?? "./.memory",
       index: { dims, embeddings, fields: RECORD_INDEX_FIELDS, keywordOnly: RECORD_KEYWORD_ONLY_FIELDS },
+      structure: recordStructure,
     });
   }
 

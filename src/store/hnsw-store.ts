@@ -37,6 +37,8 @@ import {
 } from "./namespace.js";
 import { type ItemRow, toItem } from "./rows.js";
 import { type Db, getMeta, openDatabase, type Statement, setMeta } from "./sqlite.js";
+import type { DayCondition, FactHit, ItemRef, StructuredSearchable, StructureOf } from "./structured.js";
+import { boundedStructure, StructuredQueries } from "./structured-queries.js";
 import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
 import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
 import { VectorIndex } from "./vector-index.js";
@@ -82,6 +84,12 @@ export interface HNSWStoreOptions {
   hnsw?: { threshold?: number; m?: number; efConstruction?: number; efSearch?: number; efSearchHybrid?: number };
   /** Write changed HNSW graphs to disk this often (they are also written by `flush()` and `stop()`); 0 disables. @default 30000 */
   flushIntervalMs?: number;
+  /**
+   * Derive each put value's structured rows (days, subject–predicate–object facts) into the
+   * relational tables that {@link StructuredSearchable} queries; see src/store/structured.ts.
+   * `createMemory` passes the memory record's (src/facts/structure.ts). Without it no rows are kept.
+   */
+  structure?: StructureOf;
 }
 
 const OptionsSchema = z.object({
@@ -111,6 +119,7 @@ const OptionsSchema = z.object({
     })
     .optional(),
   flushIntervalMs: z.number().int().min(0).optional(),
+  structure: z.custom<StructureOf>((f) => typeof f === "function", "must be a function").optional(),
 });
 
 // Query embeddings kept: a recall embeds one query for several namespaces (records, knowledge).
@@ -129,7 +138,7 @@ type GetOp = { namespace: string[]; key: string };
  * const hits = await store.search(["memory", "u1"], { query: "reply style", limit: 3 });
  * await store.stop();
  */
-export class HNSWStore extends BaseStore implements HybridSearchable {
+export class HNSWStore extends BaseStore implements HybridSearchable, StructuredSearchable {
   readonly dir: string;
   private readonly options: z.infer<typeof OptionsSchema>;
   private readonly fields: string[];
@@ -140,6 +149,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
   private flushTimer?: NodeJS.Timeout;
   private keywords?: KeywordSearch;
   private vectorSearch?: VectorSearch;
+  private structured?: StructuredQueries;
   private efSearchHybrid: number = HNSW_DEFAULTS.efSearchHybrid;
   private keywordIndexes?: KeywordIndexCache;
   private readonly statements = new Map<string, Statement>();
@@ -184,6 +194,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     this.keywords = undefined;
     this.keywordIndexes = undefined;
     this.vectorSearch = undefined;
+    this.structured = undefined;
     releaseLock(this.dir);
   }
 
@@ -314,6 +325,58 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
     };
   }
 
+  // ---- structured queries (src/store/structured.ts) -----------------------------------------
+
+  async itemsOnDays(namespacePrefix: string[], days: DayCondition, options: { limit: number }): Promise<ItemRef[]> {
+    this.requireOpen();
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    return this.structured!.itemsOnDays(prefix, days, pageOf(options.limit, 0).limit);
+  }
+
+  async factsAbout(
+    namespacePrefix: string[],
+    entityKeys: string[],
+    options: { limit: number; predicate?: string },
+  ): Promise<FactHit[]> {
+    this.requireOpen();
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    if (options.predicate !== undefined && typeof options.predicate !== "string")
+      throw new InvalidOperationError("factsAbout: predicate must be a string.");
+    return this.structured!.factsAbout(
+      prefix,
+      stringsOf(entityKeys),
+      pageOf(options.limit, 0).limit,
+      options.predicate,
+    );
+  }
+
+  async factPaths(
+    namespacePrefix: string[],
+    entityKeys: string[],
+    options: { limit: number },
+  ): Promise<Array<{ first: FactHit; second: FactHit }>> {
+    this.requireOpen();
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    return this.structured!.factPaths(prefix, stringsOf(entityKeys), pageOf(options.limit, 0).limit);
+  }
+
+  async searchWithin(
+    items: ItemRef[],
+    query: string,
+    options: { filter?: Record<string, unknown>; limit: number },
+  ): Promise<HybridHits> {
+    this.requireOpen();
+    if (typeof query !== "string")
+      throw new InvalidOperationError(`searchWithin expects a string query, received ${typeof query}.`);
+    if (!Array.isArray(items)) throw new InvalidOperationError("searchWithin expects an array of { namespace, key }.");
+    for (const item of items) validateNamespaceLabels(item?.namespace, "namespace");
+    const filter = validateFilter(options.filter);
+    const { limit } = pageOf(options.limit, 0);
+    const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
+    this.requireOpen();
+    return this.structured!.searchWithin(items, query, queryVector, filter, limit);
+  }
+
   // ---- planning and validation -------------------------------------------------------------
 
   private plan(op: Operation, i: number) {
@@ -392,6 +455,9 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
         : "",
       reuseVectors: false,
       texts,
+      ...(this.options.structure && json !== null
+        ? { structure: boundedStructure(this.options.structure(op.value as Record<string, unknown>)) }
+        : {}),
     };
   }
 
@@ -541,6 +607,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
       }));
       this.keywords = new KeywordSearch((sql) => this.stmt(sql), this.keywordIndexes);
       this.vectorSearch = new VectorSearch((sql) => this.stmt(sql), this.vectors);
+      this.structured = new StructuredQueries((sql) => this.stmt(sql));
     } catch (error) {
       releaseLock(this.dir);
       throw error;
@@ -570,6 +637,12 @@ export class HNSWStore extends BaseStore implements HybridSearchable {
 
 function hashText(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
+
+function stringsOf(values: unknown): string[] {
+  if (!Array.isArray(values) || !values.every((v) => typeof v === "string"))
+    throw new InvalidOperationError("entity keys must be an array of strings.");
+  return values.slice(0, 256);
 }
 
 function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {

@@ -83,6 +83,32 @@ function migrate(db: Db): void {
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(scope, body, tokenize = "unicode61 remove_diacritics 0");
     -- per-term document counts, to leave ubiquitous terms out of keyword queries
     CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
+    -- The structured index (src/store/structured.ts): rows derived from an item's value, deleted
+    -- with it (ON DELETE CASCADE). day: epoch day (UTC); md: month * 100 + day, for dates said
+    -- without a year.
+    CREATE TABLE IF NOT EXISTS item_days (
+      item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+      ns_id INTEGER NOT NULL,
+      day INTEGER NOT NULL,
+      md INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS item_days_by_day ON item_days (ns_id, day);
+    CREATE INDEX IF NOT EXISTS item_days_by_md ON item_days (ns_id, md);
+    CREATE INDEX IF NOT EXISTS item_days_by_item ON item_days (item_id);
+    CREATE TABLE IF NOT EXISTS facts (
+      id INTEGER PRIMARY KEY,
+      item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+      ns_id INTEGER NOT NULL,
+      subject TEXT NOT NULL,
+      predicate TEXT NOT NULL,
+      object TEXT NOT NULL,
+      subject_key TEXT NOT NULL,
+      object_key TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS facts_by_subject ON facts (ns_id, subject_key);
+    CREATE INDEX IF NOT EXISTS facts_by_object ON facts (ns_id, object_key);
+    CREATE INDEX IF NOT EXISTS facts_by_item ON facts (item_id);
+    CREATE INDEX IF NOT EXISTS facts_by_predicate ON facts (ns_id, predicate);
   `);
   const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
     | { value: string }

@@ -7,6 +7,7 @@
 import { scopeTokens } from "./keyword.js";
 import type { KeywordChange } from "./keyword-index.js";
 import type { Db } from "./sqlite.js";
+import { type ItemStructure, monthDayOf } from "./structured.js";
 import type { PartitionChange, PartitionRef } from "./vector-index.js";
 import { vectorToBuffer } from "./vector-index.js";
 
@@ -29,6 +30,11 @@ export interface PreparedWrite {
    * embeds and retries.
    */
   reuseVectors: boolean;
+  /**
+   * The item's structured rows (src/store/structured.ts); undefined when the store keeps none,
+   * so the item's rows are left alone.
+   */
+  structure?: ItemStructure;
 }
 
 /** A write planned to keep its vectors found them changed by a concurrent batch. */
@@ -75,6 +81,14 @@ export class StoreWriter {
       deleteNsFts: db.prepare("DELETE FROM fts WHERE rowid IN (SELECT id FROM items WHERE ns_id = ?)"),
       deleteNsVectors: db.prepare("DELETE FROM vectors WHERE ns_id = ?"),
       deleteNsItems: db.prepare("DELETE FROM items WHERE ns_id = ?"),
+      deleteNsDays: db.prepare("DELETE FROM item_days WHERE ns_id = ?"),
+      deleteNsFacts: db.prepare("DELETE FROM facts WHERE ns_id = ?"),
+      deleteDays: db.prepare("DELETE FROM item_days WHERE item_id = ?"),
+      insertDay: db.prepare("INSERT INTO item_days (item_id, ns_id, day, md) VALUES (?, ?, ?, ?)"),
+      deleteFacts: db.prepare("DELETE FROM facts WHERE item_id = ?"),
+      insertFact: db.prepare(
+        "INSERT INTO facts (item_id, ns_id, subject, predicate, object, subject_key, object_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ),
     };
   }
 
@@ -151,6 +165,7 @@ export class StoreWriter {
           }
           if (!keepKeywords && write.keywordBody)
             this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
+          if (write.structure) this.writeStructure(itemId, nsId, write.structure, existing !== undefined);
         }
         if (!keepKeywords)
           keywordChanges.push({
@@ -198,6 +213,8 @@ export class StoreWriter {
       for (const ns of namespaces) {
         // FTS rows first: they are found through the items they belong to.
         this.stmts.deleteNsFts.run(ns.id);
+        this.stmts.deleteNsDays.run(ns.id);
+        this.stmts.deleteNsFacts.run(ns.id);
         this.stmts.deleteNsVectors.run(ns.id);
         this.stmts.deleteNsItems.run(ns.id);
         this.stmts.deleteNs.run(ns.id);
@@ -205,6 +222,17 @@ export class StoreWriter {
       return namespaces.map((ns) => ({ id: ns.id, path: ns.path, items: ns.item_count }));
     });
     return run.immediate();
+  }
+
+  /** Replace the item's structured rows (a delete takes them by ON DELETE CASCADE). */
+  private writeStructure(itemId: number, nsId: number, structure: ItemStructure, existed: boolean): void {
+    if (existed) {
+      this.stmts.deleteDays.run(itemId);
+      this.stmts.deleteFacts.run(itemId);
+    }
+    for (const day of structure.days) this.stmts.insertDay.run(itemId, nsId, day, monthDayOf(day));
+    for (const f of structure.facts)
+      this.stmts.insertFact.run(itemId, nsId, f.subject, f.predicate, f.object, f.subjectKey, f.objectKey);
   }
 
   private namespaceId(path: string, create: boolean): number {

@@ -1,0 +1,412 @@
+/**
+ * Structured facts (seed 001 §4.2): the subject–predicate–object relations a memory states,
+ * read from its sentence by rules in both languages. They feed the store's relational index
+ * (src/store/structured.ts), where multi-hop questions are answered by joins (seed 001 §4.4).
+ *
+ * The rules read the third-person sentence a memory carries ("The user's colleague Bob leads
+ * Atlas", "天穹用的是达梦数据库"), not raw speech: the speaker is already "the user" / "用户".
+ * Each rule is a relation verb with an entity on either side; the predicate vocabulary is small
+ * and closed (RELATION_PREDICATES), so facts from different wordings meet in one predicate:
+ * "Priya runs Atlas", "Atlas is Priya's project" and "天穹的负责人是王磊" all become `leads`.
+ * Entities are normalised by {@link entityKey}: case, width, articles and the generic type word
+ * ("project Atlas", "天穹项目" → "atlas", "天穹"), so a name meets itself across sentences.
+ */
+
+/** The predicates rules produce. A model may add others (lowercase words and underscores). */
+export const RELATION_PREDICATES = [
+  "leads",
+  "member_of",
+  "uses",
+  "lives_in",
+  "works_at",
+  "reports_to",
+  "for_client",
+  "status",
+  "same_as",
+  "funded_by",
+  "published_by",
+  "located_in",
+  "relation",
+] as const;
+
+export interface Relation {
+  /** As written, trimmed ("Bob", "天穹"); "user" for the user. */
+  subject: string;
+  predicate: string;
+  object: string;
+}
+
+/** At most this many relations per memory: a memory is one statement. */
+export const MAX_RELATIONS = 8;
+/** Longest entity name kept, in characters. */
+const MAX_ENTITY = 40;
+
+// Generic type words that name what kind of entity follows or precedes a name: stripped from
+// the key so "project Atlas", "Atlas project" and "Atlas" are one entity.
+const EN_TYPE_WORDS = new Set([
+  "project",
+  "program",
+  "programme",
+  "pilot",
+  "initiative",
+  "team",
+  "department",
+  "dept",
+  "group",
+  "squad",
+  "service",
+  "app",
+  "system",
+  "platform",
+  "company",
+  "client",
+  "customer",
+  "ticket",
+  "bug",
+  "issue",
+  "city",
+]);
+const ZH_TYPE_SUFFIX = /(?:项目|项目组|团队|小组|部门|事业部|组|部|服务|系统|平台|公司|客户|工单)$/u;
+const ZH_TYPE_PREFIX = /^(?:项目|客户)/u;
+const EN_ARTICLE = /^(?:the|a|an|our|my|their|his|her)\s{1,3}/iu;
+const EN_TITLE = /^(?:dr|mr|mrs|ms|prof|professor|doctor)\.?\s{1,3}/iu;
+const USER_WORDS = new Set(["user", "the user", "用户", "我", "i", "me"]);
+
+/**
+ * The key an entity is matched by: NFKC, lowercase, no article, no generic type word, no
+ * surrounding punctuation. "user" for the user. Empty when nothing is left.
+ * @example
+ * entityKey("Project Atlas"); // "atlas"
+ * entityKey("天穹项目"); // "天穹"
+ */
+export function entityKey(name: string): string {
+  let text = name.normalize("NFKC").trim().toLowerCase();
+  text = text.replace(/^[\s"'“”‘’《「(（]{1,3}|[\s"'“”‘’》」)）.,;:!?，。；：！？]{1,3}$/gu, "");
+  if (USER_WORDS.has(text)) return "user";
+  text = text.replace(EN_ARTICLE, "").replace(EN_TITLE, "");
+  text = text.replace(/'s$/u, "");
+  const words = text.split(/\s{1,3}/u).filter(Boolean);
+  if (words.length > 1 && EN_TYPE_WORDS.has(words[0]!)) words.shift();
+  if (words.length > 1 && EN_TYPE_WORDS.has(words.at(-1)!)) words.pop();
+  text = words.join(" ");
+  if (/\p{Script=Han}/u.test(text)) {
+    const stripped = text.replace(ZH_TYPE_SUFFIX, "").replace(ZH_TYPE_PREFIX, "");
+    if (stripped.length >= 2) text = stripped;
+  }
+  return text.slice(0, MAX_ENTITY);
+}
+
+// ---- English --------------------------------------------------------------------------------
+
+// A name: capitalised words ("Priya", "Project Atlas", "PostgreSQL", "New York"), or a lowercase
+// phrase ending in a type word ("the billing service", "the payments team").
+// Repetition spelled out as optional copies: a repeated group holding a choice can backtrack
+// super-linearly (test/text/regex-safety.test.ts); n optional copies cannot.
+const upTo = (n: number, group: string): string => `(?:${group})?`.repeat(n);
+const EN_NAME = `\\b(?:[Tt]he\\s{1,2}user|(?:(?:[Tt]he|[Oo]ur|[Tt]heir)\\s{1,2})?(?:[A-Z][\\w.+#&-]{0,30}${upTo(3, "\\s{1,2}[A-Z0-9][\\w.+#&-]{0,30}")}|[a-z][\\w-]{1,20}${upTo(2, "\\s{1,2}[a-z][\\w-]{1,20}")}\\s{1,2}(?:service|team|department|group|squad|project|app|platform|system|bug|ticket|issue|request|task|process|program|programme|pilot|initiative|study|case|campaign|product|game|store|unit|guild|lab|shop|faculty|clinic|ward)))`;
+const EN_TYPED = `(?:(?:project|team|client|customer|service|app)\\s{1,2})?${EN_NAME}`;
+
+interface Rule {
+  pattern: RegExp;
+  /** Builds the relation from the match groups. */
+  relation: (m: RegExpMatchArray) => Relation | undefined;
+}
+
+const rel = (subject: string | undefined, predicate: string, object: string | undefined): Relation | undefined =>
+  subject && object ? { subject: subject.trim(), predicate, object: object.trim() } : undefined;
+
+const EN_RULES: Rule[] = [
+  {
+    // "Priya leads Atlas", "Bob runs the billing service", "Mei is in charge of project Kite"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:leads|runs|manages|heads|owns|oversees|coordinates|directs|is\\s{1,2}(?:in\\s{1,2}charge\\s{1,2}of|responsible\\s{1,2}for|leading|running|the\\s{1,2}(?:lead|owner|manager|head)\\s{1,2}(?:of|on)))\\s{1,2}(${EN_TYPED})`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "leads", m[2]),
+  },
+  {
+    // "Atlas is Priya's project", "the lead of Atlas is Priya", "Atlas's owner is Priya"
+    pattern: new RegExp(
+      `(?:the\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}(?:of|on)\\s{1,2}(${EN_TYPED})\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})(?:'s|’s)\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:basically\\s{1,2}|really\\s{1,2}|just\\s{1,2}|actually\\s{1,2}|still\\s{1,2})?(${EN_NAME})(?:'s|’s)\\s{1,2}(?:project|baby|team|thing|show))`,
+      "gu",
+    ),
+    relation: (m) => (m[1] ? rel(m[2], "leads", m[1]) : m[3] ? rel(m[4], "leads", m[3]) : rel(m[6], "leads", m[5])),
+  },
+  {
+    // "Bob works in the payments team", "Mei is on the data team", "Raj joined the infra group"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:works|is|sits|belongs)\\s{1,2}(?:in|on|with|to)\\s{1,2}(${EN_NAME}\\s{1,2}(?:team|department|group|squad)|the\\s{1,2}${EN_NAME})|(${EN_TYPED})\\s{1,2}(?:joined|moved\\s{1,2}to)\\s{1,2}(${EN_NAME}\\s{1,2}(?:team|department|group|squad)|the\\s{1,2}[a-z][\\w-]{1,20}\\s{1,2}(?:team|department|group|squad))`,
+      "gu",
+    ),
+    relation: (m) => (m[1] ? rel(m[1], "member_of", m[2]) : rel(m[3], "member_of", m[4])),
+  },
+  {
+    // "Atlas uses PostgreSQL", "the billing service sits on Postgres", "Kite is built on Rust"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:uses|is\\s{1,2}using|runs\\s{1,2}on|sits\\s{1,2}on|is\\s{1,2}(?:built|running|hosted)\\s{1,2}(?:on|in|with)|is\\s{1,2}on|depends\\s{1,2}on|stores\\s{1,2}(?:its\\s{1,2})?data\\s{1,2}in)\\s{1,2}(${EN_NAME})`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "uses", m[2]),
+  },
+  {
+    // "Atlas is the billing service", "Kite is basically our data platform": two names, one thing.
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:just\\s{1,2}|basically\\s{1,2}|actually\\s{1,2}|really\\s{1,2})?(?:the|our)\\s{1,2}([a-z][\\w-]{1,20}${upTo(2, "\\s{1,2}[a-z][\\w-]{1,20}")}\\s{1,2}(?:service|team|project|app|platform|system|tool|product))\\b`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "same_as", m[2]),
+  },
+  {
+    // "the robotics program is funded by Coastal Trades", "the pilot is paid for by a grant from X"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:is|was|gets|got)\\s{1,2}(?:funded|paid\\s{1,2}for|sponsored|financed|bankrolled)\\s{1,2}by\\s{1,2}(?:a\\s{1,2}grant\\s{1,2}from\\s{1,2})?(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:funds|sponsors|pays\\s{1,2}for|finances)\\s{1,2}(${EN_TYPED})`,
+      "gu",
+    ),
+    relation: (m) => (m[1] ? rel(m[1], "funded_by", m[2]) : rel(m[4], "funded_by", m[3])),
+  },
+  {
+    // "Lanternfish is getting published by Kitewing", "Kitewing publishes Lanternfish"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:is|was)\\s{1,2}(?:getting\\s{1,2}|being\\s{1,2})?published\\s{1,2}by\\s{1,2}(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:publishes|is\\s{1,2}publishing)\\s{1,2}(${EN_TYPED})`,
+      "gu",
+    ),
+    relation: (m) => (m[1] ? rel(m[1], "published_by", m[2]) : rel(m[4], "published_by", m[3])),
+  },
+  {
+    // "the tools team sits in the Quebec City office", "the guild is run out of the Cork office"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:sits|is|works|operates)\\s{1,2}(?:run\\s{1,2})?(?:in|out\\s{1,2}of|from)\\s{1,2}(?:the\\s{1,2})?(${EN_NAME})\\s{1,2}(?:office|campus|building|site)`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "located_in", m[2]),
+  },
+  {
+    // "Bob lives in Osaka", "Emma moved to Lyon", "Raj is based in Pune"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:lives|lived|moved|relocated|is\\s{1,2}based|is\\s{1,2}living|settled)\\s{1,2}(?:in|to)\\s{1,2}(${EN_NAME})`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "lives_in", m[2]),
+  },
+  {
+    // "Bob works at Initech", "Emma works for Globex"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}(?:works|worked|is\\s{1,2}working)\\s{1,2}(?:at|for)\\s{1,2}(${EN_NAME})`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "works_at", m[2]),
+  },
+  {
+    // "Bob reports to Carol", "Bob's manager is Carol"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}reports\\s{1,2}to\\s{1,2}(${EN_NAME})|(${EN_NAME})(?:'s|’s)\\s{1,2}(?:manager|boss|supervisor)\\s{1,2}is\\s{1,2}(${EN_NAME})`,
+      "gu",
+    ),
+    relation: (m) => (m[1] ? rel(m[1], "reports_to", m[2]) : rel(m[3], "reports_to", m[4])),
+  },
+  {
+    // "Atlas is for Globex", "Kite is a project for Acme"
+    pattern: new RegExp(
+      `(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:a\\s{1,2}(?:project|build|job)\\s{1,2})?for\\s{1,2}(?:the\\s{1,2}client\\s{1,2})?(${EN_NAME})`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "for_client", m[2]),
+  },
+  {
+    // "the login bug is fixed", "ticket 482 was closed", "the refund request is still open"
+    pattern: new RegExp(
+      `(${EN_TYPED}(?:\\s{1,2}(?:bug|ticket|issue|request|task))?)\\s{1,2}(?:is|was|got|has\\s{1,2}been)\\s{1,2}(?:finally\\s{1,2}|now\\s{1,2}|still\\s{1,2})?(fixed|closed|resolved|done|merged|cancell?ed|open|pending|reopened)`,
+      "gu",
+    ),
+    relation: (m) => rel(m[1], "status", STATUS_OF[m[2]!.toLowerCase()] ?? m[2]),
+  },
+];
+
+const STATUS_OF: Record<string, string> = {
+  fixed: "closed",
+  closed: "closed",
+  resolved: "closed",
+  done: "closed",
+  merged: "closed",
+  canceled: "closed",
+  cancelled: "closed",
+  open: "open",
+  pending: "open",
+  reopened: "open",
+};
+
+// "The user's colleague Bob …": the relation of a named person to the user.
+const EN_PERSON_OF_USER =
+  /\b[Tt]he user(?:'s|’s) (colleague|coworker|co-worker|manager|boss|friend|sister|brother|mother|father|mom|dad|wife|husband|partner|son|daughter|cousin|aunt|uncle|neighbou?r|teammate|client|doctor|dentist|teacher) ([A-Z][\w-]{0,30}(?: [A-Z][\w-]{0,30})?(?: [A-Z][\w-]{0,30})?)/gu;
+
+// ---- Chinese --------------------------------------------------------------------------------
+
+// A Chinese or Latin name of 1–12 characters. Particles and pronouns that precede names are
+// trimmed afterwards (trimZh), because a name has no delimiter in Chinese.
+const ZH_NAME = "[\\p{Script=Han}A-Za-z0-9·_-]{1,16}";
+const ZH_RULES: Rule[] = [
+  {
+    // 王磊负责天穹项目、天穹由王磊负责、王磊带天穹
+    pattern: new RegExp(`(${ZH_NAME})(?:在|目前|现在)?(?:负责(?!人)|主管|牵头|带着|带)(?:的是)?(${ZH_NAME})`, "gu"),
+    relation: (m) => rel(trimZh(m[1]), "leads", trimZh(m[2])),
+  },
+  {
+    pattern: new RegExp(`(${ZH_NAME})(?:项目)?(?:由|是)(${ZH_NAME}?)(?:负责|牵头|主管|在管|带)`, "gu"),
+    relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
+  },
+  {
+    // 天穹的负责人是王磊、天穹项目负责人是王磊
+    pattern: new RegExp(`(${ZH_NAME}?)的?(?:负责人|项目经理|owner|主管|老大)(?:是|为|换成了|换成)(${ZH_NAME})`, "gu"),
+    relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
+  },
+  {
+    // 王磊在支付组、王磊那边是支付组的、王磊属于数据部、小林加入了基础架构组
+    pattern: new RegExp(
+      `(${ZH_NAME}?)(?:那边)?(?:在|是|属于|加入了|调到了|调去了|去了)(${ZH_NAME}?(?:组|部门|团队|小组|事业部|中心))的?`,
+      "gu",
+    ),
+    relation: (m) => rel(trimZh(m[1]), "member_of", trimZh(m[2])),
+  },
+  {
+    // 天穹用的是达梦数据库、天穹使用MySQL、天穹跑在阿里云上、天穹基于Go
+    pattern: new RegExp(
+      `(${ZH_NAME}?)(?:项目)?(?:用的是|用了|使用|采用|基于|跑在|部署在|用)(${ZH_NAME})(?:上|来做|做)?`,
+      "gu",
+    ),
+    relation: (m) => rel(trimZh(m[1]), "uses", trimZh(m[2])),
+  },
+  {
+    // 支付组的老大是何佳、文化中心的甲方是北辰文旅集团、知产组一直是马主任在管
+    pattern: new RegExp(`(${ZH_NAME}?)的(?:老大|头儿|头|主任|组长|部长|总监|负责人)(?:是|叫)(${ZH_NAME})`, "gu"),
+    relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
+  },
+  {
+    pattern: new RegExp(`(${ZH_NAME}?)的(?:甲方|客户|业主)(?:是|叫)(${ZH_NAME})`, "gu"),
+    relation: (m) => rel(trimZh(m[1]), "for_client", trimZh(m[2])),
+  },
+  {
+    // 风铃的模型训练租的是极光云、蜂鸟主控选了恒芯
+    pattern: new RegExp(
+      `(${ZH_NAME}?)(?:的)?(?:[\\p{Script=Han}]{1,4})?(?:租的是|选了|选的是|定了|买的是)(${ZH_NAME})`,
+      "gu",
+    ),
+    relation: (m) => rel(trimZh(m[1]), "uses", trimZh(m[2])),
+  },
+  {
+    // 天穹就是那个结算系统、天穹其实就是我们的计费平台
+    pattern: new RegExp(`(${ZH_NAME}?)(?:就是|也就是|其实就是|即)(?:我们的|那个|咱们的)?(${ZH_NAME})`, "gu"),
+    relation: (m) => rel(trimZh(m[1]), "same_as", trimZh(m[2])),
+  },
+  {
+    // 王磊搬到了杭州、王磊住在杭州、王磊在杭州工作 (the place, not the employer)
+    pattern: new RegExp(`(${ZH_NAME}?)(?:搬到了|搬到|搬去了|搬去|住在|定居在|常驻|驻扎在)(${ZH_NAME})`, "gu"),
+    relation: (m) => rel(trimZh(m[1]), "lives_in", trimZh(m[2])),
+  },
+  {
+    // 王磊向李娜汇报、王磊的领导是李娜
+    pattern: new RegExp(
+      `(${ZH_NAME}?)(?:向|给)(${ZH_NAME})汇报|(${ZH_NAME}?)的(?:领导|上级|老板|直属领导)是(${ZH_NAME})`,
+      "gu",
+    ),
+    relation: (m) =>
+      m[1] ? rel(trimZh(m[1]), "reports_to", trimZh(m[2])) : rel(trimZh(m[3]), "reports_to", trimZh(m[4])),
+  },
+  {
+    // 天穹是给华信做的、天穹的客户是华信
+    pattern: new RegExp(`(${ZH_NAME}?)(?:是给|是为)(${ZH_NAME})做的|(${ZH_NAME}?)的客户是(${ZH_NAME})`, "gu"),
+    relation: (m) =>
+      m[1] ? rel(trimZh(m[1]), "for_client", trimZh(m[2])) : rel(trimZh(m[3]), "for_client", trimZh(m[4])),
+  },
+  {
+    // 登录那个bug修好了、报销流程走完了、那个工单关了、这个问题还没解决
+    pattern: new RegExp(
+      `(${ZH_NAME}?)(?:终于|已经|总算|还没有|还没|没有|仍然|还是)?(修好了|修复了|解决了|关了|关闭了|走完了|搞定了|办完了|完成了|撤销了|取消了|没解决|没修好|没关|没办完|没完成|开着)`,
+      "gu",
+    ),
+    relation: (m) => rel(trimZh(m[1]), "status", /没|开着/u.test(m[2]!) ? "open" : "closed"),
+  },
+];
+
+// "用户的同事王磊": a person's relation to the user.
+const ZH_RELATIONS =
+  "同事|直属领导|领导|上司|经理|老板|朋友|好友|闺蜜|室友|同学|师姐|师兄|妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|老婆|妻子|爱人|老公|丈夫|儿子|女儿|表姐|表妹|表哥|表弟|堂姐|堂妹|堂哥|堂弟|邻居|客户|医生|老师|房东|店长";
+const ZH_PERSON_OF_USER = new RegExp(`用户的(${ZH_RELATIONS})([\\p{Script=Han}]{2,3}|[A-Za-z][\\w-]{0,20})`, "gu");
+// A Chinese given name is two or three characters; a third that usually opens a predicate
+// (负责、搬到、在、是…) belongs to the clause after the name.
+const ZH_CLAUSE_START = /[负搬住在是说去来和跟的也都还要想喜做用买带向给从把被就已刚又很]$/u;
+
+// Words that open a Chinese clause but are not part of a name, trimmed from an entity's front;
+// and particles trimmed from its end.
+const ZH_LEADING = new RegExp(
+  `^(?:用户的?(?:${ZH_RELATIONS})?|用户说|用户提到|用户|他们|她们|我们|他|她|它|那边|这边|(?:那|这)(?:个|张|件|条|份|次|位|家|笔)?|现在|目前|其实|就是|说|而且|并且|因为|所以|但是|不过|也|都|还|又|和|跟|与|的)`,
+  "u",
+);
+const ZH_TRAILING = /(?:那边|这边|这个|那个|现在|目前|直接|一直|也|都|还|就|的|了|呢|吧|啊|呀|上)$/u;
+/** Strip a pattern from one end as long as it matches, a bounded number of times. */
+const stripRepeatedly = (text: string, pattern: RegExp): string => {
+  let out = text;
+  for (let i = 0; i < 6; i++) {
+    const next = out.replace(pattern, "");
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+};
+
+function trimZh(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  if (/^用户(?:说|提到|自己|本人)?$/u.test(text)) return "user";
+  let name = stripRepeatedly(stripRepeatedly(text, ZH_LEADING), ZH_TRAILING);
+  // A name ends where the next clause starts; the longest names kept are 12 characters.
+  if (name.length > 12) name = name.slice(-12);
+  return name.length >= 1 && !/^\p{P}{1,40}$/u.test(name) ? name : undefined;
+}
+
+// ---- the reader -----------------------------------------------------------------------------
+
+/**
+ * The relations one memory's sentence states, at most {@link MAX_RELATIONS}, each once. The
+ * assistant's suggestions are not facts about the world: a sentence attributed to the assistant
+ * yields none.
+ * @example
+ * relationsOf("The user's colleague Bob leads project Atlas");
+ * // [{ subject: "user", predicate: "relation", object: "Bob" }, { subject: "Bob", predicate: "leads", object: "project Atlas" }]
+ * relationsOf("用户说天穹用的是达梦数据库");
+ * // [{ subject: "天穹", predicate: "uses", object: "达梦数据库" }]
+ */
+export function relationsOf(content: string): Relation[] {
+  const text = content.normalize("NFC").slice(0, 2000);
+  const out: Relation[] = [];
+  const seen = new Set<string>();
+  const add = (relation: Relation | undefined) => {
+    if (!relation || out.length >= MAX_RELATIONS) return;
+    const s = entityKey(relation.subject);
+    const o = relation.predicate === "status" ? relation.object : entityKey(relation.object);
+    if (!s || !o || s === o) return;
+    const id = `${s}\u0000${relation.predicate}\u0000${o}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    out.push(relation);
+  };
+  for (const sentence of text.split(/(?<=[.!?;。！？；])\s{0,3}/u)) {
+    if (/^(?:the assistant|assistant|助手|ai)\b|^(?:助手|AI)(?:推荐|建议|说|提到|认为|觉得)/iu.test(sentence.trim()))
+      continue;
+    const han = /\p{Script=Han}/u.test(sentence);
+    for (const m of sentence.matchAll(han ? ZH_PERSON_OF_USER : EN_PERSON_OF_USER))
+      add({
+        subject: "user",
+        predicate: "relation",
+        object: han && m[2]!.length === 3 && ZH_CLAUSE_START.test(m[2]!) ? m[2]!.slice(0, 2) : m[2]!,
+      });
+    // "The user's colleague Bob leads Atlas": the person is the subject of what follows.
+    const plain = sentence
+      .replace(/\b[Tt]he user(?:'s|’s) [a-z-]{2,20} (?=[A-Z])/gu, "")
+      .replace(/^(?:The user (?:said|says|mentioned|noted|told the assistant)(?: that)? )/u, "")
+      .replace(/^用户(?:说|提到|表示|告诉助手)(?:了)?[，,]?/u, "");
+    for (const rule of han ? ZH_RULES : EN_RULES) {
+      for (const m of plain.matchAll(rule.pattern)) add(rule.relation(m));
+      if (out.length >= MAX_RELATIONS) break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+/**
+ * HNSWStore's structured index (src/store/structured.ts): rows derived from each value in the
+ * item's own transaction, replaced on put, gone with the item, queried by day and by entity,
+ * joined for two steps, and ranked inside a subset.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { InvalidOperationError } from "../../src/errors.js";
+import { recordStructure } from "../../src/facts/structure.js";
+import { epochDay, monthDayOf } from "../../src/store/structured.js";
+import { openStore, readAllFiles, tempDir } from "../helpers/store.js";
+
+const ns = ["memory", "_default", "u1", "records"];
+const other = ["memory", "_default", "u2", "records"];
+const rec = (id: string, content: string, observedAt: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  kind: "fact",
+  key: `k.${id}`,
+  content,
+  observedAt,
+  status: "active",
+  ...extra,
+});
+
+const dir = tempDir();
+const store = openStore(dir, { structure: recordStructure });
+afterAll(() => store.stop());
+
+describe("HNSWStore structured index", () => {
+  it("answers days, entities and joins, per scope", async () => {
+    await store.put(ns, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
+    await store.put(ns, "b", rec("b", "The user said Atlas uses Postgres", "2026-03-05T10:00:00Z"));
+    await store.put(ns, "c", rec("c", "The user went hiking on 2026-03-07", "2026-03-08T10:00:00Z"));
+    await store.put(other, "x", rec("x", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
+    await store.put(other, "y", rec("y", "The user said Atlas uses Oracle", "2026-03-02T10:00:00Z"));
+    const prefix = ns.slice(0, 3);
+
+    const day = epochDay("2026-03-07")!;
+    expect(await store.itemsOnDays(prefix, { ranges: [{ from: day, to: day }] }, { limit: 10 })).toEqual([
+      { namespace: ns, key: "c" },
+    ]);
+    // A date without a year: any year's March 2nd.
+    const md = monthDayOf(epochDay("2026-03-02")!);
+    expect(await store.itemsOnDays(prefix, { monthDays: [{ from: md, to: md }] }, { limit: 10 })).toEqual([
+      { namespace: ns, key: "a" },
+    ]);
+
+    const about = await store.factsAbout(prefix, ["atlas"], { limit: 10 });
+    expect(about.map((f) => `${f.key}:${f.subjectKey} ${f.predicate} ${f.objectKey}`).sort()).toEqual([
+      "a:priya leads atlas",
+      "b:atlas uses postgres",
+    ]);
+
+    const paths = await store.factPaths(prefix, ["priya"], { limit: 10 });
+    expect(paths.map((p) => [p.first.key, p.second.key, p.second.objectKey])).toEqual([["a", "b", "postgres"]]);
+  });
+
+  it("replaces an item's rows when it is put again and drops them with it", async () => {
+    const prefix = ns.slice(0, 3);
+    await store.put(ns, "b", rec("b", "The user said Atlas uses MySQL", "2026-03-05T10:00:00Z"));
+    expect(
+      (await store.factsAbout(prefix, ["atlas"], { limit: 10, predicate: "uses" })).map((f) => f.objectKey),
+    ).toEqual(["mysql"]);
+    await store.delete(ns, "b");
+    expect(await store.factsAbout(prefix, ["atlas"], { limit: 10, predicate: "uses" })).toEqual([]);
+    await store.deletePrefix(other.slice(0, 3));
+    expect(await store.factsAbout(other.slice(0, 3), ["atlas"], { limit: 10 })).toEqual([]);
+    store.flush();
+    // Deleted means gone from every file, the relational tables included.
+    for (const { bytes } of readAllFiles(dir)) expect(bytes.includes(Buffer.from("oracle"))).toBe(false);
+  });
+
+  it("ranks inside a subset only, with the filter applied", async () => {
+    await store.put(ns, "d", rec("d", "The user ate ramen at Ippudo", "2026-03-09T10:00:00Z"));
+    await store.put(ns, "e", rec("e", "The user ate tacos", "2026-03-09T11:00:00Z", { status: "superseded" }));
+    const hits = await store.searchWithin(
+      [
+        { namespace: ns, key: "d" },
+        { namespace: ns, key: "e" },
+        { namespace: ns, key: "missing" },
+      ],
+      "ramen dinner",
+      { filter: { status: "active" }, limit: 5 },
+    );
+    expect(hits.vector?.map((h) => h.key)).toEqual(["d"]);
+    expect(hits.keyword.map((h) => h.key)).toEqual(["d"]);
+  });
+
+  it("refuses bad input with typed errors", async () => {
+    await expect(store.factsAbout(ns, [1 as unknown as string], { limit: 5 })).rejects.toThrow(InvalidOperationError);
+    await expect(store.itemsOnDays(ns, {}, { limit: -1 })).rejects.toThrow(InvalidOperationError);
+    await expect(store.searchWithin([{ namespace: ["a.b"], key: "k" }], "q", { limit: 5 })).rejects.toThrow();
+  });
+
+  it("keeps no rows without a structure function", async () => {
+    const plain = openStore(tempDir());
+    await plain.put(ns, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
+    expect(await plain.factsAbout(ns.slice(0, 3), ["atlas"], { limit: 5 })).toEqual([]);
+    await plain.stop();
+  });
+});
