@@ -8,7 +8,9 @@ import { type ReadDeps, type ReadNode, requestOf } from "../../src/recall/state.
 export function createRankNode(deps: ReadDeps): ReadNode<"request" | "candidates" | "retrieval", "candidates"> {
   return async (state) => {
     const request = requestOf(state);
-    const channelCount = state.retrieval?.channels.length ?? 0;
+    // A relation answer is a list of its own, not a channel every item could rank in: the
+    // relevance scale is that of the similarity channels.
+    const channelCount = state.retrieval?.channels.filter((channel) => channel !== "relation").length ?? 0;
     const depth = state.retrieval?.depth ?? request.limit;
     return {
       candidates: rankCandidates(state.candidates, {

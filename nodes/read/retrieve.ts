@@ -4,11 +4,39 @@
  * the same over the episodes of the conversation (their own namespace), plus the `date` channel
  * there when the query names a day. Both are ranked as one: each channel's hits are merged by
  * score before fusion (hybridSearchAcross).
+ *
+ * The structured path (seed 001 §4.3, src/recall/conditions.ts) comes first when the query states
+ * conditions: a day or period selects that time's memories through the store's relational
+ * index and ranking runs inside them (none on those days: plain recall, said in the trace); a
+ * two-step relation question adds the joined facts' memories as the `relation` list; "still
+ * open" leaves out what a later status fact closed; "apart from X" leaves out what mentions X.
  */
-import { coldNamespace, episodesNamespace, RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import {
+  coldNamespace,
+  episodesNamespace,
+  RECORD_INDEX_FIELDS,
+  recordsNamespace,
+  scopeNamespace,
+} from "../../src/namespaces.js";
+import { parseConditions } from "../../src/recall/conditions.js";
 import { queryDayTerms } from "../../src/recall/dates.js";
-import { type HybridSearchOptions, hybridSearchAcross } from "../../src/recall/hybrid.js";
+import { reciprocalRankFusion } from "../../src/recall/fusion.js";
+import {
+  type HybridSearchOptions,
+  type HybridSearchResult,
+  hybridSearchAcross,
+  OVERFETCH_FACTOR,
+} from "../../src/recall/hybrid.js";
 import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
+import {
+  type ConditionNote,
+  itemsOnDays,
+  mentionsExcluded,
+  rankWithin,
+  relationHits,
+  statusesOf,
+  statusOfEntities,
+} from "../../src/recall/structured.js";
 import type { Candidate } from "../../src/recall/types.js";
 import { MEMORY_KINDS, type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
 
@@ -39,6 +67,9 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
       fields: RECORD_INDEX_FIELDS,
       embeddings: deps.embeddings,
     };
+    const conditions = deps.structured ? parseConditions(request.query, new Date(request.now)) : undefined;
+    const query = conditions?.rankingQuery || request.query;
+    const notes: ConditionNote[] = [];
     const dayTerms = queryDayTerms(request.query, new Date(request.now));
     const searches = [{ namespace: recordsNamespace(request.scope), options }];
     if (request.policy.kinds.includes("episode"))
@@ -49,7 +80,76 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
         namespace: coldNamespace(request.scope),
         options: { ...options, channels: ["keyword"], ...(dayTerms.length ? { dayTerms } : {}) },
       });
-    const { fused, channelsRun, fallbacks, depth } = await hybridSearchAcross(store, searches, request.query);
+    // Where the structured path looks: the hot namespaces recall searches (the cold tier answers
+    // by keyword only, for history questions).
+    const hot = searches.filter((s) => !s.options.channels).map((s) => s.namespace);
+    const extra = [];
+    if (conditions) {
+      const relation = await relationHits(store, scopeNamespace(request.scope), hot, conditions, filter);
+      if (relation.list) extra.push(relation.list);
+      if (relation.note) notes.push(relation.note);
+    }
+    let result: HybridSearchResult | undefined;
+    if (conditions?.time.length) {
+      const items = await itemsOnDays(store, scopeNamespace(request.scope), hot, conditions);
+      const text = conditions.time.map((t) => t.text).join(", ");
+      const period = conditions.time
+        .map((t) => (t.anyYear ? `${t.from.slice(5)}..${t.to.slice(5)} (any year)` : `${t.from}..${t.to}`))
+        .join(", ");
+      if (items.length > 0) {
+        const depth = Math.max(1, request.limit) * OVERFETCH_FACTOR;
+        const lists = await rankWithin(store, items, query, {
+          filter,
+          limit: depth,
+          fields: RECORD_INDEX_FIELDS,
+          ...(deps.embeddings ? { embeddings: deps.embeddings } : {}),
+        });
+        result = {
+          fused: reciprocalRankFusion([...lists, ...extra]),
+          channelsRun: [...lists, ...extra].map((list) => list.channel),
+          fallbacks: [],
+          depth,
+        };
+        notes.push({ kind: "time", text, applied: true, matched: items.length, detail: `ranked within ${period}` });
+      } else {
+        notes.push({
+          kind: "time",
+          text,
+          applied: false,
+          matched: 0,
+          detail: `no memory in ${period}: recalled without it`,
+        });
+      }
+    }
+    result ??= await hybridSearchAcross(store, searches, query, extra);
+    let { fused } = result;
+    const { channelsRun, fallbacks, depth } = result;
+    if (conditions?.status) {
+      const latest = await statusOfEntities(store, scopeNamespace(request.scope), hot);
+      const want = conditions.status.want;
+      const before = fused.length;
+      fused = fused.filter((hit) => {
+        const statuses = statusesOf(hit.value, latest);
+        return want === "open" ? !statuses.includes("closed") : statuses.includes("closed");
+      });
+      notes.push({
+        kind: "status",
+        text: conditions.status.text,
+        applied: true,
+        matched: before - fused.length,
+        detail: `kept what is ${want}; ${[...latest.values()].filter((s) => s.status === "closed").length} closed of ${latest.size} with a status`,
+      });
+    }
+    if (conditions?.exclude.length) {
+      const before = fused.length;
+      fused = fused.filter((hit) => !mentionsExcluded(hit.value, conditions.exclude));
+      notes.push({
+        kind: "exclude",
+        text: conditions.exclude.join(", "),
+        applied: true,
+        matched: before - fused.length,
+      });
+    }
     const candidates: Candidate<MemoryRecord>[] = [];
     const invalid: string[] = [];
     for (const hit of fused) {
@@ -72,6 +172,9 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
       }
       candidates.push({ id: hit.id, value: record, channels: hit.channels, rrf: hit.rrf });
     }
-    return { candidates, retrieval: { channels: channelsRun, fallbacks, invalid, depth } };
+    return {
+      candidates,
+      retrieval: { channels: channelsRun, fallbacks, invalid, depth, ...(notes.length ? { conditions: notes } : {}) },
+    };
   };
 }

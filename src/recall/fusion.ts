@@ -8,13 +8,21 @@ import type { ChannelHit } from "./types.js";
 // seed 001 §3.2: "k 取 60 是经验值，来自 RRF 原论文".
 export const RRF_K = 60;
 
-/** `date`: the memories of a day the query names (src/recall/dates.ts). */
-export type ChannelName = "vector" | "keyword" | "date";
+/**
+ * `date`: the memories of a day the query names (src/recall/dates.ts); `relation`: the memories
+ * of a two-step relation answer (src/recall/structured.ts).
+ */
+export type ChannelName = "vector" | "keyword" | "date" | "relation";
 
 /** One channel's hits, best first. */
 export interface RankedList<T> {
   channel: ChannelName;
   items: { id: string; value: T; score?: number }[];
+  /**
+   * What one rank is worth against the other channels' (default 1). A relation answer is found
+   * by a join, not by similar words, so no other channel ranks it: it counts twice.
+   */
+  weight?: number;
 }
 
 export interface Fused<T> {
@@ -46,7 +54,7 @@ export function reciprocalRankFusion<T>(lists: RankedList<T>[], k = RRF_K): Fuse
       // A channel that lists an id twice keeps its best rank.
       if (entry.channels[list.channel]) return;
       entry.channels[list.channel] = item.score === undefined ? { rank } : { rank, score: item.score };
-      entry.rrf += 1 / (k + rank);
+      entry.rrf += (list.weight ?? 1) / (k + rank);
     });
   }
   return [...fused.values()].sort(

@@ -95,6 +95,8 @@ export async function hybridSearchAcross(
   store: BaseStore,
   searches: Array<{ namespace: string[]; options: HybridSearchOptions }>,
   query: string,
+  /** Lists found another way (a relation answer), fused with the channels. */
+  extra: RankedList<Value>[] = [],
 ): Promise<HybridSearchResult> {
   const parts = [];
   for (const { namespace, options } of searches) parts.push(await channelLists(store, namespace, query, options));
@@ -109,8 +111,8 @@ export async function hybridSearchAcross(
       : items.slice(0, depth),
   }));
   return {
-    fused: reciprocalRankFusion(lists),
-    channelsRun: [...new Set(parts.flatMap((part) => part.channelsRun))],
+    fused: reciprocalRankFusion([...lists, ...extra]),
+    channelsRun: [...new Set([...parts.flatMap((part) => part.channelsRun), ...extra.map((list) => list.channel)])],
     fallbacks: [...new Set(parts.flatMap((part) => part.fallbacks))],
     depth,
   };

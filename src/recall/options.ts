@@ -41,6 +41,13 @@ export interface ReadOptions {
    * much room the budget has (0 turns the rule off). @default {@link DEFAULT_RELEVANCE_FLOOR}
    */
   relevanceFloor?: number;
+  /**
+   * Read the query's conditions (a day or period, "still open", "apart from …") as a structured
+   * filter before ranking, and answer two-step relation questions by joins over the structured
+   * facts (seed 001 §4; src/recall/conditions.ts). `false` ranks by similarity alone, as the
+   * eval's comparison column does. @default true
+   */
+  structured?: boolean;
 }
 
 /**
@@ -83,6 +90,7 @@ export function resolveReadDeps(options: ReadOptions = {}): ReadDeps {
     budgets: resolveBudgets(options.budgets),
     traceRetentionDays: retention,
     relevanceFloor: relevanceFloorOf(options.relevanceFloor),
+    structured: options.structured ?? true,
   };
 }
 

@@ -26,6 +26,7 @@ import type { ChannelName } from "./fusion.js";
 import type { TaskPolicies } from "./policies.js";
 import type { ResolvedRanking } from "./ranking.js";
 import type { ResolvedRequest } from "./request.js";
+import type { ConditionNote } from "./structured.js";
 import type { Candidate, KnowledgeChunk, RecalledKnowledge, RecalledMemory } from "./types.js";
 
 /** How the two retrieval channels went, for ranking and the trace. */
@@ -36,6 +37,8 @@ export interface RetrievalInfo {
   invalid: string[];
   /** How deep each channel was read (the RRF normaliser). */
   depth: number;
+  /** The query's conditions and relations and what they did (src/recall/structured.ts). */
+  conditions?: ConditionNote[];
 }
 
 export const ReadInputAnnotation = Annotation.Root({
@@ -104,6 +107,8 @@ export interface ReadDeps {
   traceRetentionDays: number;
   /** Share of the best relevance a memory needs to be injected (0: off). */
   relevanceFloor: number;
+  /** Apply the query's conditions and relations (seed 001 §4); false: similarity alone. */
+  structured: boolean;
   /**
    * Take over the bookkeeping write (trace + usage counters): the record step builds the trace,
    * hands the write here instead of awaiting it, and returns. The facade queues it per scope.

@@ -28,6 +28,7 @@ const ChannelsSchema = z.object({
   vector: HitSchema.optional(),
   keyword: HitSchema.optional(),
   date: HitSchema.optional(),
+  relation: HitSchema.optional(),
 });
 const OutcomeSchema = z.enum(["injected", "overridden", "dropped"]);
 
@@ -85,6 +86,22 @@ export const RecallTraceSchema = z.object({
   /** Channels that ran, and which of them used an in-process fallback. */
   channels: z.array(z.string()),
   fallbacks: z.array(z.string()),
+  /**
+   * The query's conditions and relations (seed 001 §4.3) and what each did: a time range that
+   * selected the memories ranked, a status or exclusion that left some out, a relation join
+   * that added some (src/recall/structured.ts).
+   */
+  conditions: z
+    .array(
+      z.object({
+        kind: z.enum(["time", "status", "exclude", "relation"]),
+        text: z.string(),
+        applied: z.boolean(),
+        matched: z.number().int(),
+        detail: z.string().optional(),
+      }),
+    )
+    .optional(),
   limit: z.number().int(),
   /** Every candidate with its per-signal scores and what happened to it. */
   memories: z.array(TraceMemorySchema),
@@ -103,7 +120,7 @@ export interface TraceInput {
   request: ResolvedRequest;
   candidates: readonly Candidate<MemoryRecord>[];
   knowledgeCandidates: readonly Candidate<KnowledgeChunk>[];
-  retrieval?: { channels: string[]; fallbacks: string[] };
+  retrieval?: { channels: string[]; fallbacks: string[]; conditions?: RecallTrace["conditions"] };
   context: string;
 }
 
@@ -166,6 +183,7 @@ export function buildTrace(input: TraceInput, retentionDays: number, traceId = n
     includeHistory: request.includeHistory,
     channels: input.retrieval?.channels ?? [],
     fallbacks: input.retrieval?.fallbacks ?? [],
+    ...(input.retrieval?.conditions?.length ? { conditions: input.retrieval.conditions } : {}),
     limit: request.limit,
     memories,
     knowledge,
@@ -187,6 +205,15 @@ export function redactTrace(trace: RecallTrace): RecallTrace {
   return {
     ...trace,
     query: text(trace.query),
+    ...(trace.conditions
+      ? {
+          conditions: trace.conditions.map((c) => ({
+            ...c,
+            text: text(c.text),
+            ...(c.detail !== undefined ? { detail: text(c.detail) } : {}),
+          })),
+        }
+      : {}),
     task: trace.task === null ? null : text(trace.task),
     memories: trace.memories.map((m) => ({
       ...m,

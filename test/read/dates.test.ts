@@ -67,7 +67,19 @@ describe("a question about a day", () => {
     expect(asked.memories[0]!.source.messageIds).toContain("2025-03-12#q");
     const other = await memory.recall({ scope, query: "What did I cook for dinner on March 10th?", limit: 3 });
     expect(other.memories[0]!.source.messageIds).toContain("2025-03-10#q");
-    expect((await memory.trace(scope, asked.traceId)).channels).toContain("date");
+    // The day is a structured condition: that day's memories are the ones ranked (seed 001 §4.3).
+    expect((await memory.trace(scope, asked.traceId)).conditions).toEqual([
+      expect.objectContaining({ kind: "time", text: "March 12th", applied: true }),
+    ]);
+    // With the structured path off, the day is a channel of its own that ranks it up.
+    const similarity = await createMemory({ store: memoryStore(), env: {}, now: () => NOW, structured: false });
+    opened.push(similarity);
+    await similarity.remember({
+      scope,
+      messages: [{ id: "s#q", role: "user", content: "Tonight I cooked a tomato tart.", at: "2025-03-13T19:00:00Z" }],
+    });
+    const dated = await similarity.recall({ scope, query: "What did I cook on March 13th?", limit: 3 });
+    expect((await similarity.trace(scope, dated.traceId)).channels).toContain("date");
     // Without a day, no date channel runs and every evening is still found.
     const plain = await memory.recall({ scope, query: "What did I cook for dinner?", limit: 10 });
     expect((await memory.trace(scope, plain.traceId)).channels).not.toContain("date");
