@@ -30,6 +30,14 @@ const EvidenceSchema = z.object({
   ),
 });
 
+/**
+ * A question that names a calendar date ("在5月2号…", "On May 4th, …") is reported as its own
+ * class, `date-conditioned`: its answer depends on the day, not on similar words. Decided by
+ * this pattern, not by the product's own date reader, so the class does not move with it.
+ */
+const NAMES_A_DATE =
+  /\d{1,2}\s{0,1}月\s{0,1}\d{1,2}\s{0,1}[日号]|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s{1,2}\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s{1,2}of\s{1,2}(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/u;
+
 const read = (dir: URL, name: string): unknown => JSON.parse(fs.readFileSync(new URL(name, dir), "utf8"));
 const MINUTE_MS = 60_000;
 
@@ -63,7 +71,12 @@ export function memoryBankSet(dir: URL = MEMORYBANK_DIR): EvalSet {
       const probes = items
         .filter((item) => item.lang === lang && item.user === conversation.user && item.kind !== "unanswerable")
         .filter((item) => item.evidence.length > 0)
-        .map((item) => ({ query: item.question, evidence: item.evidence, kind: item.kind as "user" | "assistant" }));
+        .map((item) => ({
+          query: item.question,
+          evidence: item.evidence,
+          kind: item.kind as "user" | "assistant",
+          ...(NAMES_A_DATE.test(item.question) ? { category: "date-conditioned" } : {}),
+        }));
       users.push({
         // Scope ids may not contain '.', ':' or NUL; the two languages' users stay apart.
         id: `${lang}-${conversation.user.replace(/[\s.:]+/g, "_")}`,

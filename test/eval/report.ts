@@ -5,7 +5,11 @@
  */
 import { type Ratio, type SetMetrics, value } from "./metrics.js";
 
-export const SYSTEMS = ["langgraph-memory", "store-everything BM25", "mem0 OSS"] as const;
+/**
+ * "similarity only": langgraph-memory with the structured path off (`structured: false`), run on
+ * the sets whose questions have conditions and relations, to show what the path adds.
+ */
+export const SYSTEMS = ["langgraph-memory", "similarity only", "store-everything BM25", "mem0 OSS"] as const;
 export type SystemName = (typeof SYSTEMS)[number];
 
 export interface SetReport {
@@ -59,7 +63,7 @@ const share = (
   chart: true,
 });
 
-const slice = (group: "byKind" | "byLanguage", key: string, label: string): MetricRow => ({
+const slice = (group: "byKind" | "byLanguage" | "byCategory", key: string, label: string): MetricRow => ({
   ...share(`hit10-${key}`, `hit@10 / hit@5 · ${label}`, "higher", "questions", (m) => m[group][key]?.hit10),
   also: (m) => value(m[group][key]?.hit5),
 });
@@ -71,6 +75,10 @@ export const METRICS: MetricRow[] = [
   slice("byKind", "assistant", "companion evidence"),
   slice("byLanguage", "zh", "zh"),
   slice("byLanguage", "en", "en"),
+  slice("byCategory", "multi-hop", "multi-hop"),
+  slice("byCategory", "temporal", "temporal"),
+  slice("byCategory", "condition", "condition"),
+  slice("byCategory", "date-conditioned", "date-conditioned"),
   {
     ...share("precision5", "precision@5", "higher", "questions", (m) => m.precision5),
     of: { unit: "questions", count: (m) => m.hit10.d },
@@ -159,6 +167,7 @@ export function renderMarkdown(report: EvalReport): string {
 
 const COLORS: Record<SystemName, string> = {
   "langgraph-memory": "#2563eb",
+  "similarity only": "#93c5fd",
   "store-everything BM25": "#d97706",
   "mem0 OSS": "#059669",
 };

@@ -30,6 +30,7 @@ import {
   type SystemName,
 } from "./report.js";
 import { type EvalSet, sliceUsers } from "./sets.js";
+import { structuredSet } from "./structured.js";
 import { bm25System, type EvalSystem, ourSystem } from "./systems.js";
 
 const args = new Set(process.argv.slice(2));
@@ -55,7 +56,10 @@ const sets: Array<{ set: EvalSet; short: string }> = [
   { set: quick ? sliceUsers(memoryBankSet(), 2) : memoryBankSet(), short: "MemoryBank dev" },
   { set: conversationSet("named"), short: "own conversations" },
   { set: scenarioSet(), short: "own scenarios" },
+  { set: structuredSet(), short: "own structured questions" },
 ];
+// Sets whose questions carry conditions and relations: the structured path is also measured off.
+const STRUCTURED_SETS = new Set(["memorybank", "structured"]);
 
 const skipped: EvalReport["skipped"] = {};
 if (args.has("--no-mem0")) skipped["mem0 OSS"] = "left out (--no-mem0)";
@@ -66,6 +70,10 @@ else {
 
 async function makeSystem(name: SystemName, clock: EvalClock, set: EvalSet): Promise<EvalSystem | undefined> {
   if (name === "langgraph-memory") return ourSystem(set.clock === "session" ? clockFn(clock) : undefined);
+  if (name === "similarity only")
+    return STRUCTURED_SETS.has(set.id)
+      ? ourSystem(set.clock === "session" ? clockFn(clock) : undefined, { structured: false }, "similarity only")
+      : undefined;
   if (name === "store-everything BM25") return bm25System();
   if (skipped["mem0 OSS"]) return undefined;
   const system = await mem0System();

@@ -79,7 +79,7 @@ function count(counts: WriteCounts, out: MemoryWriteOutput): void {
 }
 
 /** Recall-side variants measured next to the defaults (see floor.ts); they change no source file. */
-export interface EvalOptions extends Pick<CreateMemoryOptions, "weights"> {
+export interface EvalOptions extends Pick<CreateMemoryOptions, "weights" | "structured"> {
   /** Drop keyword hits scoring under this share of the best one (KeywordFloorStore). */
   keywordFloor?: number;
 }
@@ -90,7 +90,11 @@ export interface OurSystem extends EvalSystem {
 }
 
 /** langgraph-memory with offline defaults over a temporary directory, removed by `close`. */
-export async function ourSystem(now: (() => Date) | undefined, options: EvalOptions = {}): Promise<OurSystem> {
+export async function ourSystem(
+  now: (() => Date) | undefined,
+  options: EvalOptions = {},
+  name = "langgraph-memory",
+): Promise<OurSystem> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-eval-"));
   const { keywordFloor, ...rest } = options;
   let store: KeywordFloorStore | undefined;
@@ -102,7 +106,7 @@ export async function ourSystem(now: (() => Date) | undefined, options: EvalOpti
   const memory = await createMemory({ ...(store ? { store } : { dir }), env: {}, ...(now ? { now } : {}), ...rest });
   const counts = emptyCounts();
   return {
-    name: "langgraph-memory",
+    name,
     memory,
     counts,
     async remember(user, session, messages) {
