@@ -30,9 +30,8 @@ import {
 import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
 import {
   type ConditionNote,
-  itemsOnDays,
   mentionsExcluded,
-  rankWithin,
+  rankOnDays,
   relationHits,
   statusesOf,
   statusOfEntities,
@@ -91,33 +90,38 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
     }
     let result: HybridSearchResult | undefined;
     if (conditions?.time.length) {
-      const items = await itemsOnDays(store, scopeNamespace(request.scope), hot, conditions);
       const text = conditions.time.map((t) => t.text).join(", ");
       const period = conditions.time
         .map((t) => (t.anyYear ? `${t.from.slice(5)}..${t.to.slice(5)} (any year)` : `${t.from}..${t.to}`))
         .join(", ");
-      if (items.length > 0) {
-        const depth = Math.max(1, request.limit) * OVERFETCH_FACTOR;
-        const lists = await rankWithin(store, items, query, {
-          filter,
-          limit: depth,
-          fields: RECORD_INDEX_FIELDS,
-          ...(deps.embeddings ? { embeddings: deps.embeddings } : {}),
-        });
+      const depth = Math.max(1, request.limit) * OVERFETCH_FACTOR;
+      // Ranking inside the period applies this recall's filter (status, the task's kinds): a
+      // period whose memories the task may not see ("本周周报" beside a pending chat remark of
+      // this week) is no condition either, and recall runs without it.
+      const { matched, lists } = await rankOnDays(store, scopeNamespace(request.scope), hot, conditions, query, {
+        filter,
+        limit: depth,
+        fields: RECORD_INDEX_FIELDS,
+        ...(deps.embeddings ? { embeddings: deps.embeddings } : {}),
+      });
+      const within = reciprocalRankFusion(lists);
+      if (within.length > 0) {
         result = {
           fused: reciprocalRankFusion([...lists, ...extra]),
           channelsRun: [...lists, ...extra].map((list) => list.channel),
           fallbacks: [],
           depth,
         };
-        notes.push({ kind: "time", text, applied: true, matched: items.length, detail: `ranked within ${period}` });
+        notes.push({ kind: "time", text, applied: true, matched: within.length, detail: `ranked within ${period}` });
       } else {
         notes.push({
           kind: "time",
           text,
           applied: false,
           matched: 0,
-          detail: `no memory in ${period}: recalled without it`,
+          detail: matched
+            ? `${matched} ${matched === 1 ? "memory" : "memories"} in ${period}, none this recall may use: recalled without it`
+            : `no memory in ${period}: recalled without it`,
         });
       }
     }

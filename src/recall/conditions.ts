@@ -142,13 +142,12 @@ export function parseConditions(query: string, now: Date): QueryConditions {
     exclude,
     rankingQuery,
     entityKeys: entityCandidates(rankingQuery),
-    predicates: PREDICATE_WORDS.filter(([pattern]) => pattern.test(rankingQuery)).map(([, p]) => p),
+    predicates: [...new Set(PREDICATE_WORDS.filter(([pattern]) => pattern.test(rankingQuery)).map(([, p]) => p))],
   };
 }
 
 function timeConditions(text: string, now: Date, exclude: string[]): TimeCondition[] {
   const out: TimeCondition[] = [];
-  const today = now.toISOString().slice(0, 10);
   const excluded = (mention: string) => exclude.some((e) => e.includes(mention) || mention.includes(e));
   const en = YEAR_MONTH_EN.exec(text);
   if (en) {

@@ -20,6 +20,7 @@ import {
   isStructuredSearchable,
   MAX_STRUCTURED_ROWS,
 } from "../store/structured.js";
+import type { HybridHits } from "../store/types.js";
 import { bm25Search } from "./bm25.js";
 import { dayConditionOf, type QueryConditions } from "./conditions.js";
 import type { RankedList } from "./fusion.js";
@@ -66,6 +67,37 @@ export async function itemsOnDays(
 }
 
 /**
+ * The structured filter of a time condition and the ranking inside it (seed 001 §4.3): the
+ * items of the days the query names under `namespaces`, ranked by vector and keyword as hybrid
+ * search ranks. `matched`: the items the days selected, before the filter.
+ */
+export async function rankOnDays(
+  store: BaseStore,
+  scopePrefix: string[],
+  namespaces: string[][],
+  conditions: QueryConditions,
+  query: string,
+  options: { filter?: Value; limit: number; fields: string[]; embeddings?: EmbeddingsInterface },
+): Promise<{ matched: number; lists: RankedList<Value>[] }> {
+  if (isStructuredSearchable(store)) {
+    const { matched, hits } = await store.searchOnDays(namespaces, dayConditionOf(conditions.time), query, {
+      filter: options.filter,
+      limit: options.limit,
+    });
+    return { matched, lists: listsOf(hits) };
+  }
+  const items = await itemsOnDays(store, scopePrefix, namespaces, conditions);
+  return { matched: items.length, lists: items.length ? await rankWithin(store, items, query, options) : [] };
+}
+
+function listsOf(hits: HybridHits): RankedList<Value>[] {
+  const lists: RankedList<Value>[] = [];
+  if (hits.vector) lists.push({ channel: "vector", items: hits.vector.map(ranked) });
+  lists.push({ channel: "keyword", items: hits.keyword.map(ranked) });
+  return lists;
+}
+
+/**
  * Vector and keyword lists ranked inside `items`, as the channels of hybrid search return them.
  */
 export async function rankWithin(
@@ -74,13 +106,8 @@ export async function rankWithin(
   query: string,
   options: { filter?: Value; limit: number; fields: string[]; embeddings?: EmbeddingsInterface },
 ): Promise<RankedList<Value>[]> {
-  if (isStructuredSearchable(store)) {
-    const hits = await store.searchWithin(items, query, { filter: options.filter, limit: options.limit });
-    const lists: RankedList<Value>[] = [];
-    if (hits.vector) lists.push({ channel: "vector", items: hits.vector.map(ranked) });
-    lists.push({ channel: "keyword", items: hits.keyword.map(ranked) });
-    return lists;
-  }
+  if (isStructuredSearchable(store))
+    return listsOf(await store.searchWithin(items, query, { filter: options.filter, limit: options.limit }));
   const fetched = await getAll(store, items);
   const passing = fetched.filter((item) => matches(item.value, options.filter));
   const docs = passing.map((item) => ({ id: item.key, value: item.value, texts: textsOf(item.value) }));
@@ -114,8 +141,8 @@ export async function relationHits(
   if (conditions.predicates.length === 0 || conditions.entityKeys.length === 0) return {};
   const asked = new Set(conditions.predicates);
   const paths = isStructuredSearchable(store)
-    ? await store.factPaths(scopePrefix, conditions.entityKeys, { limit: MAX_PATHS })
-    : await pathsInProcess(store, namespaces, conditions.entityKeys);
+    ? await store.factPaths(scopePrefix, conditions.entityKeys, { limit: MAX_PATHS, predicates: conditions.predicates })
+    : await pathsInProcess(store, namespaces, conditions.entityKeys, conditions.predicates);
   const named = new Set(conditions.entityKeys);
   // An alias ("Atlas is the billing service") makes two names one entity: a path whose second
   // hop is an alias continues from the other name, one query more (facts of the aliases).
@@ -247,16 +274,25 @@ async function factsInProcess(store: BaseStore, namespaces: string[][]): Promise
   return out.slice(0, MAX_STRUCTURED_ROWS * 10);
 }
 
-async function pathsInProcess(store: BaseStore, namespaces: string[][], keys: string[]) {
+/** The store's factPaths (src/store/structured.ts) over a scan: same predicates rule, same bound. */
+async function pathsInProcess(store: BaseStore, namespaces: string[][], keys: string[], predicates: string[]) {
   const facts = await factsInProcess(store, namespaces);
   const named = new Set(keys);
+  const asked = new Set([...predicates, "same_as"]);
   const out: Array<{ first: FactHit; second: FactHit }> = [];
   for (const first of facts) {
     if (!named.has(first.subjectKey) && !named.has(first.objectKey)) continue;
+    const fromUser = first.subjectKey === "user" || first.objectKey === "user";
+    if (fromUser && !asked.has(first.predicate)) continue;
     const pivot = named.has(first.subjectKey) ? first.objectKey : first.subjectKey;
     if (pivot === "user") continue;
     for (const second of facts)
-      if (second !== first && second.key !== first.key && (second.subjectKey === pivot || second.objectKey === pivot))
+      if (
+        second !== first &&
+        second.key !== first.key &&
+        asked.has(second.predicate) &&
+        (second.subjectKey === pivot || second.objectKey === pivot)
+      )
         out.push({ first, second });
     if (out.length >= MAX_PATHS) break;
   }

@@ -353,11 +353,12 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   async factPaths(
     namespacePrefix: string[],
     entityKeys: string[],
-    options: { limit: number },
+    options: { limit: number; predicates?: string[] },
   ): Promise<Array<{ first: FactHit; second: FactHit }>> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    return this.structured!.factPaths(prefix, stringsOf(entityKeys), pageOf(options.limit, 0).limit);
+    const predicates = options.predicates === undefined ? undefined : stringsOf(options.predicates, "predicates");
+    return this.structured!.factPaths(prefix, stringsOf(entityKeys), pageOf(options.limit, 0).limit, predicates);
   }
 
   async searchWithin(
@@ -375,6 +376,24 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
     this.requireOpen();
     return this.structured!.searchWithin(items, query, queryVector, filter, limit);
+  }
+
+  async searchOnDays(
+    namespaces: string[][],
+    days: DayCondition,
+    query: string,
+    options: { filter?: Record<string, unknown>; limit: number },
+  ): Promise<{ matched: number; hits: HybridHits }> {
+    this.requireOpen();
+    if (typeof query !== "string")
+      throw new InvalidOperationError(`searchOnDays expects a string query, received ${typeof query}.`);
+    if (!Array.isArray(namespaces)) throw new InvalidOperationError("searchOnDays expects an array of namespaces.");
+    for (const namespace of namespaces) validateNamespaceLabels(namespace, "namespace");
+    const filter = validateFilter(options.filter);
+    const { limit } = pageOf(options.limit, 0);
+    const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
+    this.requireOpen();
+    return this.structured!.searchOnDays(namespaces, days, query, queryVector, filter, limit);
   }
 
   // ---- planning and validation -------------------------------------------------------------
@@ -607,7 +626,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       }));
       this.keywords = new KeywordSearch((sql) => this.stmt(sql), this.keywordIndexes);
       this.vectorSearch = new VectorSearch((sql) => this.stmt(sql), this.vectors);
-      this.structured = new StructuredQueries((sql) => this.stmt(sql));
+      this.structured = new StructuredQueries((sql) => this.stmt(sql), this.keywordIndexes);
     } catch (error) {
       releaseLock(this.dir);
       throw error;
@@ -639,9 +658,9 @@ function hashText(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
 }
 
-function stringsOf(values: unknown): string[] {
+function stringsOf(values: unknown, what = "entity keys"): string[] {
   if (!Array.isArray(values) || !values.every((v) => typeof v === "string"))
-    throw new InvalidOperationError("entity keys must be an array of strings.");
+    throw new InvalidOperationError(`${what} must be an array of strings.`);
   return values.slice(0, 256);
 }
 

@@ -199,6 +199,35 @@ export class NamespaceKeywordIndex {
     return hits;
   }
 
+  /**
+   * What BM25 over a subset needs, read from the postings: each subset document's length, and
+   * per query term the (item id, term frequency) pairs of the subset documents holding it.
+   * Linear in the terms' posting lengths and the subset; nothing is read from SQLite.
+   */
+  statsWithin(
+    terms: string[],
+    ids: Iterable<number>,
+  ): { lengths: Map<number, number>; tfs: Map<string, Map<number, number>> } {
+    const lengths = new Map<number, number>();
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined) lengths.set(id, this.lengths[slot]!);
+    }
+    const tfs = new Map<string, Map<number, number>>();
+    for (const term of new Set(terms)) {
+      const termId = this.termIds.get(term);
+      if (termId === undefined) continue;
+      const list = this.postings[termId]!;
+      const within = new Map<number, number>();
+      for (let i = 0; i < list.length; i++) {
+        const id = this.ids[list.slots[i]!]!;
+        if (lengths.has(id)) within.set(id, list.tfs[i]!);
+      }
+      if (within.size > 0) tfs.set(term, within);
+    }
+    return { lengths, tfs };
+  }
+
   private ensureCapacity(slots: number): void {
     if (slots <= this.ids.length) return;
     const capacity = Math.max(slots, this.ids.length * 2);

@@ -105,8 +105,8 @@ function migrate(db: Db): void {
       subject_key TEXT NOT NULL,
       object_key TEXT NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS facts_by_subject ON facts (ns_id, subject_key);
-    CREATE INDEX IF NOT EXISTS facts_by_object ON facts (ns_id, object_key);
+    CREATE INDEX IF NOT EXISTS facts_by_subject ON facts (ns_id, subject_key, predicate);
+    CREATE INDEX IF NOT EXISTS facts_by_object ON facts (ns_id, object_key, predicate);
     CREATE INDEX IF NOT EXISTS facts_by_item ON facts (item_id);
     CREATE INDEX IF NOT EXISTS facts_by_predicate ON facts (ns_id, predicate);
   `);

@@ -1,10 +1,14 @@
 /**
  * HNSWStore's structured queries (src/store/structured.ts) over its SQLite tables `item_days`
  * and `facts`: every query is scoped by the namespace range of its prefix, bounded by a limit,
- * and served by an index ((ns_id, day), (ns_id, md), (ns_id, subject_key), (ns_id, object_key)).
+ * and served by an index ((ns_id, day), (ns_id, md), (ns_id, subject_key, predicate),
+ * (ns_id, object_key, predicate), (ns_id, predicate)): no OR across columns, which SQLite would
+ * answer by scanning every fact of the scope.
  */
-import { keywordTerms } from "../text/tokenizer.js";
-import { type Filter, matchesFilter } from "./filter.js";
+import type { SearchItem } from "@langchain/langgraph-checkpoint";
+import { type Filter, filterToSql, matchesFilter } from "./filter.js";
+import { queryTerms } from "./keyword.js";
+import type { KeywordIndexCache } from "./keyword-index.js";
 import { decodeNamespace, encodeNamespace, prefixRange } from "./namespace.js";
 import { type ItemRow, toItem } from "./rows.js";
 import type { Statement } from "./sqlite.js";
@@ -18,9 +22,10 @@ import {
 import type { HybridHits } from "./types.js";
 import { bufferToVector } from "./vector-index.js";
 
-type FactJoinRow = {
-  path: string;
-  key: string;
+/** A fact row as probed (the item's path and key are looked up for the rows returned). */
+type FactRow = {
+  id: number;
+  item_id: number;
   subject: string;
   predicate: string;
   object: string;
@@ -28,10 +33,38 @@ type FactJoinRow = {
   object_key: string;
 };
 
-const FACT_COLUMNS = "i.path, i.key, f.subject, f.predicate, f.object, f.subject_key, f.object_key";
+const FACT_COLUMNS = "id, item_id, subject, predicate, object, subject_key, object_key";
+const USER = "user";
+type Side = "subject" | "object";
+/** Entity keys a query probes at most (a query's n-grams). */
+const MAX_PROBE_KEYS = 64;
+const MAX_PREDICATES = 8;
+/**
+ * A two-step answer's bounds: first hops per probe and in all, pivots it follows, second hops
+ * per probe. Recall injects at most ten relation memories; these leave room for the filters
+ * after the join (asked predicate, scope, status).
+ */
+const HOP1_PER_PROBE = 50;
+const MAX_HOP1 = 200;
+const MAX_PIVOTS = 24;
+const HOP2_PER_PROBE = 10;
+
+/** Distinct keys, at most MAX_PROBE_KEYS (in the caller's order). */
+function probeKeys(keys: string[]): string[] {
+  return [...new Set(keys)].slice(0, MAX_PROBE_KEYS);
+}
+
+/** Newest first (fact ids grow with insertion), at most `limit`. */
+function newest(rows: FactRow[], limit: number): FactRow[] {
+  return rows.sort((a, b) => b.id - a.id).slice(0, limit);
+}
 
 export class StructuredQueries {
-  constructor(private readonly stmt: (sql: string) => Statement) {}
+  constructor(
+    private readonly stmt: (sql: string) => Statement,
+    /** The namespaces' in-memory keyword postings, when the store has them. */
+    private readonly keywords?: KeywordIndexCache,
+  ) {}
 
   /** Namespace ids under a prefix (a user's records, episodes, cold copies: a handful). */
   private namespaceIds(prefix: string[]): number[] {
@@ -45,7 +78,39 @@ export class StructuredQueries {
   }
 
   itemsOnDays(prefix: string[], days: DayCondition, limit: number): ItemRef[] {
-    const ns = this.namespaceIds(prefix);
+    const members = this.dayMembers(this.namespaceIds(prefix), days, limit);
+    const where = this.places(members.map((m) => m.id));
+    return members.map((m) => {
+      const place = where.get(m.id)!;
+      return { namespace: decodeNamespace(place.path), key: place.key };
+    });
+  }
+
+  /**
+   * {@link itemsOnDays} and {@link searchWithin} in one step, by item id (no round trip through
+   * namespace paths and keys): the items of the days in exactly these namespaces, ranked inside.
+   * `matched`: how many items the days selected, before the filter.
+   */
+  searchOnDays(
+    namespaces: string[][],
+    days: DayCondition,
+    query: string,
+    queryVector: Float32Array | undefined,
+    filter: Filter | undefined,
+    limit: number,
+  ): { matched: number; hits: HybridHits } {
+    const paths = namespaces.slice(0, 16).map(encodeNamespace);
+    const ns = (
+      this.stmt("SELECT id FROM namespaces WHERE path IN (SELECT value FROM json_each(?))").all(
+        JSON.stringify(paths),
+      ) as Array<{ id: number }>
+    ).map((r) => r.id);
+    const members = this.dayMembers(ns, days, MAX_STRUCTURED_ROWS);
+    return { matched: members.length, hits: this.rankMembers(members, query, queryVector, filter, limit) };
+  }
+
+  /** Items (id, namespace id) of the days, newest day first, at most `limit`. */
+  private dayMembers(ns: number[], days: DayCondition, limit: number): Array<{ id: number; ns_id: number }> {
     const ranges = (days.ranges ?? []).slice(0, 16);
     const monthDays = (days.monthDays ?? []).slice(0, 16);
     if (ns.length === 0 || ranges.length + monthDays.length === 0) return [];
@@ -54,96 +119,177 @@ export class StructuredQueries {
       ...monthDays.map(() => "d.md BETWEEN ? AND ?"),
     ].join(" OR ");
     const params = [...ranges.flatMap((r) => [r.from, r.to]), ...monthDays.flatMap((r) => [r.from, r.to])];
-    const rows = this.stmt(
-      `SELECT i.path, i.key, MAX(d.day) AS day FROM item_days d JOIN items i ON i.id = d.item_id
+    return this.stmt(
+      `SELECT d.item_id AS id, d.ns_id, MAX(d.day) AS day FROM item_days d
        WHERE d.ns_id IN (SELECT value FROM json_each(?)) AND (${conditions})
        GROUP BY d.item_id ORDER BY day DESC, d.item_id DESC LIMIT ?`,
-    ).all(JSON.stringify(ns), ...params, Math.min(limit, MAX_STRUCTURED_ROWS)) as Array<{ path: string; key: string }>;
-    return rows.map((r) => ({ namespace: decodeNamespace(r.path), key: r.key }));
-  }
-
-  factsAbout(prefix: string[], entityKeys: string[], limit: number, predicate?: string): FactHit[] {
-    const ns = this.namespaceIds(prefix);
-    if (ns.length === 0 || (entityKeys.length === 0 && predicate === undefined)) return [];
-    const where = [
-      "f.ns_id IN (SELECT value FROM json_each(@ns))",
-      ...(entityKeys.length
-        ? [
-            "(f.subject_key IN (SELECT value FROM json_each(@keys)) OR f.object_key IN (SELECT value FROM json_each(@keys)))",
-          ]
-        : []),
-      ...(predicate !== undefined ? ["f.predicate = @predicate"] : []),
-    ].join(" AND ");
-    const rows = this.stmt(
-      `SELECT ${FACT_COLUMNS} FROM facts f JOIN items i ON i.id = f.item_id WHERE ${where} ORDER BY f.id DESC LIMIT @limit`,
-    ).all({
-      ns: JSON.stringify(ns),
-      ...(entityKeys.length ? { keys: JSON.stringify(entityKeys) } : {}),
-      limit: Math.min(limit, MAX_STRUCTURED_ROWS),
-      ...(predicate !== undefined ? { predicate } : {}),
-    }) as FactJoinRow[];
-    return rows.map(factHit);
+    ).all(JSON.stringify(ns), ...params, Math.min(limit, MAX_STRUCTURED_ROWS)) as Array<{ id: number; ns_id: number }>;
   }
 
   /**
-   * Hop 1: facts touching the entities; hop 2: facts touching each hop-1 fact's other end, in
-   * one join. The user is never a pivot (every fact of the user would be hop 2 of everything).
+   * Facts touching the entities (newest first), or of one predicate. Every probe is an equality
+   * on a whole index prefix read newest first with a limit (src/store/sqlite.ts: facts_by_subject,
+   * facts_by_object, facts_by_predicate), so a request reads at most its limit per probe, and a
+   * probe runs only for a (namespace, key, side) that holds a fact ({@link present}).
    */
-  factPaths(prefix: string[], entityKeys: string[], limit: number): Array<{ first: FactHit; second: FactHit }> {
+  factsAbout(prefix: string[], entityKeys: string[], limit: number, predicate?: string): FactHit[] {
     const ns = this.namespaceIds(prefix);
-    if (ns.length === 0 || entityKeys.length === 0) return [];
-    const rows = this.stmt(
-      `WITH hop1 AS (
-         SELECT f.id, f.item_id, f.subject, f.predicate, f.object, f.subject_key, f.object_key,
-           CASE WHEN f.subject_key IN (SELECT value FROM json_each(@keys)) THEN f.object_key ELSE f.subject_key END AS pivot
-         FROM facts f
-         WHERE f.ns_id IN (SELECT value FROM json_each(@ns))
-           AND (f.subject_key IN (SELECT value FROM json_each(@keys)) OR f.object_key IN (SELECT value FROM json_each(@keys)))
-         ORDER BY f.id DESC LIMIT 200
-       )
-       SELECT i1.path AS path1, i1.key AS key1, h.subject AS subject1, h.predicate AS predicate1, h.object AS object1,
-         h.subject_key AS subject_key1, h.object_key AS object_key1,
-         i2.path, i2.key, g.subject, g.predicate, g.object, g.subject_key, g.object_key
-       FROM hop1 h
-       JOIN facts g ON g.ns_id IN (SELECT value FROM json_each(@ns)) AND g.id != h.id
-         AND (g.subject_key = h.pivot OR g.object_key = h.pivot)
-       JOIN items i1 ON i1.id = h.item_id
-       JOIN items i2 ON i2.id = g.item_id
-       WHERE h.pivot != 'user' AND g.item_id != h.item_id
-       ORDER BY g.id DESC LIMIT @limit`,
-    ).all({
-      ns: JSON.stringify(ns),
-      keys: JSON.stringify(entityKeys),
-      limit: Math.min(limit, MAX_STRUCTURED_ROWS),
-    }) as Array<
-      FactJoinRow & {
-        path1: string;
-        key1: string;
-        subject1: string;
-        predicate1: string;
-        object1: string;
-        subject_key1: string;
-        object_key1: string;
-      }
-    >;
-    return rows.map((r) => ({
-      first: factHit({
-        path: r.path1,
-        key: r.key1,
-        subject: r.subject1,
-        predicate: r.predicate1,
-        object: r.object1,
-        subject_key: r.subject_key1,
-        object_key: r.object_key1,
-      }),
-      second: factHit(r),
+    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
+    if (ns.length === 0 || cap <= 0) return [];
+    if (entityKeys.length === 0) {
+      if (predicate === undefined) return [];
+      const rows: FactRow[] = [];
+      for (const id of ns)
+        rows.push(
+          ...(this.stmt(
+            `SELECT ${FACT_COLUMNS} FROM facts WHERE ns_id = ? AND predicate = ? ORDER BY id DESC LIMIT ?`,
+          ).all(id, predicate, cap) as FactRow[]),
+        );
+      return this.hits(newest(rows, cap));
+    }
+    const predicates = predicate === undefined ? undefined : [predicate];
+    return this.hits(newest(this.touching(ns, probeKeys(entityKeys), predicates, cap), cap));
+  }
+
+  /**
+   * Two-step facts (src/store/structured.ts): hop 1 the facts touching the entities (from the
+   * user only of an asked predicate), hop 2 the facts touching each hop-1 fact's other end (its
+   * pivot; of an asked predicate or `same_as` when predicates are given). The user is never a
+   * pivot (every fact of the user would be hop 2 of everything). Bounded by {@link MAX_HOP1} and
+   * its neighbours.
+   */
+  factPaths(
+    prefix: string[],
+    entityKeys: string[],
+    limit: number,
+    predicates?: string[],
+  ): Array<{ first: FactHit; second: FactHit }> {
+    const ns = this.namespaceIds(prefix);
+    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
+    if (ns.length === 0 || entityKeys.length === 0 || cap <= 0) return [];
+    const keys = probeKeys(entityKeys);
+    const named = new Set(keys);
+    const asked = predicates === undefined ? undefined : [...new Set(predicates)].slice(0, MAX_PREDICATES);
+    const firsts = newest(
+      [
+        ...this.touching(
+          ns,
+          keys.filter((k) => k !== USER),
+          undefined,
+          HOP1_PER_PROBE,
+        ),
+        ...(asked && named.has(USER) ? this.touching(ns, [USER], asked, HOP1_PER_PROBE) : []),
+      ],
+      MAX_HOP1,
+    );
+    const byPivot = new Map<string, FactRow[]>();
+    for (const first of firsts) {
+      const pivot = named.has(first.subject_key) ? first.object_key : first.subject_key;
+      if (pivot === USER) continue;
+      const list = byPivot.get(pivot);
+      if (list) list.push(first);
+      else if (byPivot.size < MAX_PIVOTS) byPivot.set(pivot, [first]);
+    }
+    const seconds = this.touching(
+      ns,
+      [...byPivot.keys()],
+      asked === undefined ? undefined : [...asked, "same_as"],
+      HOP2_PER_PROBE,
+    );
+    const paths: Array<{ first: FactRow; second: FactRow }> = [];
+    for (const second of seconds)
+      for (const pivot of new Set([second.subject_key, second.object_key]))
+        for (const first of byPivot.get(pivot) ?? [])
+          if (second.id !== first.id && second.item_id !== first.item_id) paths.push({ first, second });
+    paths.sort((a, b) => b.second.id - a.second.id || b.first.id - a.first.id);
+    const chosen = paths.slice(0, cap);
+    const where = this.places(chosen.flatMap((p) => [p.first.item_id, p.second.item_id]));
+    return chosen.map(({ first, second }) => ({
+      first: factHit(first, where.get(first.item_id)!),
+      second: factHit(second, where.get(second.item_id)!),
     }));
+  }
+
+  /**
+   * Facts with one of `keys` as subject or object (of one of `predicates` when given), newest
+   * first per probe, at most `perProbe` rows each; only the probes {@link present} finds rows for.
+   */
+  private touching(ns: number[], keys: string[], predicates: string[] | undefined, perProbe: number): FactRow[] {
+    const seen = new Map<number, FactRow>();
+    for (const { nsId, key, side, predicate } of this.present(ns, keys, predicates)) {
+      const rows = (
+        predicate === undefined
+          ? this.stmt(
+              `SELECT ${FACT_COLUMNS} FROM facts WHERE ns_id = ? AND ${side}_key = ? ORDER BY id DESC LIMIT ?`,
+            ).all(nsId, key, perProbe)
+          : this.stmt(
+              `SELECT ${FACT_COLUMNS} FROM facts WHERE ns_id = ? AND ${side}_key = ? AND predicate = ? ORDER BY id DESC LIMIT ?`,
+            ).all(nsId, key, predicate, perProbe)
+      ) as FactRow[];
+      for (const row of rows) seen.set(row.id, row);
+    }
+    return [...seen.values()];
+  }
+
+  /**
+   * The (namespace, key, side[, predicate]) combinations that hold a fact, by one statement of
+   * index seeks: a query's many n-grams that name nothing cost a seek each, not a probe.
+   */
+  private present(
+    ns: number[],
+    keys: string[],
+    predicates: string[] | undefined,
+  ): Array<{ nsId: number; key: string; side: Side; predicate?: string }> {
+    if (keys.length === 0 || predicates?.length === 0) return [];
+    const params = {
+      ns: JSON.stringify(ns),
+      keys: JSON.stringify(keys),
+      ...(predicates ? { predicates: JSON.stringify(predicates) } : {}),
+    };
+    const sideSql = (side: Side) =>
+      predicates === undefined
+        ? `SELECT n.value AS ns_id, k.value AS key, '${side}' AS side, NULL AS predicate
+           FROM json_each(@ns) n, json_each(@keys) k
+           WHERE EXISTS (SELECT 1 FROM facts f WHERE f.ns_id = n.value AND f.${side}_key = k.value)`
+        : `SELECT n.value AS ns_id, k.value AS key, '${side}' AS side, p.value AS predicate
+           FROM json_each(@ns) n, json_each(@keys) k, json_each(@predicates) p
+           WHERE EXISTS (SELECT 1 FROM facts f WHERE f.ns_id = n.value AND f.${side}_key = k.value AND f.predicate = p.value)`;
+    const rows = this.stmt(`${sideSql("subject")} UNION ALL ${sideSql("object")}`).all(params) as Array<{
+      ns_id: number;
+      key: string;
+      side: Side;
+      predicate: string | null;
+    }>;
+    return rows.map((r) => ({
+      nsId: r.ns_id,
+      key: r.key,
+      side: r.side,
+      ...(r.predicate === null ? {} : { predicate: r.predicate }),
+    }));
+  }
+
+  /** Fact rows as hits, with their item's namespace and key. */
+  private hits(rows: FactRow[]): FactHit[] {
+    const where = this.places(rows.map((r) => r.item_id));
+    return rows.map((r) => factHit(r, where.get(r.item_id)!));
+  }
+
+  /** Namespace path and key of each item id. */
+  private places(itemIds: number[]): Map<number, { path: string; key: string }> {
+    const ids = [...new Set(itemIds)];
+    if (ids.length === 0) return new Map();
+    const rows = this.stmt("SELECT id, path, key FROM items WHERE id IN (SELECT value FROM json_each(?))").all(
+      JSON.stringify(ids),
+    ) as Array<{ id: number; path: string; key: string }>;
+    return new Map(rows.map((r) => [r.id, { path: r.path, key: r.key }]));
   }
 
   /**
    * Rank a given set of items: exact cosine against their stored vectors (an item is as close
    * as its closest vector, as in search()) and BM25 over their keyword bodies, the set being
-   * the corpus. Items failing the filter are left out of both.
+   * the corpus (a word common on the asked day weighs less). Items failing the filter are left
+   * out of both. Keyword statistics come from the namespaces' in-memory postings, vectors from
+   * SQLite; only the best items' values are read and parsed.
    */
   searchWithin(
     items: ItemRef[],
@@ -153,48 +299,119 @@ export class StructuredQueries {
     limit: number,
   ): HybridHits {
     const refs = items.slice(0, MAX_STRUCTURED_ROWS).map((ref) => [encodeNamespace(ref.namespace), ref.key]);
-    if (refs.length === 0) return { ...(queryVector ? { vector: [] } : {}), keyword: [] };
-    const rows = this.stmt(
-      `SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at, f.body
-       FROM json_each(?) j JOIN items i ON i.path = json_extract(j.value, '$[0]') AND i.key = json_extract(j.value, '$[1]')
-       LEFT JOIN fts f ON f.rowid = i.id`,
-    ).all(JSON.stringify(refs)) as Array<ItemRow & { body: string | null }>;
-    const passing = rows
-      .map((row) => ({ row, value: JSON.parse(row.value) as Record<string, unknown> }))
-      .filter(({ value }) => matchesFilter(value, filter));
-    const vector = queryVector ? this.cosineWithin(passing, queryVector, limit) : undefined;
-    const keyword = bm25Within(passing, query, limit);
+    const empty = { ...(queryVector ? { vector: [] } : {}), keyword: [] };
+    if (refs.length === 0 || limit <= 0) return empty;
+    // The filter's simple conditions in SQL; matchesFilter judges the rest on the values read.
+    const pushed = filterToSql(filter, "i.value");
+    const members = this.stmt(
+      `SELECT i.id, i.ns_id FROM json_each(?) j
+       JOIN items i ON i.path = json_extract(j.value, '$[0]') AND i.key = json_extract(j.value, '$[1]')
+       ${pushed.sql ? `WHERE ${pushed.sql}` : ""}`,
+    ).all(JSON.stringify(refs), ...pushed.params) as Array<{ id: number; ns_id: number }>;
+    return this.rankMembers(members, query, queryVector, filter, limit);
+  }
+
+  private rankMembers(
+    members: Array<{ id: number; ns_id: number }>,
+    query: string,
+    queryVector: Float32Array | undefined,
+    filter: Filter | undefined,
+    limit: number,
+  ): HybridHits {
+    if (members.length === 0 || limit <= 0) return { ...(queryVector ? { vector: [] } : {}), keyword: [] };
+    const keyword = this.materialize(this.bm25Within(members, query), filter, limit);
+    const vector = queryVector ? this.materialize(this.cosineWithin(members, queryVector), filter, limit) : undefined;
     return { ...(vector ? { vector } : {}), keyword };
   }
 
-  private cosineWithin(
-    passing: Array<{ row: ItemRow; value: Record<string, unknown> }>,
-    queryVector: Float32Array,
-    limit: number,
-  ) {
-    const byId = new Map(passing.map((p) => [p.row.id, p]));
-    const vectors = this.stmt("SELECT item_id, vec FROM vectors WHERE item_id IN (SELECT value FROM json_each(?))").all(
-      JSON.stringify([...byId.keys()]),
-    ) as Array<{ item_id: number; vec: Buffer }>;
+  /** Items of ranked ids, best first, that pass the filter: values read a page at a time. */
+  private materialize(ranked: Array<{ id: number; score: number }>, filter: Filter | undefined, limit: number) {
+    const out: Array<SearchItem & { score: number }> = [];
+    const page = Math.max(limit * 2, 16);
+    for (let start = 0; start < ranked.length && out.length < limit; start += page) {
+      const slice = ranked.slice(start, start + page);
+      const rows = new Map(
+        (
+          this.stmt(
+            "SELECT i.id, i.path, i.key, i.value, i.created_at, i.updated_at FROM items i WHERE i.id IN (SELECT value FROM json_each(?))",
+          ).all(JSON.stringify(slice.map((r) => r.id))) as ItemRow[]
+        ).map((row) => [row.id, row]),
+      );
+      for (const { id, score } of slice) {
+        const row = rows.get(id);
+        if (!row) continue;
+        const value = JSON.parse(row.value) as Record<string, unknown>;
+        if (!matchesFilter(value, filter)) continue;
+        out.push({ ...toItem(row, value), score });
+        if (out.length >= limit) break;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Best cosine per item, best first. The vectors come from SQLite: hnswlib's getPoint copies
+   * one point per call (~18 µs), slower than reading the blobs of a day's items in one query.
+   */
+  private cosineWithin(members: Array<{ id: number; ns_id: number }>, queryVector: Float32Array) {
+    const vids = this.stmt(
+      "SELECT id, item_id, vec FROM vectors WHERE item_id IN (SELECT value FROM json_each(?))",
+    ).all(JSON.stringify(members.map((m) => m.id))) as Array<{ id: number; item_id: number; vec: Buffer }>;
+    const points = new Map(vids.map((v) => [v.id, bufferToVector(v.vec)]));
     const best = new Map<number, number>();
-    for (const { item_id, vec } of vectors) {
-      const v = bufferToVector(vec);
+    for (const { id: vid, item_id } of vids) {
+      const v = points.get(vid);
+      if (!v) continue;
       let dot = 0;
       // Stored vectors and the query are unit length: the dot product is the cosine.
       for (let i = 0; i < v.length; i++) dot += v[i]! * queryVector[i]!;
       best.set(item_id, Math.max(best.get(item_id) ?? Number.NEGATIVE_INFINITY, dot));
     }
-    return [...best]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([id, score]) => ({ ...toItem(byId.get(id)!.row, byId.get(id)!.value), score }));
+    return [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id, score]) => ({ id, score }));
+  }
+
+  /**
+   * Okapi BM25 (k1 1.2, b 0.75) with the subset as the corpus, from the namespaces' in-memory
+   * postings (keyword-index.ts): document frequencies and the average length are the subset's.
+   */
+  private bm25Within(members: Array<{ id: number; ns_id: number }>, query: string) {
+    const terms = queryTerms(query);
+    if (terms.length === 0 || !this.keywords) return [];
+    const lengths = new Map<number, number>();
+    const tfs = new Map<string, Map<number, number>>();
+    const byNs = new Map<number, number[]>();
+    for (const m of members) byNs.set(m.ns_id, [...(byNs.get(m.ns_id) ?? []), m.id]);
+    for (const [nsId, ids] of byNs) {
+      const stats = this.keywords.get(nsId).statsWithin(terms, ids);
+      for (const [id, length] of stats.lengths) lengths.set(id, length);
+      for (const [term, within] of stats.tfs) {
+        const all = tfs.get(term) ?? new Map<number, number>();
+        for (const [id, tf] of within) all.set(id, tf);
+        tfs.set(term, all);
+      }
+    }
+    const n = lengths.size;
+    if (n === 0) return [];
+    let total = 0;
+    for (const length of lengths.values()) total += length;
+    const avg = total / n || 1;
+    const scores = new Map<number, number>();
+    for (const within of tfs.values()) {
+      const idf = Math.log(1 + (n - within.size + 0.5) / (within.size + 0.5));
+      for (const [id, tf] of within)
+        scores.set(
+          id,
+          (scores.get(id) ?? 0) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths.get(id)!) / avg)),
+        );
+    }
+    return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id, score]) => ({ id, score }));
   }
 }
 
-function factHit(r: FactJoinRow): FactHit {
+function factHit(r: FactRow, where: { path: string; key: string }): FactHit {
   return {
-    namespace: decodeNamespace(r.path),
-    key: r.key,
+    namespace: decodeNamespace(where.path),
+    key: where.key,
     subject: r.subject,
     predicate: r.predicate,
     object: r.object,
@@ -205,41 +422,6 @@ function factHit(r: FactJoinRow): FactHit {
 
 const K1 = 1.2;
 const B = 0.75;
-
-/** Okapi BM25 over pre-segmented keyword bodies, the given items being the corpus. */
-function bm25Within(
-  passing: Array<{ row: ItemRow & { body: string | null }; value: Record<string, unknown> }>,
-  query: string,
-  limit: number,
-) {
-  const terms = [...new Set(keywordTerms(query))];
-  if (terms.length === 0 || passing.length === 0) return [];
-  const docs = passing.map((p) => {
-    const counts = new Map<string, number>();
-    const words = (p.row.body ?? "").split(" ").filter(Boolean);
-    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-    return { p, counts, length: words.length };
-  });
-  const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1;
-  const df = new Map(terms.map((t) => [t, docs.filter((d) => d.counts.has(t)).length]));
-  return docs
-    .map((d) => {
-      let score = 0;
-      for (const t of terms) {
-        const tf = d.counts.get(t);
-        if (!tf) continue;
-        const n = df.get(t)!;
-        score +=
-          (Math.log(1 + (docs.length - n + 0.5) / (n + 0.5)) * tf * (K1 + 1)) /
-          (tf + K1 * (1 - B + (B * d.length) / avg));
-      }
-      return { d, score };
-    })
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score || a.d.p.row.id - b.d.p.row.id)
-    .slice(0, limit)
-    .map(({ d, score }) => ({ ...toItem(d.p.row, d.p.value), score }));
-}
 
 /** Clamp a derived structure to the store's bounds (a buggy derivation must not flood a table). */
 export function boundedStructure(structure: ItemStructure | undefined): ItemStructure {

@@ -75,13 +75,18 @@ export interface StructuredSearchable {
     options: { limit: number; predicate?: string },
   ): Promise<FactHit[]>;
   /**
-   * Two-step facts by one join: facts touching `entityKeys` (hop 1) and the facts touching the
-   * other end of each (hop 2), as pairs. The hop-2 fact is never the hop-1 fact itself.
+   * Two-step facts: facts touching `entityKeys` (hop 1) and the facts touching the other end of
+   * each (hop 2), as pairs, newest second hop first. The hop-2 fact is never the hop-1 fact
+   * itself, and the user is never the middle of a path. With `predicates` (the relations the
+   * question asks about), hop 1 from the user keeps facts of those predicates and hop 2 keeps
+   * facts of those predicates or aliases (`same_as`); without, the user starts no path.
+   * @example
+   * await store.factPaths(["memory", "_default", "u1"], ["priya"], { limit: 50, predicates: ["uses"] });
    */
   factPaths(
     namespacePrefix: string[],
     entityKeys: string[],
-    options: { limit: number },
+    options: { limit: number; predicates?: string[] },
   ): Promise<Array<{ first: FactHit; second: FactHit }>>;
   /**
    * Vector and keyword ranking inside a given set of items (the structured filter's result):
@@ -92,6 +97,19 @@ export interface StructuredSearchable {
     query: string,
     options: { filter?: Record<string, unknown>; limit: number },
   ): Promise<HybridHits>;
+  /**
+   * The structured filter and the ranking inside it in one call (seed 001 §4.3): the items of
+   * `days` in exactly `namespaces`, ranked as {@link searchWithin} ranks. `matched` counts the
+   * items the days selected (at most MAX_STRUCTURED_ROWS), before the filter.
+   * @example
+   * await store.searchOnDays([["memory", "_default", "u1", "records"]], { ranges: [{ from: 20575, to: 20575 }] }, "dinner", { limit: 24 });
+   */
+  searchOnDays(
+    namespaces: string[][],
+    days: DayCondition,
+    query: string,
+    options: { filter?: Record<string, unknown>; limit: number },
+  ): Promise<{ matched: number; hits: HybridHits }>;
 }
 
 export function isStructuredSearchable(store: BaseStore | undefined): store is BaseStore & StructuredSearchable {
@@ -99,7 +117,8 @@ export function isStructuredSearchable(store: BaseStore | undefined): store is B
     !!store &&
     typeof (store as Partial<StructuredSearchable>).itemsOnDays === "function" &&
     typeof (store as Partial<StructuredSearchable>).factPaths === "function" &&
-    typeof (store as Partial<StructuredSearchable>).searchWithin === "function"
+    typeof (store as Partial<StructuredSearchable>).searchWithin === "function" &&
+    typeof (store as Partial<StructuredSearchable>).searchOnDays === "function"
   );
 }
 

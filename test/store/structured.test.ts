@@ -69,6 +69,46 @@ describe("HNSWStore structured index", () => {
     for (const { bytes } of readAllFiles(dir)) expect(bytes.includes(Buffer.from("oracle"))).toBe(false);
   });
 
+  it("starts paths from the user only along an asked relation, and follows asked relations or aliases", async () => {
+    const ns3 = ["memory", "_default", "u3", "records"];
+    const prefix = ns3.slice(0, 3);
+    await store.put(ns3, "l", rec("l", "The user leads Atlas", "2026-03-02T10:00:00Z"));
+    await store.put(ns3, "u", rec("u", "The user said Atlas uses Postgres", "2026-03-03T10:00:00Z"));
+    await store.put(ns3, "m", rec("m", "The user said Priya leads Atlas", "2026-03-04T10:00:00Z"));
+    await store.put(ns3, "c", rec("c", "The user lives in Berlin", "2026-03-05T10:00:00Z"));
+    const pairs = async (keys: string[], predicates?: string[]) =>
+      (await store.factPaths(prefix, keys, { limit: 50, ...(predicates ? { predicates } : {}) }))
+        .map((p) => `${p.first.key}>${p.second.key}`)
+        .sort();
+    // "Which database do the projects I lead use?": user leads Atlas → Atlas uses Postgres.
+    expect(await pairs(["user"], ["leads", "uses"])).toEqual(["l>m", "l>u"]);
+    expect(await pairs(["user"], ["uses"])).toEqual([]);
+    // The user starts no path without an asked relation (every fact of the user would).
+    expect(await pairs(["user"])).toEqual([]);
+    // From a named entity any first hop counts; the second hop must be asked about.
+    expect(await pairs(["priya"], ["uses"])).toEqual(["m>u"]);
+    expect(await pairs(["priya"], ["lives_in"])).toEqual([]);
+    expect(await pairs(["priya"])).toEqual(["m>l", "m>u"]);
+  });
+
+  it("reads a bounded number of facts of an entity named by thousands", async () => {
+    const ns4 = ["memory", "_default", "u4", "records"];
+    const ops = Array.from({ length: 3000 }, (_, i) => ({
+      namespace: ns4,
+      key: `p${i}`,
+      value: rec(`p${i}`, `The user said Project${i} uses Postgres`, "2026-03-02T10:00:00Z"),
+    }));
+    for (let i = 0; i < ops.length; i += 500) await store.batch(ops.slice(i, i + 500));
+    const about = await store.factsAbout(ns4.slice(0, 3), ["postgres"], { limit: 20 });
+    // Newest first, exactly the limit.
+    expect(about.map((f) => f.key)).toEqual(Array.from({ length: 20 }, (_, i) => `p${2999 - i}`));
+    const paths = await store.factPaths(ns4.slice(0, 3), ["project7"], { limit: 500, predicates: ["uses"] });
+    // Project7 → Postgres → the newest projects using it, at most the per-pivot bound.
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.length).toBeLessThanOrEqual(10);
+    expect(paths.every((p) => p.first.key === "p7" && p.second.objectKey === "postgres")).toBe(true);
+  });
+
   it("ranks inside a subset only, with the filter applied", async () => {
     await store.put(ns, "d", rec("d", "The user ate ramen at Ippudo", "2026-03-09T10:00:00Z"));
     await store.put(ns, "e", rec("e", "The user ate tacos", "2026-03-09T11:00:00Z", { status: "superseded" }));
@@ -87,6 +127,9 @@ describe("HNSWStore structured index", () => {
 
   it("refuses bad input with typed errors", async () => {
     await expect(store.factsAbout(ns, [1 as unknown as string], { limit: 5 })).rejects.toThrow(InvalidOperationError);
+    await expect(store.factPaths(ns, ["a"], { limit: 5, predicates: "uses" as unknown as string[] })).rejects.toThrow(
+      /predicates must be an array of strings/,
+    );
     await expect(store.itemsOnDays(ns, {}, { limit: -1 })).rejects.toThrow(InvalidOperationError);
     await expect(store.searchWithin([{ namespace: ["a.b"], key: "k" }], "q", { limit: 5 })).rejects.toThrow();
   });
