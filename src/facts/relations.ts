@@ -103,7 +103,13 @@ export function entityKey(name: string): string {
 // Repetition spelled out as optional copies: a repeated group holding a choice can backtrack
 // super-linearly (test/text/regex-safety.test.ts); n optional copies cannot.
 const upTo = (n: number, group: string): string => `(?:${group})?`.repeat(n);
-const EN_NAME = `\\b(?:[Tt]he\\s{1,2}user|(?:(?:[Tt]he|[Oo]ur|[Tt]heir)\\s{1,2})?(?:[A-Z][\\w.+#&-]{0,30}${upTo(3, "\\s{1,2}[A-Z0-9][\\w.+#&-]{0,30}")}|[a-z][\\w-]{1,20}${upTo(2, "\\s{1,2}[a-z][\\w-]{1,20}")}\\s{1,2}(?:service|team|department|group|squad|project|app|platform|system|bug|ticket|issue|request|task|process|program|programme|pilot|initiative|study|case|campaign|product|game|store|unit|guild|lab|shop|faculty|clinic|ward)))`;
+const EN_TYPE_NOUN =
+  "(?:service|team|department|group|squad|project|app|platform|system|bug|ticket|issue|request|task|process|program|programme|pilot|initiative|study|case|campaign|product|game|store|unit|guild|lab|shop|faculty|clinic|ward)";
+// The type words a capitalised name may carry after it: those entityKey strips (EN_TYPE_WORDS).
+const EN_NAME_TYPE = `(?:${[...EN_TYPE_WORDS].filter((w) => w !== "city").join("|")})`;
+// A capitalised name may carry its type after it ("the Atlas project", "the Kite app"):
+// entityKey drops the type word, so "Atlas" and "the Atlas project" are one entity.
+const EN_NAME = `\\b(?:[Tt]he\\s{1,2}user|(?:(?:[Tt]he|[Oo]ur|[Tt]heir)\\s{1,2})?(?:[A-Z][\\w.+#&-]{0,30}${upTo(3, "\\s{1,2}[A-Z0-9][\\w.+#&-]{0,30}")}(?:\\s{1,2}${EN_NAME_TYPE}\\b)?|[a-z][\\w-]{1,20}${upTo(2, "\\s{1,2}[a-z][\\w-]{1,20}")}\\s{1,2}${EN_TYPE_NOUN}))`;
 const EN_TYPED = `(?:(?:project|team|client|customer|service|app)\\s{1,2})?${EN_NAME}`;
 
 interface Rule {

@@ -188,9 +188,9 @@ export async function relationHits(
     .filter((item) => matches(item.value, filter))
     .slice(0, MAX_RELATION_HITS);
   if (items.length === 0) return {};
-  const shown = chosen
+  // A path stated twice (a memory and its episode) is shown once.
+  const shown = [...new Set(chosen.map(({ first, second }) => `${describe(first)} → ${describe(second)}`))]
     .slice(0, 3)
-    .map(({ first, second }) => `${describe(first)} → ${describe(second)}`)
     .join("; ");
   return {
     list: { channel: "relation", items: items.map((item) => ({ id: item.key, value: item.value })), weight: 2 },
@@ -328,7 +328,7 @@ function ranked(item: Item & { score?: number | null }) {
 }
 
 function describe(f: FactHit): string {
-  return `${f.subject} ${f.predicate} ${f.object}`;
+  return `${f.subject} ${f.predicate} ${f.object}`.replace(/[.。!！?？]$/u, "");
 }
 
 function sameNamespace(a: string[], b: string[]): boolean {

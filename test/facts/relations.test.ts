@@ -24,6 +24,9 @@ describe("relationsOf", () => {
     ["The user said the export bug was closed", ["export", "status", "closed"]],
     ["The user said Orchid is the onboarding app", ["orchid", "same_as", "onboarding"]],
     ["The user said Dr. Okafor oversees the triage pilot", ["okafor", "leads", "triage"]],
+    // A name with its type after it is the same entity as the bare name.
+    ["The user said the Heron app runs on Kotlin", ["heron", "uses", "kotlin"]],
+    ["The user said Sana heads the Lumen pilot", ["sana", "leads", "lumen"]],
     ["用户说星河项目由李航负责", ["李航", "leads", "星河"]],
     ["用户说星河的负责人是李航", ["李航", "leads", "星河"]],
     ["用户说李航那边是风控组的", ["李航", "member_of", "风控"]],
@@ -42,6 +45,8 @@ describe("relationsOf", () => {
     "用户不吃香菜，点外卖记得备注",
     "The user is tired today",
     "用户喜欢周末去公园跑步",
+    "The user thinks the Heron app is great",
+    "The user told the Lumen study team a joke",
   ])("states no relation: %s", (content) => {
     expect(triples(content).filter(([s]) => s !== "user")).toEqual([]);
   });
