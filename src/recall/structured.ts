@@ -57,7 +57,7 @@ export async function itemsOnDays(
   const days = dayConditionOf(conditions.time);
   const inScope = (ref: ItemRef) => namespaces.some((ns) => sameNamespace(ns, ref.namespace));
   if (isStructuredSearchable(store))
-    return (await store.itemsOnDays(scopePrefix, days, { limit: MAX_STRUCTURED_ROWS })).filter(inScope);
+    return (await store.itemsOnDays(scopePrefix, days, { limit: MAX_STRUCTURED_ROWS, namespaces })).filter(inScope);
   const out: ItemRef[] = [];
   for (const namespace of namespaces)
     for (const item of await scanNamespace(store, namespace))
@@ -141,7 +141,11 @@ export async function relationHits(
   if (conditions.predicates.length === 0 || conditions.entityKeys.length === 0) return {};
   const asked = new Set(conditions.predicates);
   const paths = isStructuredSearchable(store)
-    ? await store.factPaths(scopePrefix, conditions.entityKeys, { limit: MAX_PATHS, predicates: conditions.predicates })
+    ? await store.factPaths(scopePrefix, conditions.entityKeys, {
+        limit: MAX_PATHS,
+        predicates: conditions.predicates,
+        namespaces,
+      })
     : await pathsInProcess(store, namespaces, conditions.entityKeys, conditions.predicates);
   const named = new Set(conditions.entityKeys);
   // An alias ("Atlas is the billing service") makes two names one entity: a path whose second
@@ -156,7 +160,7 @@ export async function relationHits(
   if (aliases.size > 0) {
     const keys = [...aliases.keys()].slice(0, 16);
     const facts = isStructuredSearchable(store)
-      ? await store.factsAbout(scopePrefix, keys, { limit: MAX_PATHS })
+      ? await store.factsAbout(scopePrefix, keys, { limit: MAX_PATHS, namespaces })
       : (await factsInProcess(store, namespaces)).filter(
           (f) => keys.includes(f.subjectKey) || keys.includes(f.objectKey),
         );
@@ -214,7 +218,7 @@ export async function statusOfEntities(
   namespaces: string[][],
 ): Promise<Map<string, { status: "open" | "closed"; name: string }>> {
   const facts = isStructuredSearchable(store)
-    ? await store.factsAbout(scopePrefix, [], { limit: MAX_STRUCTURED_ROWS, predicate: "status" })
+    ? await store.factsAbout(scopePrefix, [], { limit: MAX_STRUCTURED_ROWS, predicate: "status", namespaces })
     : (await factsInProcess(store, namespaces)).filter((f) => f.predicate === "status");
   // Newest first from the store: the first status seen per entity is its latest.
   const latest = new Map<string, { status: "open" | "closed"; name: string }>();

@@ -327,16 +327,20 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
 
   // ---- structured queries (src/store/structured.ts) -----------------------------------------
 
-  async itemsOnDays(namespacePrefix: string[], days: DayCondition, options: { limit: number }): Promise<ItemRef[]> {
+  async itemsOnDays(
+    namespacePrefix: string[],
+    days: DayCondition,
+    options: { limit: number; namespaces?: string[][] },
+  ): Promise<ItemRef[]> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    return this.structured!.itemsOnDays(prefix, days, pageOf(options.limit, 0).limit);
+    return this.structured!.itemsOnDays(prefix, days, pageOf(options.limit, 0).limit, namespacesOf(options.namespaces));
   }
 
   async factsAbout(
     namespacePrefix: string[],
     entityKeys: string[],
-    options: { limit: number; predicate?: string },
+    options: { limit: number; predicate?: string; namespaces?: string[][] },
   ): Promise<FactHit[]> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
@@ -347,18 +351,25 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       stringsOf(entityKeys),
       pageOf(options.limit, 0).limit,
       options.predicate,
+      namespacesOf(options.namespaces),
     );
   }
 
   async factPaths(
     namespacePrefix: string[],
     entityKeys: string[],
-    options: { limit: number; predicates?: string[] },
+    options: { limit: number; predicates?: string[]; namespaces?: string[][] },
   ): Promise<Array<{ first: FactHit; second: FactHit }>> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
     const predicates = options.predicates === undefined ? undefined : stringsOf(options.predicates, "predicates");
-    return this.structured!.factPaths(prefix, stringsOf(entityKeys), pageOf(options.limit, 0).limit, predicates);
+    return this.structured!.factPaths(
+      prefix,
+      stringsOf(entityKeys),
+      pageOf(options.limit, 0).limit,
+      predicates,
+      namespacesOf(options.namespaces),
+    );
   }
 
   async searchWithin(
@@ -388,12 +399,11 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     if (typeof query !== "string")
       throw new InvalidOperationError(`searchOnDays expects a string query, received ${typeof query}.`);
     if (!Array.isArray(namespaces)) throw new InvalidOperationError("searchOnDays expects an array of namespaces.");
-    for (const namespace of namespaces) validateNamespaceLabels(namespace, "namespace");
     const filter = validateFilter(options.filter);
     const { limit } = pageOf(options.limit, 0);
     const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
     this.requireOpen();
-    return this.structured!.searchOnDays(namespaces, days, query, queryVector, filter, limit);
+    return this.structured!.searchOnDays(namespacesOf(namespaces)!, days, query, queryVector, filter, limit);
   }
 
   // ---- planning and validation -------------------------------------------------------------
@@ -656,6 +666,13 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
 
 function hashText(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
+
+/** An optional list of exact namespaces, each validated. */
+function namespacesOf(namespaces: unknown): string[][] | undefined {
+  if (namespaces === undefined) return undefined;
+  if (!Array.isArray(namespaces)) throw new InvalidOperationError("namespaces must be an array of namespaces.");
+  return namespaces.map((ns) => validateNamespaceLabels(ns, "namespace"));
 }
 
 function stringsOf(values: unknown, what = "entity keys"): string[] {

@@ -66,19 +66,36 @@ export class StructuredQueries {
     private readonly keywords?: KeywordIndexCache,
   ) {}
 
-  /** Namespace ids under a prefix (a user's records, episodes, cold copies: a handful). */
-  private namespaceIds(prefix: string[]): number[] {
+  /**
+   * The namespaces a structured query reads: `namespaces` (those under the prefix) when given,
+   * else every namespace under the prefix that holds structured rows. A user's prefix also
+   * holds a namespace per memory key and the history: thousands, none with rows, so a query
+   * never probes per namespace of the prefix.
+   */
+  private namespaceIds(prefix: string[], namespaces?: string[][]): number[] {
     const range = prefixRange(prefix);
+    if (namespaces) {
+      const paths = namespaces
+        .slice(0, 16)
+        .map(encodeNamespace)
+        .filter((p) => !range || (p >= range[0] && p < range[1]));
+      return (
+        this.stmt("SELECT id FROM namespaces WHERE path IN (SELECT value FROM json_each(?))").all(
+          JSON.stringify(paths),
+        ) as Array<{ id: number }>
+      ).map((r) => r.id);
+    }
+    const holding = `(EXISTS (SELECT 1 FROM facts f WHERE f.ns_id = n.id) OR EXISTS (SELECT 1 FROM item_days d WHERE d.ns_id = n.id))`;
     const rows = (
       range
-        ? this.stmt("SELECT id FROM namespaces WHERE path >= ? AND path < ?").all(...range)
-        : this.stmt("SELECT id FROM namespaces").all()
+        ? this.stmt(`SELECT n.id FROM namespaces n WHERE n.path >= ? AND n.path < ? AND ${holding}`).all(...range)
+        : this.stmt(`SELECT n.id FROM namespaces n WHERE ${holding}`).all()
     ) as Array<{ id: number }>;
     return rows.map((r) => r.id);
   }
 
-  itemsOnDays(prefix: string[], days: DayCondition, limit: number): ItemRef[] {
-    const members = this.dayMembers(this.namespaceIds(prefix), days, limit);
+  itemsOnDays(prefix: string[], days: DayCondition, limit: number, namespaces?: string[][]): ItemRef[] {
+    const members = this.dayMembers(this.namespaceIds(prefix, namespaces), days, limit);
     const where = this.places(members.map((m) => m.id));
     return members.map((m) => {
       const place = where.get(m.id)!;
@@ -99,12 +116,7 @@ export class StructuredQueries {
     filter: Filter | undefined,
     limit: number,
   ): { matched: number; hits: HybridHits } {
-    const paths = namespaces.slice(0, 16).map(encodeNamespace);
-    const ns = (
-      this.stmt("SELECT id FROM namespaces WHERE path IN (SELECT value FROM json_each(?))").all(
-        JSON.stringify(paths),
-      ) as Array<{ id: number }>
-    ).map((r) => r.id);
+    const ns = this.namespaceIds([], namespaces);
     const members = this.dayMembers(ns, days, MAX_STRUCTURED_ROWS);
     return { matched: members.length, hits: this.rankMembers(members, query, queryVector, filter, limit) };
   }
@@ -132,8 +144,14 @@ export class StructuredQueries {
    * facts_by_object, facts_by_predicate), so a request reads at most its limit per probe, and a
    * probe runs only for a (namespace, key, side) that holds a fact ({@link present}).
    */
-  factsAbout(prefix: string[], entityKeys: string[], limit: number, predicate?: string): FactHit[] {
-    const ns = this.namespaceIds(prefix);
+  factsAbout(
+    prefix: string[],
+    entityKeys: string[],
+    limit: number,
+    predicate?: string,
+    namespaces?: string[][],
+  ): FactHit[] {
+    const ns = this.namespaceIds(prefix, namespaces);
     const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
     if (ns.length === 0 || cap <= 0) return [];
     if (entityKeys.length === 0) {
@@ -163,8 +181,9 @@ export class StructuredQueries {
     entityKeys: string[],
     limit: number,
     predicates?: string[],
+    namespaces?: string[][],
   ): Array<{ first: FactHit; second: FactHit }> {
-    const ns = this.namespaceIds(prefix);
+    const ns = this.namespaceIds(prefix, namespaces);
     const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
     if (ns.length === 0 || entityKeys.length === 0 || cap <= 0) return [];
     const keys = probeKeys(entityKeys);

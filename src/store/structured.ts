@@ -55,13 +55,23 @@ export interface ItemRef {
 
 export interface FactHit extends FactRow, ItemRef {}
 
+/**
+ * The structured queries of a store. Every query is scoped by `namespacePrefix`; `namespaces`,
+ * where a method takes it, narrows it to exactly those namespaces under the prefix (recall
+ * passes the hot ones: records and episodes), so the rest of a user's namespaces (one per memory
+ * key, the history) are never read.
+ */
 export interface StructuredSearchable {
   /**
    * The items under `namespacePrefix` about any of the days, newest day first, at most `limit`.
    * @example
    * await store.itemsOnDays(["memory", "_default", "u1"], { monthDays: [{ from: 502, to: 502 }] }, { limit: 200 });
    */
-  itemsOnDays(namespacePrefix: string[], days: DayCondition, options: { limit: number }): Promise<ItemRef[]>;
+  itemsOnDays(
+    namespacePrefix: string[],
+    days: DayCondition,
+    options: { limit: number; namespaces?: string[][] },
+  ): Promise<ItemRef[]>;
   /**
    * Facts under `namespacePrefix` whose subject or object key is one of `entityKeys` (any
    * entity when the list is empty), of one predicate when given; newest first.
@@ -72,7 +82,7 @@ export interface StructuredSearchable {
   factsAbout(
     namespacePrefix: string[],
     entityKeys: string[],
-    options: { limit: number; predicate?: string },
+    options: { limit: number; predicate?: string; namespaces?: string[][] },
   ): Promise<FactHit[]>;
   /**
    * Two-step facts: facts touching `entityKeys` (hop 1) and the facts touching the other end of
@@ -86,7 +96,7 @@ export interface StructuredSearchable {
   factPaths(
     namespacePrefix: string[],
     entityKeys: string[],
-    options: { limit: number; predicates?: string[] },
+    options: { limit: number; predicates?: string[]; namespaces?: string[][] },
   ): Promise<Array<{ first: FactHit; second: FactHit }>>;
   /**
    * Vector and keyword ranking inside a given set of items (the structured filter's result):

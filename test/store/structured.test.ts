@@ -91,6 +91,40 @@ describe("HNSWStore structured index", () => {
     expect(await pairs(["priya"])).toEqual(["m>l", "m>u"]);
   });
 
+  it("reads only the namespaces it is given, or those holding rows, among many under a prefix", async () => {
+    const user = ["memory", "_default", "u5"];
+    const records = [...user, "records"];
+    await store.put(records, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
+    await store.put(records, "b", rec("b", "The user said Atlas uses Postgres", "2026-03-03T10:00:00Z"));
+    // A user's prefix also holds a namespace per memory key and the history: no rows there.
+    const ops = Array.from({ length: 300 }, (_, i) => ({
+      namespace: [...user, "keys", `k${i}`],
+      key: "ref",
+      value: { recordId: `r${i}` },
+    }));
+    await store.batch(ops);
+    const keys = async (hits: Array<{ key: string }>) => hits.map((h) => h.key).sort();
+    expect(await keys(await store.factsAbout(user, ["atlas"], { limit: 10 }))).toEqual(["a", "b"]);
+    expect(await keys(await store.factsAbout(user, ["atlas"], { limit: 10, namespaces: [records] }))).toEqual([
+      "a",
+      "b",
+    ]);
+    // A namespace outside the prefix is not read, whatever is asked.
+    expect(await store.factsAbout(user, ["atlas"], { limit: 10, namespaces: [ns] })).toEqual([]);
+    expect(
+      (await store.factPaths(user, ["priya"], { limit: 10, predicates: ["uses"], namespaces: [records] })).map(
+        (p) => p.second.key,
+      ),
+    ).toEqual(["b"]);
+    const day = epochDay("2026-03-03")!;
+    expect(
+      await store.itemsOnDays(user, { ranges: [{ from: day, to: day }] }, { limit: 5, namespaces: [records] }),
+    ).toEqual([{ namespace: records, key: "b" }]);
+    await expect(
+      store.factsAbout(user, [], { limit: 5, predicate: "status", namespaces: "x" as never }),
+    ).rejects.toThrow(InvalidOperationError);
+  });
+
   it("reads a bounded number of facts of an entity named by thousands", async () => {
     const ns4 = ["memory", "_default", "u4", "records"];
     const ops = Array.from({ length: 3000 }, (_, i) => ({
