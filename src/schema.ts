@@ -115,6 +115,13 @@ export const MemoryKeySchema = z
   .max(128)
   .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, "must be dotted lowercase segments such as 'food.dislike'");
 
+/** One subject–predicate–object relation of a memory ("user" for the user). */
+export const FactSchema = z.object({
+  subject: z.string().trim().min(1).max(200),
+  predicate: z.string().regex(/^[a-z][a-z_]{0,63}$/u, "lowercase words and underscores"),
+  object: z.string().trim().min(1).max(200),
+});
+
 export const MemoryRecordSchema = z.object({
   id: z.string().min(1).max(128),
   kind: MemoryKindSchema,
@@ -142,6 +149,12 @@ export const MemoryRecordSchema = z.object({
   about: MemorySubjectSchema.optional(),
   /** Seed 003 §3.4: other phrasings that should find this memory ("咖啡", "coffee", "latte"). */
   retrievalHints: z.array(z.string().min(1).max(200)).max(20).optional(),
+  /**
+   * Seed 001 §4.2: the relations the memory states, when the model path gave them at extraction
+   * (src/facts/structure.ts reads these instead of the rules' reading of `content`). Predicates
+   * are lowercase words and underscores (src/facts/relations.ts RELATION_PREDICATES and others).
+   */
+  facts: z.array(FactSchema).max(8).optional(),
   /**
    * `cold`: retired by maintenance (archived, or superseded by a summary or a merge) into the
    * cold tier (seed 001 §3.4 冷存储): the record stays where it was, unindexed, and a copy in the

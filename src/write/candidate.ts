@@ -31,6 +31,8 @@ export interface MemoryCandidate {
   /** ISO due date for todos, expiry for time-bound facts. */
   expiresAt?: string;
   retrievalHints?: string[];
+  /** Relations the model gave (MemoryRecord.facts); rule candidates leave them to the content. */
+  facts?: Array<{ subject: string; predicate: string; object: string }>;
   /** Exact keyword terms (MemoryRecord.terms). */
   terms?: string[];
   /** What it is about: absent for the user; `conversation` for an episode of the session itself. */

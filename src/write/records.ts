@@ -80,6 +80,7 @@ export function recordFromCandidate(
     ...(candidate.retrievalHints?.length ? { retrievalHints: candidate.retrievalHints.slice(0, 20) } : {}),
     ...(candidate.terms?.length ? { terms: candidate.terms.slice(0, 20) } : {}),
     ...(candidate.about ? { about: candidate.about } : {}),
+    ...(candidate.facts?.length ? { facts: candidate.facts.slice(0, 8) } : {}),
   });
 }
 

@@ -77,7 +77,7 @@ export function dedupeCandidates(candidates: readonly DraftCandidate[]): DraftCa
   return kept;
 }
 
-/** Rule candidates plus the model candidates that add something (rules win ties). */
+/** Rule candidates plus the model candidates that add something (rules win ties; a tie's relations come from the model). */
 export function mergeModelCandidates(
   rules: readonly DraftCandidate[],
   model: readonly DraftCandidate[],
@@ -85,7 +85,7 @@ export function mergeModelCandidates(
   const merged = [...rules];
   const terms = termCache();
   for (const candidate of model) {
-    const restates = merged.some((existing) => {
+    const restated = merged.findIndex((existing) => {
       const overlap = termOverlap(
         existing.content,
         candidate.content,
@@ -94,7 +94,10 @@ export function mergeModelCandidates(
       );
       return (existing.key === candidate.key && overlap >= SAME_KEY_OVERLAP) || overlap >= ANY_KEY_OVERLAP;
     });
-    if (!restates) merged.push(candidate);
+    if (restated < 0) merged.push(candidate);
+    // The rule's candidate stands; the model's reading of its relations is kept with it.
+    else if (candidate.facts?.length && !merged[restated]!.facts?.length)
+      merged[restated] = { ...merged[restated]!, facts: candidate.facts };
   }
   return merged;
 }

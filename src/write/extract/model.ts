@@ -42,6 +42,19 @@ function memorySchema(lenient: boolean) {
     transient: maybe(z.boolean()),
     expiresAt: maybe(z.string()),
     retrievalHints: maybe(z.array(z.string())),
+    facts: maybe(
+      lenient
+        ? z
+            .array(
+              z.object({
+                subject: z.string().trim().max(200),
+                predicate: z.string().trim().max(64),
+                object: z.string().trim().max(200),
+              }),
+            )
+            .max(16)
+        : z.array(z.object({ subject: z.string(), predicate: z.string(), object: z.string() })),
+    ),
   });
 }
 
@@ -81,6 +94,7 @@ Reply with only a JSON object {"memories": [...]}; use an empty list when nothin
 - transient: true when it only holds for the current task ("for now", "这次")
 - expiresAt: an ISO-8601 due time for todos, else null
 - retrievalHints: up to 5 other words someone might search with, including translations
+- facts: the relations the memory states between named things, as [{"subject", "predicate", "object"}] with the names as written ("user" for the user) and a predicate from leads, member_of, uses, lives_in, works_at, reports_to, for_client, status, same_as, funded_by, published_by, located_in, relation (another lowercase_word when none fits), e.g. {"subject": "Priya", "predicate": "leads", "object": "Atlas"}; else null
 Skip greetings, thanks, questions, small talk and requests about the current task. Do not turn the assistant's own words into memories unless the user confirmed them. Bracketed placeholders such as [PHONE] or [EMAIL] stand for redacted data: keep them as they are and never guess what they hid. Never output user ids, tenant ids or scopes.`;
 
 /** The one prompt of a batch: instructions, then every user and assistant message with id, role, speaker and time. */
@@ -272,6 +286,10 @@ function toCandidates(
     else if (keyed.value !== undefined) candidate.value = keyed.value;
     if (memory.expiresAt && ISO_TIME.safeParse(memory.expiresAt).success) candidate.expiresAt = memory.expiresAt;
     if (memory.transient) candidate.signals = { transient: true };
+    // The model's relations, redacted like the content; none for what only the assistant said
+    // (the rules skip the assistant's sentences too).
+    const facts = sourceType === "agent_generated" ? [] : factsOf(memory.facts ?? []);
+    if (facts.length > 0) candidate.facts = facts;
     // One named speaker behind it: whose statement it is (see MemoryCandidate.speaker, speakerKey).
     const speakers = [
       ...new Set(messageIds.map((id) => byId.get(id)?.name).filter((n): n is string => n !== undefined)),
@@ -283,6 +301,24 @@ function toCandidates(
     candidates.push(candidate);
   }
   return candidates;
+}
+
+const PREDICATE = /^[a-z][a-z_]{0,63}$/u;
+
+/** Usable relations of a reply: named ends, a predicate word, redacted names, at most eight. */
+function factsOf(facts: ReadonlyArray<{ subject: string; predicate: string; object: string }>) {
+  const out: Array<{ subject: string; predicate: string; object: string }> = [];
+  for (const f of facts) {
+    const predicate = f.predicate
+      .trim()
+      .toLowerCase()
+      .replace(/\s{1,8}/gu, "_");
+    const subject = redactText(f.subject.trim()).text;
+    const object = redactText(f.object.trim()).text;
+    if (subject && object && PREDICATE.test(predicate)) out.push({ subject, predicate, object });
+    if (out.length >= 8) break;
+  }
+  return out;
 }
 
 /** The model's key if it is a valid dotted key once lowercased, else `<kind>.<topic of the content>`. */
