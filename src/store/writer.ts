@@ -85,6 +85,10 @@ export class StoreWriter {
       deleteNsFacts: db.prepare("DELETE FROM facts WHERE ns_id = ?"),
       deleteDays: db.prepare("DELETE FROM item_days WHERE item_id = ?"),
       insertDay: db.prepare("INSERT INTO item_days (item_id, ns_id, day, md) VALUES (?, ?, ?, ?)"),
+      itemDays: db.prepare("SELECT day FROM item_days WHERE item_id = ? ORDER BY day"),
+      itemFacts: db.prepare(
+        "SELECT subject, predicate, object, subject_key, object_key FROM facts WHERE item_id = ? ORDER BY id",
+      ),
       deleteFacts: db.prepare("DELETE FROM facts WHERE item_id = ?"),
       insertFact: db.prepare(
         "INSERT INTO facts (item_id, ns_id, subject, predicate, object, subject_key, object_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -224,15 +228,46 @@ export class StoreWriter {
     return run.immediate();
   }
 
-  /** Replace the item's structured rows (a delete takes them by ON DELETE CASCADE). */
+  /**
+   * Replace the item's structured rows (a delete takes them by ON DELETE CASCADE); rows that
+   * would not change (a usage-counter update) are left alone.
+   */
   private writeStructure(itemId: number, nsId: number, structure: ItemStructure, existed: boolean): void {
     if (existed) {
+      if (this.sameStructure(itemId, structure)) return;
       this.stmts.deleteDays.run(itemId);
       this.stmts.deleteFacts.run(itemId);
     }
     for (const day of structure.days) this.stmts.insertDay.run(itemId, nsId, day, monthDayOf(day));
     for (const f of structure.facts)
       this.stmts.insertFact.run(itemId, nsId, f.subject, f.predicate, f.object, f.subjectKey, f.objectKey);
+  }
+
+  /** Whether the item's stored days and facts are exactly these. */
+  private sameStructure(itemId: number, structure: ItemStructure): boolean {
+    const days = (this.stmts.itemDays.all(itemId) as Array<{ day: number }>).map((r) => r.day);
+    const want = [...structure.days].sort((a, b) => a - b);
+    if (days.length !== want.length || days.some((d, i) => d !== want[i])) return false;
+    const facts = this.stmts.itemFacts.all(itemId) as Array<{
+      subject: string;
+      predicate: string;
+      object: string;
+      subject_key: string;
+      object_key: string;
+    }>;
+    return (
+      facts.length === structure.facts.length &&
+      facts.every((f, i) => {
+        const g = structure.facts[i]!;
+        return (
+          f.subject === g.subject &&
+          f.predicate === g.predicate &&
+          f.object === g.object &&
+          f.subject_key === g.subjectKey &&
+          f.object_key === g.objectKey
+        );
+      })
+    );
   }
 
   private namespaceId(path: string, create: boolean): number {

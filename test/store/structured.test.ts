@@ -143,6 +143,27 @@ describe("HNSWStore structured index", () => {
     expect(paths.every((p) => p.first.key === "p7" && p.second.objectKey === "postgres")).toBe(true);
   });
 
+  it("ranks a day's items by the vectors its rows carry, kept in step with the item", async () => {
+    const ns6 = ["memory", "_default", "u6", "records"];
+    const at = "2026-04-04T10:00:00Z";
+    const day = epochDay(at)!;
+    await store.put(ns6, "r", rec("r", "The user ate ramen at Ippudo", at));
+    await store.put(ns6, "t", rec("t", "The user bought a train ticket to Lyon", at));
+    const vectorTop = async (query: string) =>
+      (await store.searchOnDays([ns6], { ranges: [{ from: day, to: day }] }, query, { limit: 2 })).hits.vector?.[0]
+        ?.key;
+    expect(await vectorTop("ramen Ippudo")).toBe("r");
+    // A usage-counter update keeps the rows; the ranking stays.
+    await store.put(ns6, "r", rec("r", "The user ate ramen at Ippudo", at, { accessCount: 3 }));
+    expect(await vectorTop("ramen Ippudo")).toBe("r");
+    // New words, new vectors beside the day.
+    await store.put(ns6, "r", rec("r", "The user visited the Louvre museum", at));
+    await store.put(ns6, "t", rec("t", "The user ate ramen at Ippudo again", at));
+    expect(await vectorTop("ramen Ippudo")).toBe("t");
+    const { matched } = await store.searchOnDays([ns6], { ranges: [{ from: day, to: day }] }, "x", { limit: 2 });
+    expect(matched).toBe(2);
+  });
+
   it("ranks inside a subset only, with the filter applied", async () => {
     await store.put(ns, "d", rec("d", "The user ate ramen at Ippudo", "2026-03-09T10:00:00Z"));
     await store.put(ns, "e", rec("e", "The user ate tacos", "2026-03-09T11:00:00Z", { status: "superseded" }));

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import type { ChatMessage } from "../../src/messages.js";
 import { scopeNamespace } from "../../src/namespaces.js";
+import type { HNSWStore } from "../../src/store/hnsw-store.js";
 import { extractCandidates } from "../../src/write/extract/index.js";
 
 const dirs: string[] = [];
@@ -62,7 +63,7 @@ describe("facts from the model path", () => {
       scope,
       messages: [{ id: "m2", role: "user", content: "Larkspur keeps its data in CockroachDB.", at: AT }],
     });
-    const facts = await memory.store.factsAbout(scopeNamespace(scope), ["larkspur"], { limit: 10 });
+    const facts = await (memory.store as HNSWStore).factsAbout(scopeNamespace(scope), ["larkspur"], { limit: 10 });
     expect(facts.map((f) => `${f.subjectKey} ${f.predicate} ${f.objectKey}`).sort()).toEqual([
       "ines leads larkspur",
       "larkspur uses cockroachdb",
