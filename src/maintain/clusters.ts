@@ -8,8 +8,8 @@
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { MemoryRecord, MemorySource } from "../schema.js";
+import { cosine } from "../store/vectors.js";
 import { analyzeStatement } from "../write/conflict/analyze.js";
-import { cosine } from "../write/conflict/meaning.js";
 import { yieldIfDue } from "../yield.js";
 import { groupOf, isSummary } from "./rules.js";
 

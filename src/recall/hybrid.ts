@@ -21,6 +21,7 @@ import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 import { textsAtPaths } from "../store/fields.js";
 import { scanNamespace } from "../store/scan.js";
 import { isHybridSearchable, isKeywordSearchable } from "../store/types.js";
+import { cosine } from "../store/vectors.js";
 import { bm25Search } from "./bm25.js";
 import { type ChannelName, type Fused, type RankedList, reciprocalRankFusion } from "./fusion.js";
 
@@ -237,16 +238,4 @@ async function cosineFallback(
   });
   scored.sort((a, b) => b.score - a.score);
   return scored.slice(0, limit);
-}
-
-function cosine(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

@@ -21,6 +21,7 @@ import {
   MAX_STRUCTURED_ROWS,
 } from "../store/structured.js";
 import type { HybridHits } from "../store/types.js";
+import { cosine } from "../store/vectors.js";
 import { bm25Search } from "./bm25.js";
 import { dayConditionOf, type QueryConditions } from "./conditions.js";
 import type { RankedList } from "./fusion.js";
@@ -337,16 +338,4 @@ function describe(f: FactHit): string {
 
 function sameNamespace(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((label, i) => label === b[i]);
-}
-
-function cosine(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

@@ -31,3 +31,16 @@ export function toUnitVector(vector: unknown, dims: number, what: string): Float
   for (let i = 0; i < dims; i += 1) out[i]! *= scale;
   return out;
 }
+
+/** Cosine similarity of two vectors of any scale; 0 when either is all zeros. */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -11,6 +11,7 @@
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore } from "@langchain/langgraph";
+import { cosine } from "../../store/vectors.js";
 import { HashEmbeddings } from "../../text/embeddings.js";
 import { DIMENSIONS, type Dimension } from "../extract/lexicon.js";
 
@@ -30,19 +31,6 @@ function prototype(dimension: Dimension): string {
   return [dimension.label.en, dimension.label.zh, ...dimension.context.en, ...dimension.context.zh, ...values].join(
     ", ",
   );
-}
-
-/** Cosine similarity of two vectors; 0 when either is all zeros. */
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 const prototypes = new WeakMap<EmbeddingsInterface, Promise<number[][]>>();
