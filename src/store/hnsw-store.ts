@@ -334,7 +334,12 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   ): Promise<ItemRef[]> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    return this.structured!.itemsOnDays(prefix, days, pageOf(options.limit, 0).limit, namespacesOf(options.namespaces));
+    return this.structured!.itemsOnDays(
+      prefix,
+      daysOf(days),
+      pageOf(options.limit, 0).limit,
+      namespacesOf(options.namespaces),
+    );
   }
 
   async factsAbout(
@@ -399,11 +404,13 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     if (typeof query !== "string")
       throw new InvalidOperationError(`searchOnDays expects a string query, received ${typeof query}.`);
     if (!Array.isArray(namespaces)) throw new InvalidOperationError("searchOnDays expects an array of namespaces.");
+    const exact = namespacesOf(namespaces)!;
+    const condition = daysOf(days);
     const filter = validateFilter(options.filter);
     const { limit } = pageOf(options.limit, 0);
     const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
     this.requireOpen();
-    return this.structured!.searchOnDays(namespacesOf(namespaces)!, days, query, queryVector, filter, limit);
+    return this.structured!.searchOnDays(exact, condition, query, queryVector, filter, limit);
   }
 
   // ---- planning and validation -------------------------------------------------------------
@@ -666,6 +673,30 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
 
 function hashText(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
+
+/** A day condition: `ranges` and `monthDays`, each a list of integer `{ from, to }`. */
+function daysOf(days: unknown): DayCondition {
+  if (typeof days !== "object" || days === null)
+    throw new InvalidOperationError("days must be an object { ranges?, monthDays? }.");
+  const out: DayCondition = {};
+  for (const field of ["ranges", "monthDays"] as const) {
+    const list = (days as Record<string, unknown>)[field];
+    if (list === undefined) continue;
+    if (
+      !Array.isArray(list) ||
+      !list.every(
+        (r) =>
+          typeof r === "object" &&
+          r !== null &&
+          Number.isInteger((r as { from?: unknown }).from) &&
+          Number.isInteger((r as { to?: unknown }).to),
+      )
+    )
+      throw new InvalidOperationError(`days.${field} must be an array of { from, to } integers.`);
+    out[field] = list as Array<{ from: number; to: number }>;
+  }
+  return out;
 }
 
 /** An optional list of exact namespaces, each validated. */

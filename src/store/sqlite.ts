@@ -105,8 +105,13 @@ function migrate(db: Db): void {
       subject_key TEXT NOT NULL,
       object_key TEXT NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS facts_by_subject ON facts (ns_id, subject_key, predicate);
-    CREATE INDEX IF NOT EXISTS facts_by_object ON facts (ns_id, object_key, predicate);
+    -- Each fact probe (src/store/structured-queries.ts) is an equality on a whole index prefix,
+    -- read newest first (rowid order) with a limit: an entity's facts, or its facts of one
+    -- predicate. Without the two-column ones a hub entity's newest facts would be a sort of all.
+    CREATE INDEX IF NOT EXISTS facts_by_subject ON facts (ns_id, subject_key);
+    CREATE INDEX IF NOT EXISTS facts_by_object ON facts (ns_id, object_key);
+    CREATE INDEX IF NOT EXISTS facts_by_subject_predicate ON facts (ns_id, subject_key, predicate);
+    CREATE INDEX IF NOT EXISTS facts_by_object_predicate ON facts (ns_id, object_key, predicate);
     CREATE INDEX IF NOT EXISTS facts_by_item ON facts (item_id);
     CREATE INDEX IF NOT EXISTS facts_by_predicate ON facts (ns_id, predicate);
   `);

@@ -1,9 +1,9 @@
 /**
  * HNSWStore's structured queries (src/store/structured.ts) over its SQLite tables `item_days`
  * and `facts`: every query is scoped by the namespace range of its prefix, bounded by a limit,
- * and served by an index ((ns_id, day), (ns_id, md), (ns_id, subject_key, predicate),
- * (ns_id, object_key, predicate), (ns_id, predicate)): no OR across columns, which SQLite would
- * answer by scanning every fact of the scope.
+ * and served by an index ((ns_id, day), (ns_id, md), (ns_id, subject_key[, predicate]),
+ * (ns_id, object_key[, predicate]), (ns_id, predicate)): no OR across columns, which SQLite
+ * would answer by scanning every fact of the scope.
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
 import { type Filter, filterToSql, matchesFilter } from "./filter.js";
@@ -141,8 +141,9 @@ export class StructuredQueries {
   /**
    * Facts touching the entities (newest first), or of one predicate. Every probe is an equality
    * on a whole index prefix read newest first with a limit (src/store/sqlite.ts: facts_by_subject,
-   * facts_by_object, facts_by_predicate), so a request reads at most its limit per probe, and a
-   * probe runs only for a (namespace, key, side) that holds a fact ({@link present}).
+   * facts_by_object and their predicate forms, facts_by_predicate), so a request reads at most its
+   * limit per probe, and a probe runs only for a (namespace, key, side) that holds a fact
+   * ({@link present}).
    */
   factsAbout(
     prefix: string[],

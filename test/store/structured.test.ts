@@ -4,7 +4,7 @@
  * joined for two steps, and ranked inside a subset.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { InvalidOperationError } from "../../src/errors.js";
+import { InvalidNamespaceError, InvalidOperationError } from "../../src/errors.js";
 import { recordStructure } from "../../src/facts/structure.js";
 import { epochDay, monthDayOf } from "../../src/store/structured.js";
 import { openStore, readAllFiles, tempDir } from "../helpers/store.js";
@@ -125,6 +125,39 @@ describe("HNSWStore structured index", () => {
     ).rejects.toThrow(InvalidOperationError);
   });
 
+  it("answers every fact query from an index, newest first without sorting an entity's facts", async () => {
+    const fresh = openStore(tempDir(), { structure: recordStructure });
+    const db = (fresh as unknown as { db: { prepare: (sql: string) => unknown } }).db;
+    const prepare = db.prepare.bind(db);
+    const prepared: string[] = [];
+    db.prepare = (sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    };
+    const nsA = ["memory", "_default", "u7", "records"];
+    await fresh.put(nsA, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
+    await fresh.put(nsA, "b", rec("b", "The user said Atlas uses Postgres", "2026-03-03T10:00:00Z"));
+    await fresh.put(nsA, "c", rec("c", "The user leads Kite", "2026-03-04T10:00:00Z"));
+    prepared.length = 0;
+    const prefix = nsA.slice(0, 3);
+    await fresh.factsAbout(prefix, ["atlas"], { limit: 5 });
+    await fresh.factsAbout(prefix, ["atlas"], { limit: 5, predicate: "uses" });
+    await fresh.factsAbout(prefix, [], { limit: 5, predicate: "status" });
+    await fresh.factPaths(prefix, ["priya", "user"], { limit: 5, predicates: ["uses", "leads"] });
+    await fresh.factPaths(prefix, ["priya"], { limit: 5 });
+    const probes = prepared.filter((sql) => /FROM facts WHERE/u.test(sql));
+    expect(probes.length).toBeGreaterThanOrEqual(4);
+    for (const sql of probes) {
+      const plan = (prepare(`EXPLAIN QUERY PLAN ${sql}`) as { all: (...a: unknown[]) => Array<{ detail: string }> })
+        .all(...Array.from({ length: (sql.match(/\?/gu) ?? []).length }, () => 1))
+        .map((r) => r.detail)
+        .join(" | ");
+      expect(plan, sql).toMatch(/USING (?:COVERING )?INDEX facts_by_/u);
+      expect(plan, sql).not.toMatch(/TEMP B-TREE|SCAN facts/u);
+    }
+    await fresh.stop();
+  });
+
   it("reads a bounded number of facts of an entity named by thousands", async () => {
     const ns4 = ["memory", "_default", "u4", "records"];
     const ops = Array.from({ length: 3000 }, (_, i) => ({
@@ -186,6 +219,11 @@ describe("HNSWStore structured index", () => {
       /predicates must be an array of strings/,
     );
     await expect(store.itemsOnDays(ns, {}, { limit: -1 })).rejects.toThrow(InvalidOperationError);
+    await expect(store.itemsOnDays(ns, { ranges: [{ from: "a", to: 3 }] as never }, { limit: 5 })).rejects.toThrow(
+      /days.ranges must be an array of \{ from, to \} integers/u,
+    );
+    await expect(store.searchOnDays([ns], "May 2" as never, "q", { limit: 5 })).rejects.toThrow(InvalidOperationError);
+    await expect(store.searchOnDays([["a.b"]], {}, "q", { limit: 5 })).rejects.toThrow(InvalidNamespaceError);
     await expect(store.searchWithin([{ namespace: ["a.b"], key: "k" }], "q", { limit: 5 })).rejects.toThrow();
   });
 
