@@ -113,6 +113,12 @@ const EN_NAME = `\\b(?:[Tt]he\\s{1,2}user|(?:(?:[Tt]he|[Oo]ur|[Tt]heir)\\s{1,2})
 const EN_TYPED = `(?:(?:project|team|client|customer|service|app)\\s{1,2})?${EN_NAME}`;
 
 interface Rule {
+  /**
+   * Words without which `pattern` cannot match (its verb phrase): tested first, so a sentence
+   * pays for the full pattern only when it has the verb. A test checks the implication on every
+   * sentence of the relation tests and the eval sets.
+   */
+  trigger: RegExp;
   pattern: RegExp;
   /** Builds the relation from the match groups. */
   relation: (m: RegExpMatchArray) => Relation | undefined;
@@ -121,9 +127,11 @@ interface Rule {
 const rel = (subject: string | undefined, predicate: string, object: string | undefined): Relation | undefined =>
   subject && object ? { subject: subject.trim(), predicate, object: object.trim() } : undefined;
 
-const EN_RULES: Rule[] = [
+export const EN_RULES: readonly Rule[] = [
   {
     // "Priya leads Atlas", "Bob runs the billing service", "Mei is in charge of project Kite"
+    trigger:
+      /\b(?:leads|runs|manages|heads|owns|oversees|coordinates|directs|charge|responsible|leading|running|lead|owner|manager|head)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:leads|runs|manages|heads|owns|oversees|coordinates|directs|is\\s{1,2}(?:in\\s{1,2}charge\\s{1,2}of|responsible\\s{1,2}for|leading|running|the\\s{1,2}(?:lead|owner|manager|head)\\s{1,2}(?:of|on)))\\s{1,2}(${EN_TYPED})`,
       "gu",
@@ -132,6 +140,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Atlas is Priya's project", "the lead of Atlas is Priya", "Atlas's owner is Priya"
+    trigger: /\b(?:lead|owner|manager|head|pm)\b|['’]s\s{1,2}(?:project|baby|team|thing|show)/u,
     pattern: new RegExp(
       `(?:the\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}(?:of|on)\\s{1,2}(${EN_TYPED})\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})(?:'s|’s)\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:basically\\s{1,2}|really\\s{1,2}|just\\s{1,2}|actually\\s{1,2}|still\\s{1,2})?(${EN_NAME})(?:'s|’s)\\s{1,2}(?:project|baby|team|thing|show))`,
       "gu",
@@ -140,6 +149,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Bob works in the payments team", "Mei is on the data team", "Raj joined the infra group"
+    trigger: /\b(?:works|is|sits|belongs)\s{1,2}(?:in|on|with|to)\b|\b(?:joined|moved)\s/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:works|is|sits|belongs)\\s{1,2}(?:in|on|with|to)\\s{1,2}(${EN_NAME}\\s{1,2}(?:team|department|group|squad)|the\\s{1,2}${EN_NAME})|(${EN_TYPED})\\s{1,2}(?:joined|moved\\s{1,2}to)\\s{1,2}(${EN_NAME}\\s{1,2}(?:team|department|group|squad)|the\\s{1,2}[a-z][\\w-]{1,20}\\s{1,2}(?:team|department|group|squad))`,
       "gu",
@@ -148,6 +158,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Atlas uses PostgreSQL", "the billing service sits on Postgres", "Kite is built on Rust"
+    trigger: /\b(?:uses|using|runs\s{1,2}on|sits\s{1,2}on|built|running|hosted|is\s{1,2}on|depends|stores)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:uses|is\\s{1,2}using|runs\\s{1,2}on|sits\\s{1,2}on|is\\s{1,2}(?:built|running|hosted)\\s{1,2}(?:on|in|with)|is\\s{1,2}on|depends\\s{1,2}on|stores\\s{1,2}(?:its\\s{1,2})?data\\s{1,2}in)\\s{1,2}(${EN_NAME})`,
       "gu",
@@ -156,6 +167,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Atlas is the billing service", "Kite is basically our data platform": two names, one thing.
+    trigger: /\bis\s{1,2}(?:(?:just|basically|actually|really)\s{1,2})?(?:the|our)\s/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:just\\s{1,2}|basically\\s{1,2}|actually\\s{1,2}|really\\s{1,2})?(?:the|our)\\s{1,2}([a-z][\\w-]{1,20}${upTo(2, "\\s{1,2}[a-z][\\w-]{1,20}")}\\s{1,2}(?:service|team|project|app|platform|system|tool|product))\\b`,
       "gu",
@@ -164,6 +176,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "the robotics program is funded by Coastal Trades", "the pilot is paid for by a grant from X"
+    trigger: /\b(?:funded|paid|sponsored|financed|bankrolled|funds|sponsors|pays|finances)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:is|was|gets|got)\\s{1,2}(?:funded|paid\\s{1,2}for|sponsored|financed|bankrolled)\\s{1,2}by\\s{1,2}(?:a\\s{1,2}grant\\s{1,2}from\\s{1,2})?(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:funds|sponsors|pays\\s{1,2}for|finances)\\s{1,2}(${EN_TYPED})`,
       "gu",
@@ -172,6 +185,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Lanternfish is getting published by Kitewing", "Kitewing publishes Lanternfish"
+    trigger: /\b(?:published|publishes|publishing)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:is|was)\\s{1,2}(?:getting\\s{1,2}|being\\s{1,2})?published\\s{1,2}by\\s{1,2}(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:publishes|is\\s{1,2}publishing)\\s{1,2}(${EN_TYPED})`,
       "gu",
@@ -180,6 +194,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "the tools team sits in the Quebec City office", "the guild is run out of the Cork office"
+    trigger: /\s(?:office|campus|building|site)/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:sits|is|works|operates)\\s{1,2}(?:run\\s{1,2})?(?:in|out\\s{1,2}of|from)\\s{1,2}(?:the\\s{1,2})?(${EN_NAME})\\s{1,2}(?:office|campus|building|site)`,
       "gu",
@@ -188,6 +203,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Bob lives in Osaka", "Emma moved to Lyon", "Raj is based in Pune"
+    trigger: /\b(?:lives|lived|moved|relocated|based|living|settled)\s{1,2}(?:in|to)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:lives|lived|moved|relocated|is\\s{1,2}based|is\\s{1,2}living|settled)\\s{1,2}(?:in|to)\\s{1,2}(${EN_NAME})`,
       "gu",
@@ -196,6 +212,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Bob works at Initech", "Emma works for Globex"
+    trigger: /\b(?:works|worked|working)\s{1,2}(?:at|for)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:works|worked|is\\s{1,2}working)\\s{1,2}(?:at|for)\\s{1,2}(${EN_NAME})`,
       "gu",
@@ -204,6 +221,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Bob reports to Carol", "Bob's manager is Carol"
+    trigger: /\breports\s{1,2}to\b|['’]s\s{1,2}(?:manager|boss|supervisor)\s/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}reports\\s{1,2}to\\s{1,2}(${EN_NAME})|(${EN_NAME})(?:'s|’s)\\s{1,2}(?:manager|boss|supervisor)\\s{1,2}is\\s{1,2}(${EN_NAME})`,
       "gu",
@@ -212,6 +230,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "Atlas is for Globex", "Kite is a project for Acme"
+    trigger: /\bis\s{1,2}(?:a\s{1,2}(?:project|build|job)\s{1,2})?for\s/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:a\\s{1,2}(?:project|build|job)\\s{1,2})?for\\s{1,2}(?:the\\s{1,2}client\\s{1,2})?(${EN_NAME})`,
       "gu",
@@ -220,6 +239,7 @@ const EN_RULES: Rule[] = [
   },
   {
     // "the login bug is fixed", "ticket 482 was closed", "the refund request is still open"
+    trigger: /fixed|closed|resolved|done|merged|cancell?ed|open|pending|reopened/u,
     pattern: new RegExp(
       `(${EN_TYPED}(?:\\s{1,2}(?:bug|ticket|issue|request|task))?)\\s{1,2}(?:is|was|got|has\\s{1,2}been)\\s{1,2}(?:finally\\s{1,2}|now\\s{1,2}|still\\s{1,2})?(fixed|closed|resolved|done|merged|cancell?ed|open|pending|reopened)`,
       "gu",
@@ -250,23 +270,27 @@ const EN_PERSON_OF_USER =
 // A Chinese or Latin name of 1–12 characters. Particles and pronouns that precede names are
 // trimmed afterwards (trimZh), because a name has no delimiter in Chinese.
 const ZH_NAME = "[\\p{Script=Han}A-Za-z0-9·_-]{1,16}";
-const ZH_RULES: Rule[] = [
+export const ZH_RULES: readonly Rule[] = [
   {
     // 王磊负责天穹项目、天穹由王磊负责、王磊带天穹
+    trigger: /负责|主管|牵头|带/u,
     pattern: new RegExp(`(${ZH_NAME})(?:在|目前|现在)?(?:负责(?!人)|主管|牵头|带着|带)(?:的是)?(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[1]), "leads", trimZh(m[2])),
   },
   {
+    trigger: /负责|牵头|主管|在管|带/u,
     pattern: new RegExp(`(${ZH_NAME})(?:项目)?(?:由|是)(${ZH_NAME}?)(?:负责|牵头|主管|在管|带)`, "gu"),
     relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
   },
   {
     // 天穹的负责人是王磊、天穹项目负责人是王磊
+    trigger: /(?:负责人|项目经理|owner|主管|老大)(?:是|为|换成)/u,
     pattern: new RegExp(`(${ZH_NAME}?)的?(?:负责人|项目经理|owner|主管|老大)(?:是|为|换成了|换成)(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
   },
   {
     // 王磊在支付组、王磊那边是支付组的、王磊属于数据部、小林加入了基础架构组
+    trigger: /组|部门|团队|事业部|中心/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:那边)?(?:在|是|属于|加入了|调到了|调去了|去了)(${ZH_NAME}?(?:组|部门|团队|小组|事业部|中心))的?`,
       "gu",
@@ -274,24 +298,28 @@ const ZH_RULES: Rule[] = [
     relation: (m) => rel(trimZh(m[1]), "member_of", trimZh(m[2])),
   },
   {
-    // 天穹用的是达梦数据库、天穹使用MySQL、天穹跑在阿里云上、天穹基于Go
+    // 天穹用的是达梦数据库、天穹使用MySQL、天穹跑在阿里云上、天穹基于Go (用户 is the user, not 用)
+    trigger: /用(?!户)|使用|采用|基于|跑在|部署在/u,
     pattern: new RegExp(
-      `(${ZH_NAME}?)(?:项目)?(?:用的是|用了|使用|采用|基于|跑在|部署在|用)(${ZH_NAME})(?:上|来做|做)?`,
+      `(${ZH_NAME}?)(?:项目)?(?:用的是|用了|使用|采用|基于|跑在|部署在|用(?!户))(${ZH_NAME})(?:上|来做|做)?`,
       "gu",
     ),
     relation: (m) => rel(trimZh(m[1]), "uses", trimZh(m[2])),
   },
   {
     // 支付组的老大是何佳、文化中心的甲方是北辰文旅集团、知产组一直是马主任在管
+    trigger: /的(?:老大|头儿|头|主任|组长|部长|总监|负责人)(?:是|叫)/u,
     pattern: new RegExp(`(${ZH_NAME}?)的(?:老大|头儿|头|主任|组长|部长|总监|负责人)(?:是|叫)(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
   },
   {
+    trigger: /的(?:甲方|客户|业主)(?:是|叫)/u,
     pattern: new RegExp(`(${ZH_NAME}?)的(?:甲方|客户|业主)(?:是|叫)(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[1]), "for_client", trimZh(m[2])),
   },
   {
     // 风铃的模型训练租的是极光云、蜂鸟主控选了恒芯
+    trigger: /租的是|选了|选的是|定了|买的是/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:的)?(?:[\\p{Script=Han}]{1,4})?(?:租的是|选了|选的是|定了|买的是)(${ZH_NAME})`,
       "gu",
@@ -300,16 +328,19 @@ const ZH_RULES: Rule[] = [
   },
   {
     // 天穹就是那个结算系统、天穹其实就是我们的计费平台
+    trigger: /就是|即/u,
     pattern: new RegExp(`(${ZH_NAME}?)(?:就是|也就是|其实就是|即)(?:我们的|那个|咱们的)?(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[1]), "same_as", trimZh(m[2])),
   },
   {
     // 王磊搬到了杭州、王磊住在杭州、王磊在杭州工作 (the place, not the employer)
+    trigger: /搬到|搬去|住在|定居在|常驻|驻扎在/u,
     pattern: new RegExp(`(${ZH_NAME}?)(?:搬到了|搬到|搬去了|搬去|住在|定居在|常驻|驻扎在)(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[1]), "lives_in", trimZh(m[2])),
   },
   {
     // 王磊向李娜汇报、王磊的领导是李娜
+    trigger: /汇报|的(?:领导|上级|老板|直属领导)是/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:向|给)(${ZH_NAME})汇报|(${ZH_NAME}?)的(?:领导|上级|老板|直属领导)是(${ZH_NAME})`,
       "gu",
@@ -319,12 +350,15 @@ const ZH_RULES: Rule[] = [
   },
   {
     // 天穹是给华信做的、天穹的客户是华信
+    trigger: /是给|是为|的客户是/u,
     pattern: new RegExp(`(${ZH_NAME}?)(?:是给|是为)(${ZH_NAME})做的|(${ZH_NAME}?)的客户是(${ZH_NAME})`, "gu"),
     relation: (m) =>
       m[1] ? rel(trimZh(m[1]), "for_client", trimZh(m[2])) : rel(trimZh(m[3]), "for_client", trimZh(m[4])),
   },
   {
     // 登录那个bug修好了、报销流程走完了、那个工单关了、这个问题还没解决
+    trigger:
+      /修好了|修复了|解决了|关了|关闭了|走完了|搞定了|办完了|完成了|撤销了|取消了|没解决|没修好|没关|没办完|没完成|开着/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:终于|已经|总算|还没有|还没|没有|仍然|还是)?(修好了|修复了|解决了|关了|关闭了|走完了|搞定了|办完了|完成了|撤销了|取消了|没解决|没修好|没关|没办完|没完成|开着)`,
       "gu",
@@ -410,6 +444,7 @@ export function relationsOf(content: string): Relation[] {
       .replace(/^(?:The user (?:said|says|mentioned|noted|told the assistant)(?: that)? )/u, "")
       .replace(/^用户(?:说|提到|表示|告诉助手)(?:了)?[，,]?/u, "");
     for (const rule of han ? ZH_RULES : EN_RULES) {
+      if (!rule.trigger.test(plain)) continue;
       for (const m of plain.matchAll(rule.pattern)) add(rule.relation(m));
       if (out.length >= MAX_RELATIONS) break;
     }

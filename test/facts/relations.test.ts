@@ -2,8 +2,10 @@
  * Structured facts read from a memory's sentence (src/facts/relations.ts): each rule has cases it
  * must fire on, in both languages and in wordings unlike its comment's, and cases it must not.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { entityKey, relationsOf } from "../../src/facts/relations.js";
+import { EN_RULES, entityKey, relationsOf, ZH_RULES } from "../../src/facts/relations.js";
 import { recordStructure } from "../../src/facts/structure.js";
 import { epochDay } from "../../src/store/structured.js";
 
@@ -47,6 +49,8 @@ describe("relationsOf", () => {
     "用户喜欢周末去公园跑步",
     "The user thinks the Heron app is great",
     "The user told the Lumen study team a joke",
+    // 用户 is "the user", not the verb 用 followed by a name.
+    "用户说天穹用户很多",
   ])("states no relation: %s", (content) => {
     expect(triples(content).filter(([s]) => s !== "user")).toEqual([]);
   });
@@ -98,5 +102,52 @@ describe("recordStructure", () => {
   it("gives the cold tier and values that are not memories no rows", () => {
     expect(recordStructure({ ...record, tier: "cold" })).toBeUndefined();
     expect(recordStructure({ traceId: "t1", query: "Atlas uses Postgres" })).toBeUndefined();
+  });
+});
+
+describe("relation rule triggers", () => {
+  // Every rule is skipped when its trigger does not match, so the trigger must match wherever
+  // the pattern does. Checked on every string of this file and of the eval sets (dialog turns,
+  // structured questions, MemoryBank's conversations), each also in the "The user said …" form
+  // the rewriter produces.
+  const strings = (value: unknown, out: string[]): string[] => {
+    if (typeof value === "string") out.push(value);
+    else if (Array.isArray(value)) for (const v of value) strings(v, out);
+    else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
+    return out;
+  };
+  const corpus = (): string[] => {
+    const root = path.join(import.meta.dirname, "../..");
+    const texts = [
+      ...fs.readFileSync(path.join(root, "test/facts/relations.test.ts"), "utf8").matchAll(/"([^"\n]{4,300})"/gu),
+    ].map((m) => m[1]!);
+    for (const dir of ["eval/dialogs", "eval/structured", "eval/memorybank-dev"])
+      for (const file of fs.readdirSync(path.join(root, dir)))
+        if (file.endsWith(".json")) strings(JSON.parse(fs.readFileSync(path.join(root, dir, file), "utf8")), texts);
+    return texts
+      .flatMap((t) => t.split(/(?<=[.!?;。！？；])\s{0,3}/u))
+      .flatMap((t) => [t, `The user said ${t}`, `用户说${t}`]);
+  };
+
+  it("a rule's trigger matches every sentence its pattern matches", () => {
+    const sentences = corpus();
+    expect(sentences.length).toBeGreaterThan(5_000);
+    let matched = 0;
+    for (const rule of [...EN_RULES, ...ZH_RULES])
+      for (const sentence of sentences) {
+        rule.pattern.lastIndex = 0;
+        if (!rule.pattern.test(sentence)) continue;
+        matched++;
+        expect(rule.trigger.test(sentence), `${rule.trigger} on "${sentence}"`).toBe(true);
+      }
+    for (const rule of [...EN_RULES, ...ZH_RULES]) rule.pattern.lastIndex = 0;
+    // The check saw each language's rules fire many times.
+    expect(matched).toBeGreaterThan(200);
+  });
+
+  it("a sentence without any rule's verb skips the patterns", () => {
+    const none = ["The user said the weather in spring is mild", "用户说今天天气很好"];
+    for (const s of none)
+      expect([...EN_RULES, ...ZH_RULES].filter((r) => r.trigger.test(s)).map((r) => r.trigger.source)).toEqual([]);
   });
 });
