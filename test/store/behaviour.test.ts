@@ -8,9 +8,10 @@ import type { GetOperation, PutOperation, SearchOperation } from "@langchain/lan
 import { InvalidNamespaceError } from "@langchain/langgraph-checkpoint";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HNSWStore } from "../../src/store/hnsw-store.js";
+import { noteSkip, openPostgresStore, POSTGRES_URL } from "../helpers/postgres.js";
 import { DIMS, openStore, tempDir, testEmbeddings } from "../helpers/store.js";
 
-const factories: Array<[string, () => { store: BaseStore; close: () => void }]> = [
+const factories: Array<[string, () => { store: BaseStore; close: () => void | Promise<void> }]> = [
   [
     "InMemoryStore",
     () => ({
@@ -47,9 +48,19 @@ const factories: Array<[string, () => { store: BaseStore; close: () => void }]> 
     },
   ],
 ];
+// The same contract on PostgreSQL + pgvector, against the server CI starts (test/helpers/postgres.ts).
+if (POSTGRES_URL)
+  factories.push([
+    "PostgresStore",
+    () => {
+      const store = openPostgresStore();
+      return { store, close: () => store.end() };
+    },
+  ]);
+else noteSkip("BaseStore behaviour: PostgresStore");
 
 describe.each(factories)("BaseStore behaviour: %s", (_name, factory) => {
-  let close = () => {};
+  let close: () => void | Promise<void> = () => {};
   afterEach(() => close());
   const make = () => {
     const made = factory();

@@ -1,0 +1,801 @@
+/**
+ * The long-term store on PostgreSQL + pgvector, for when one process and one disk are not
+ * enough: many agent workers on many machines share one database, and the graphs do not change
+ * (they see a `BaseStore` with the same keyword and hybrid channels as HNSWStore).
+ *
+ * Why not LangGraph's own `PostgresStore` (@langchain/langgraph-checkpoint-postgres): its
+ * keyword search is PostgreSQL's text parser, which reads a run of Chinese characters as one
+ * word ("用户不吃香菜" never matches "香菜"), and it has no keyword channel to fuse with vectors,
+ * no prefix delete, and puts whole values through its own JSON path filters. Here text is
+ * segmented in Node by the project's tokenizer (Intl.Segmenter), the terms are stored as a
+ * `tsvector` of the `simple` configuration (no server extension beyond pgvector), and
+ * namespaces are encoded as in HNSWStore (`a:b:`), so a prefix is a range on a `COLLATE "C"`
+ * btree and matches label by label.
+ *
+ * Tables live in their own schema (`langgraph_memory` by default); `migrate()` creates or
+ * upgrades them idempotently and records the version in `meta`. Vectors: one row per indexed
+ * field, an HNSW index with `vector_cosine_ops`; search scores are cosine similarity, as in
+ * HNSWStore. Keyword scores are `ts_rank` (not BM25): recall fuses the channels by rank.
+ * @example
+ * const store = new PostgresStore({
+ *   connectionString: process.env.DATABASE_URL!,
+ *   index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: ["content"] },
+ * });
+ * await store.put(["memory", "u1"], "m1", { content: "The user prefers short replies" });
+ * const hits = await store.search(["memory", "u1"], { query: "reply style", limit: 3 });
+ * await store.end();
+ */
+import { createHash } from "node:crypto";
+import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import {
+  BaseStore,
+  type Item,
+  type ListNamespacesOperation,
+  type Operation,
+  type OperationResults,
+  type PutOperation,
+  type SearchItem,
+} from "@langchain/langgraph-checkpoint";
+import pg from "pg";
+import { z } from "zod";
+import {
+  InvalidConfigError,
+  InvalidOperationError,
+  InvalidValueError,
+  StoreCorruptError,
+  zodProblem,
+} from "../errors.js";
+import { textsAtPaths } from "./fields.js";
+import { type Filter, matchesFilter, validateFilter } from "./filter.js";
+import { keywordBody, queryTerms } from "./keyword.js";
+import {
+  decodeNamespace,
+  encodeNamespace,
+  matchesConditions,
+  prefixRange,
+  validateNamespaceLabels,
+} from "./namespace.js";
+import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
+import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
+import { toUnitVector } from "./vectors.js";
+
+/** The schema version `migrate()` brings a database to. */
+export const POSTGRES_SCHEMA_VERSION = 1;
+
+/** Tuning defaults of the PostgreSQL store (README "Deploying on PostgreSQL"). */
+export const POSTGRES_DEFAULTS = Object.freeze({
+  schema: "langgraph_memory",
+  /** Connections in the pool of one process. */
+  poolMax: 10,
+  /** HNSW index out-degree (pgvector `m`). */
+  m: 16,
+  /** HNSW build beam (pgvector `ef_construction`). */
+  efConstruction: 64,
+  /** HNSW search beam (`hnsw.ef_search`), raised to the candidates a search needs. */
+  efSearch: 100,
+});
+
+export interface PostgresStoreIndexConfig {
+  dims: number;
+  embeddings: EmbeddingsInterface;
+  /** @default ["$"] */
+  fields?: string[];
+  /** Paths keyword-indexed but never embedded (as HNSWStore's `keywordOnly`). @default [] */
+  keywordOnly?: string[];
+}
+
+export interface PostgresStoreOptions {
+  /** `postgres://user@host:port/db`; or pass `pool`. */
+  connectionString?: string;
+  /** An existing `pg.Pool` (the store does not end it). */
+  pool?: pg.Pool;
+  /** The schema holding the store's tables. @default "langgraph_memory" */
+  schema?: string;
+  index?: PostgresStoreIndexConfig;
+  /** Largest JSON value accepted, in bytes. @default 524288 */
+  maxValueBytes?: number;
+  /** Pool size when the store makes its pool. @default 10 */
+  poolMax?: number;
+  /** pgvector HNSW parameters (index build) and `hnsw.ef_search`. */
+  hnsw?: { m?: number; efConstruction?: number; efSearch?: number };
+}
+
+const OptionsSchema = z
+  .object({
+    connectionString: z.string().min(1).optional(),
+    pool: z.custom<pg.Pool>((p) => typeof (p as pg.Pool)?.connect === "function", "must be a pg.Pool").optional(),
+    schema: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/u, "lower-case letters, digits and _ (a PostgreSQL identifier)")
+      .optional(),
+    index: z
+      .object({
+        dims: z.number().int().min(1).max(16000),
+        embeddings: z.custom<EmbeddingsInterface>(
+          (e) =>
+            typeof (e as EmbeddingsInterface)?.embedDocuments === "function" &&
+            typeof (e as EmbeddingsInterface)?.embedQuery === "function",
+          "must implement embedDocuments() and embedQuery()",
+        ),
+        fields: z.array(z.string().min(1)).min(1).optional(),
+        keywordOnly: z.array(z.string().min(1)).optional(),
+      })
+      .optional(),
+    maxValueBytes: z.number().int().positive().optional(),
+    poolMax: z.number().int().min(1).max(1000).optional(),
+    hnsw: z
+      .object({
+        m: z.number().int().min(2).max(100).optional(),
+        efConstruction: z.number().int().min(4).max(1000).optional(),
+        efSearch: z.number().int().min(1).max(1000).optional(),
+      })
+      .optional(),
+  })
+  .refine((o) => (o.connectionString === undefined) !== (o.pool === undefined), {
+    message: "pass exactly one of connectionString and pool",
+  });
+
+type Parsed = z.infer<typeof OptionsSchema>;
+type Queryable = Pick<pg.PoolClient, "query">;
+
+interface PutPlan {
+  ns: string;
+  key: string;
+  /** null: a delete. */
+  json: string | null;
+  body: string;
+  texts: Array<{ field: string; text: string; hash: string }>;
+}
+
+interface SearchPlan {
+  prefix: string[];
+  filter?: Filter;
+  limit: number;
+  offset: number;
+  query?: string;
+}
+
+interface ItemRow {
+  ns: string;
+  key: string;
+  value: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  score?: number | string | null;
+}
+
+export class PostgresStore extends BaseStore implements HybridSearchable {
+  readonly schema: string;
+  private readonly options: Parsed;
+  private readonly pool: pg.Pool;
+  private readonly ownsPool: boolean;
+  private readonly fields: string[];
+  private readonly maxValueBytes: number;
+  private ready?: Promise<void>;
+  private ended = false;
+
+  constructor(options: PostgresStoreOptions) {
+    super();
+    const parsed = OptionsSchema.safeParse(options);
+    if (!parsed.success) {
+      const { field, text } = zodProblem(parsed.error, "(options)");
+      throw new InvalidConfigError(`Invalid PostgresStore options: ${text}.`, { field });
+    }
+    this.options = parsed.data;
+    this.schema = parsed.data.schema ?? POSTGRES_DEFAULTS.schema;
+    this.fields = parsed.data.index?.fields ?? ["$"];
+    this.maxValueBytes = parsed.data.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+    this.ownsPool = !parsed.data.pool;
+    this.pool =
+      parsed.data.pool ??
+      new pg.Pool({
+        connectionString: parsed.data.connectionString,
+        max: parsed.data.poolMax ?? POSTGRES_DEFAULTS.poolMax,
+        idleTimeoutMillis: 30_000,
+        connectionTimeoutMillis: 10_000,
+      });
+  }
+
+  /** The vector index configuration, as InMemoryStore exposes it. */
+  get indexConfig(): PostgresStoreIndexConfig | undefined {
+    return this.options.index;
+  }
+
+  /**
+   * Create or upgrade the schema (idempotent; concurrent callers serialise on an advisory lock).
+   * Every operation runs it once first; call it to migrate ahead of traffic.
+   */
+  migrate(): Promise<void> {
+    this.ready ??= this.runMigration().catch((error) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /** Close the pool (when the store made it). */
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.ownsPool) await this.pool.end();
+  }
+
+  override stop(): void {
+    void this.end();
+  }
+
+  private t(table: string): string {
+    return `"${this.schema}".${table}`;
+  }
+
+  private async runMigration(): Promise<void> {
+    const dims = this.options.index?.dims;
+    const m = this.options.hnsw?.m ?? POSTGRES_DEFAULTS.m;
+    const efc = this.options.hnsw?.efConstruction ?? POSTGRES_DEFAULTS.efConstruction;
+    await this.transaction(async (db) => {
+      // One migrator at a time across processes (the key is the schema's name).
+      await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`langgraph-memory:${this.schema}`]);
+      await db.query("CREATE EXTENSION IF NOT EXISTS vector");
+      await db.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+      await db.query(`CREATE TABLE IF NOT EXISTS ${this.t("meta")} (key text PRIMARY KEY, value text NOT NULL)`);
+      const meta = await db.query<{ key: string; value: string }>(`SELECT key, value FROM ${this.t("meta")}`);
+      const have = new Map(meta.rows.map((r) => [r.key, r.value]));
+      const version = Number(have.get("schema_version") ?? 0);
+      if (version > POSTGRES_SCHEMA_VERSION)
+        throw new StoreCorruptError(
+          `Schema "${this.schema}" is at version ${version}, newer than this release understands (${POSTGRES_SCHEMA_VERSION}).`,
+          { schema: this.schema },
+        );
+      const storedDims = have.get("dims");
+      if (dims !== undefined && storedDims !== undefined && Number(storedDims) !== dims)
+        throw new InvalidConfigError(
+          `Schema "${this.schema}" holds ${storedDims}-dimensional vectors; this store was configured with ${dims}.`,
+          { field: "index.dims" },
+        );
+      await db.query(`
+        CREATE TABLE IF NOT EXISTS ${this.t("namespaces")} (ns text COLLATE "C" PRIMARY KEY);
+        CREATE TABLE IF NOT EXISTS ${this.t("items")} (
+          ns text COLLATE "C" NOT NULL,
+          key text NOT NULL,
+          value jsonb NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL,
+          terms tsvector NOT NULL DEFAULT ''::tsvector,
+          PRIMARY KEY (ns, key)
+        );
+        CREATE INDEX IF NOT EXISTS items_terms ON ${this.t("items")} USING gin (terms);
+      `);
+      const vectorDims = dims ?? (storedDims ? Number(storedDims) : undefined);
+      if (vectorDims !== undefined) {
+        await db.query(`
+          CREATE TABLE IF NOT EXISTS ${this.t("vectors")} (
+            ns text COLLATE "C" NOT NULL,
+            key text NOT NULL,
+            field text NOT NULL,
+            text_hash text NOT NULL,
+            vec vector(${vectorDims}) NOT NULL,
+            PRIMARY KEY (ns, key, field),
+            FOREIGN KEY (ns, key) REFERENCES ${this.t("items")} (ns, key) ON DELETE CASCADE
+          );
+          CREATE INDEX IF NOT EXISTS vectors_hnsw ON ${this.t("vectors")}
+            USING hnsw (vec vector_cosine_ops) WITH (m = ${m}, ef_construction = ${efc});
+        `);
+        await db.query(`INSERT INTO ${this.t("meta")} (key, value) VALUES ('dims', $1) ON CONFLICT (key) DO NOTHING`, [
+          String(vectorDims),
+        ]);
+      }
+      await db.query(
+        `INSERT INTO ${this.t("meta")} (key, value) VALUES ('schema_version', $1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        [String(POSTGRES_SCHEMA_VERSION)],
+      );
+    });
+  }
+
+  private async transaction<T>(work: (db: Queryable) => Promise<T>): Promise<T> {
+    if (this.ended) throw new InvalidOperationError("The PostgresStore has been ended.");
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const out = await work(client);
+      await client.query("COMMIT");
+      return out;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  // ---- BaseStore ---------------------------------------------------------------------------
+
+  async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
+    if (!Array.isArray(operations)) throw new InvalidOperationError("batch() expects an array of operations.");
+    const planned = operations.map((op, i) => this.plan(op, i));
+    await this.migrate();
+    const puts = planned.flatMap((p) => (p.kind === "put" ? [p.put] : []));
+    const queries = [
+      ...new Set(planned.flatMap((p) => (p.kind === "search" && p.search.query ? [p.search.query] : []))),
+    ];
+    const queryVectors = await this.embedQueries(queries);
+    // Last write of a key wins, as in a sequence of puts.
+    const lastPut = new Map<string, PutPlan>();
+    for (const put of puts) lastPut.set(`${put.ns}\u0000${put.key}`, put);
+    const writes = [...lastPut.values()];
+    const vectors = await this.embedWrites(writes);
+    return this.transaction(async (db) => {
+      // Reads see the store as it was before this batch's writes, as in HNSWStore.
+      const results: unknown[] = [];
+      for (const p of planned) {
+        if (p.kind === "get") results.push(await this.getItem(db, p.ns, p.key));
+        else if (p.kind === "search")
+          results.push(
+            await this.searchItems(db, p.search, p.search.query ? queryVectors.get(p.search.query) : undefined),
+          );
+        else if (p.kind === "list") results.push(await this.listNamespacesOp(db, p.list));
+        else results.push(undefined);
+      }
+      if (writes.length > 0) await this.write(db, writes, vectors);
+      return results as OperationResults<Op>;
+    });
+  }
+
+  private plan(op: Operation, i: number) {
+    if (typeof op !== "object" || op === null) throw new InvalidOperationError(`Operation ${i} is not an object.`);
+    if ("namespacePrefix" in op) {
+      const prefix = validateNamespaceLabels(op.namespacePrefix, "namespace prefix");
+      if (op.query !== undefined && typeof op.query !== "string")
+        throw new InvalidOperationError(`Operation ${i}: query must be a string, received ${typeof op.query}.`);
+      const { limit, offset } = pageOf(op.limit ?? 10, op.offset ?? 0);
+      const search: SearchPlan = { prefix, filter: validateFilter(op.filter), limit, offset, query: op.query };
+      return { kind: "search" as const, search };
+    }
+    if ("matchConditions" in op || ("limit" in op && !("namespace" in op))) {
+      const list = op as ListNamespacesOperation;
+      for (const c of list.matchConditions ?? [])
+        if (c.matchType !== "prefix" && c.matchType !== "suffix")
+          throw new InvalidOperationError(`Operation ${i}: unknown matchType '${c.matchType}'.`);
+      pageOf(list.limit ?? 100, list.offset ?? 0);
+      return { kind: "list" as const, list };
+    }
+    if (!("namespace" in op) || !("key" in op))
+      throw new InvalidOperationError(`Operation ${i} is not a get, put, search or listNamespaces operation.`);
+    const namespace = validateNamespaceLabels(op.namespace, "namespace");
+    if (typeof op.key !== "string" || op.key.length === 0)
+      throw new InvalidOperationError(
+        `Operation ${i}: key must be a non-empty string, received ${JSON.stringify(op.key)}.`,
+      );
+    if (op.key.includes("\u0000")) throw new InvalidOperationError(`Operation ${i}: key cannot contain NUL bytes.`);
+    if (!("value" in op)) return { kind: "get" as const, ns: encodeNamespace(namespace), key: op.key };
+    return { kind: "put" as const, put: this.preparePut(op as PutOperation, namespace, i) };
+  }
+
+  private preparePut(op: PutOperation, namespace: string[], i: number): PutPlan {
+    if (
+      op.index !== undefined &&
+      op.index !== false &&
+      !(Array.isArray(op.index) && op.index.every((f) => typeof f === "string"))
+    )
+      throw new InvalidOperationError(`Operation ${i}: index must be false or an array of field paths.`);
+    const ns = encodeNamespace(namespace);
+    const where = `put ${JSON.stringify(namespace)}/${op.key}`;
+    const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
+    // jsonb cannot hold the NUL character (HNSWStore can): the value is refused whole, not altered.
+    if (json !== null && holdsNul(op.value))
+      throw new InvalidValueError(`${where}: PostgreSQL cannot store the NUL character (\\u0000) in a value.`, {
+        key: op.key,
+      });
+    const paths = json === null || op.index === false ? [] : (op.index ?? this.fields);
+    const keywordOnly = this.options.index?.keywordOnly ?? [];
+    const all = textsAtPaths((op.value ?? {}) as Record<string, unknown>, paths);
+    const embedded = all.filter((t) => !keywordOnly.some((p) => t.field === p || t.field.startsWith(`${p}.`)));
+    return {
+      ns,
+      key: op.key,
+      json,
+      body: keywordBody(all.map((t) => t.text)),
+      texts: this.options.index ? embedded.map((t) => ({ ...t, hash: hashText(t.text) })) : [],
+    };
+  }
+
+  private async embedQueries(queries: string[]): Promise<Map<string, Float32Array>> {
+    const index = this.options.index;
+    const out = new Map<string, Float32Array>();
+    if (!index || queries.length === 0) return out;
+    const vectors = await Promise.all(queries.map((q) => index.embeddings.embedQuery(q)));
+    for (const [i, q] of queries.entries()) out.set(q, toUnitVector(vectors[i], index.dims, "query"));
+    return out;
+  }
+
+  /** Vectors for the texts whose hash changed (a put with the same texts keeps its rows). */
+  private async embedWrites(writes: PutPlan[]): Promise<Map<PutPlan, Map<string, Float32Array>>> {
+    const index = this.options.index;
+    const out = new Map<PutPlan, Map<string, Float32Array>>();
+    const withTexts = writes.filter((w) => w.json !== null && w.texts.length > 0);
+    if (!index || withTexts.length === 0) return out;
+    const stored = await this.pool.query<{ ns: string; key: string; field: string; text_hash: string }>(
+      `SELECT v.ns, v.key, v.field, v.text_hash FROM ${this.t("vectors")} v
+       JOIN unnest($1::text[], $2::text[]) AS w(ns, key) ON v.ns = w.ns AND v.key = w.key`,
+      [withTexts.map((w) => w.ns), withTexts.map((w) => w.key)],
+    );
+    const have = new Set(stored.rows.map((r) => JSON.stringify([r.ns, r.key, r.field, r.text_hash])));
+    const pending = withTexts.flatMap((w) =>
+      w.texts.filter((t) => !have.has(JSON.stringify([w.ns, w.key, t.field, t.hash]))).map((t) => ({ w, t })),
+    );
+    const unique = [...new Set(pending.map((p) => p.t.text))];
+    if (unique.length === 0) return out;
+    const vectors = await index.embeddings.embedDocuments(unique);
+    if (!Array.isArray(vectors) || vectors.length !== unique.length)
+      throw new InvalidOperationError(`Embeddings returned ${vectors?.length} vectors for ${unique.length} texts.`);
+    const byText = new Map(
+      unique.map((text, i) => [
+        text,
+        toUnitVector(vectors[i], index.dims, `text ${JSON.stringify(text.slice(0, 40))}`),
+      ]),
+    );
+    for (const { w, t } of pending) {
+      const fields = out.get(w) ?? new Map<string, Float32Array>();
+      fields.set(t.field, byText.get(t.text)!);
+      out.set(w, fields);
+    }
+    return out;
+  }
+
+  private async write(db: Queryable, writes: PutPlan[], vectors: Map<PutPlan, Map<string, Float32Array>>) {
+    const now = new Date();
+    const deletes = writes.filter((w) => w.json === null);
+    const puts = writes.filter((w) => w.json !== null);
+    if (deletes.length > 0) {
+      await db.query(
+        `DELETE FROM ${this.t("items")} i USING unnest($1::text[], $2::text[]) AS d(ns, key)
+         WHERE i.ns = d.ns AND i.key = d.key`,
+        [deletes.map((d) => d.ns), deletes.map((d) => d.key)],
+      );
+      await db.query(
+        `DELETE FROM ${this.t("namespaces")} n WHERE n.ns = ANY($1::text[])
+         AND NOT EXISTS (SELECT 1 FROM ${this.t("items")} i WHERE i.ns = n.ns)`,
+        [[...new Set(deletes.map((d) => d.ns))]],
+      );
+    }
+    if (puts.length === 0) return;
+    await db.query(
+      `INSERT INTO ${this.t("namespaces")} (ns) SELECT DISTINCT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+      [[...new Set(puts.map((p) => p.ns))]],
+    );
+    await db.query(
+      `INSERT INTO ${this.t("items")} (ns, key, value, created_at, updated_at, terms)
+       SELECT w.ns, w.key, w.value::jsonb, $4, $4, to_tsvector('simple', w.body)
+       FROM unnest($1::text[], $2::text[], $3::text[], $5::text[]) AS w(ns, key, value, body)
+       ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, terms = excluded.terms`,
+      [puts.map((p) => p.ns), puts.map((p) => p.key), puts.map((p) => p.json), now, puts.map((p) => p.body)],
+    );
+    if (!this.options.index) return;
+    // Vector rows: drop those whose field is gone or whose text changed, add the new ones.
+    const keep = puts.flatMap((p) => p.texts.filter((t) => !vectors.get(p)?.has(t.field)).map((t) => ({ p, t })));
+    await db.query(
+      `DELETE FROM ${this.t("vectors")} v USING unnest($1::text[], $2::text[]) AS w(ns, key)
+       WHERE v.ns = w.ns AND v.key = w.key
+         AND NOT EXISTS (
+           SELECT 1 FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS k(ns, key, field, hash)
+           WHERE k.ns = v.ns AND k.key = v.key AND k.field = v.field AND k.hash = v.text_hash)`,
+      [
+        puts.map((p) => p.ns),
+        puts.map((p) => p.key),
+        keep.map(({ p }) => p.ns),
+        keep.map(({ p }) => p.key),
+        keep.map(({ t }) => t.field),
+        keep.map(({ t }) => t.hash),
+      ],
+    );
+    const added = puts.flatMap((p) =>
+      p.texts.flatMap((t) => {
+        const vec = vectors.get(p)?.get(t.field);
+        return vec ? [{ p, t, vec }] : [];
+      }),
+    );
+    if (added.length === 0) return;
+    await db.query(
+      `INSERT INTO ${this.t("vectors")} (ns, key, field, text_hash, vec)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::vector[])
+       ON CONFLICT (ns, key, field) DO UPDATE SET text_hash = excluded.text_hash, vec = excluded.vec`,
+      [
+        added.map((a) => a.p.ns),
+        added.map((a) => a.p.key),
+        added.map((a) => a.t.field),
+        added.map((a) => a.t.hash),
+        added.map((a) => vectorLiteral(a.vec)),
+      ],
+    );
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  private async getItem(db: Queryable, ns: string, key: string): Promise<Item | null> {
+    const { rows } = await db.query<ItemRow>(
+      `SELECT ns, key, value, created_at, updated_at FROM ${this.t("items")} WHERE ns = $1 AND key = $2`,
+      [ns, key],
+    );
+    return rows[0] ? toItem(rows[0]) : null;
+  }
+
+  private async searchItems(db: Queryable, op: SearchPlan, query: Float32Array | undefined): Promise<SearchItem[]> {
+    const params: unknown[] = [];
+    const where = [this.prefixSql("i.ns", op.prefix, params), filterSql(op.filter, "i.value", params)].filter(Boolean);
+    const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    if (!query) {
+      params.push(op.limit, op.offset);
+      const { rows } = await db.query<ItemRow>(
+        `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.t("items")} i ${whereSql}
+         ORDER BY i.updated_at DESC, i.ns, i.key LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      );
+      return this.finish(rows, op.filter);
+    }
+    // Nearest vectors first (pgvector's HNSW index serves the ORDER BY), one score per item (its
+    // best field). Candidates grow until enough items pass or the scope has no more vectors;
+    // items without vectors (put with index: false) follow unscored, as in InMemoryStore.
+    const wanted = op.limit + op.offset;
+    if (wanted === 0) return [];
+    params.push(vectorLiteral(query));
+    const q = `$${params.length}::vector`;
+    const near = whereSql.replaceAll("i.ns", "v.ns");
+    let candidates = wanted * Math.max(1, this.fields.length) + 8;
+    let hits: SearchItem[] = [];
+    for (;;) {
+      await db.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(this.efSearch(), candidates))}`);
+      await db.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
+      const { rows } = await db.query<ItemRow & { found: string }>(
+        `WITH near AS (
+           SELECT v.ns, v.key, v.vec <=> ${q} AS distance
+           FROM ${this.t("vectors")} v JOIN ${this.t("items")} i ON i.ns = v.ns AND i.key = v.key
+           ${near}
+           ORDER BY v.vec <=> ${q} LIMIT ${candidates}
+         ), best AS (SELECT ns, key, 1 - min(distance) AS score FROM near GROUP BY ns, key)
+         SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score, (SELECT count(*) FROM near) AS found
+         FROM best b JOIN ${this.t("items")} i ON i.ns = b.ns AND i.key = b.key
+         ORDER BY b.score DESC, i.ns, i.key LIMIT ${wanted}`,
+        params,
+      );
+      hits = this.finish(rows, op.filter);
+      const exhausted = Number(rows[0]?.found ?? 0) < candidates;
+      if (hits.length >= wanted || exhausted || candidates >= 20_000) break;
+      candidates *= 4;
+    }
+    if (hits.length < wanted) {
+      const { rows } = await db.query<ItemRow>(
+        `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.t("items")} i
+         ${whereSql ? `${whereSql} AND` : "WHERE"}
+         NOT EXISTS (SELECT 1 FROM ${this.t("vectors")} v WHERE v.ns = i.ns AND v.key = i.key)
+         ORDER BY i.updated_at DESC, i.ns, i.key LIMIT ${wanted - hits.length}`,
+        params.slice(0, -1),
+      );
+      hits.push(...this.finish(rows, op.filter));
+    }
+    return hits.slice(op.offset, op.offset + op.limit);
+  }
+
+  private efSearch(): number {
+    return this.options.hnsw?.efSearch ?? POSTGRES_DEFAULTS.efSearch;
+  }
+
+  private finish(rows: ItemRow[], filter: Filter | undefined): SearchItem[] {
+    // SQL already applied the filter; matchesFilter keeps the last word on JS semantics
+    // (Number() of odd strings), as in HNSWStore.
+    return rows.filter((r) => matchesFilter(r.value, filter)).map(toSearchItem);
+  }
+
+  private prefixSql(column: string, prefix: string[], params: unknown[]): string {
+    const range = prefixRange(prefix);
+    if (!range) return "";
+    params.push(range[0], range[1]);
+    return `${column} >= $${params.length - 1} AND ${column} < $${params.length}`;
+  }
+
+  private async listNamespacesOp(db: Queryable, op: ListNamespacesOperation): Promise<string[][]> {
+    const { rows } = await db.query<{ ns: string }>(`SELECT ns FROM ${this.t("namespaces")} ORDER BY ns`);
+    let namespaces = rows.map((r) => decodeNamespace(r.ns)).filter((ns) => matchesConditions(ns, op.matchConditions));
+    if (op.maxDepth !== undefined) {
+      const seen = new Map<string, string[]>();
+      for (const ns of namespaces) {
+        const cut = ns.slice(0, op.maxDepth);
+        seen.set(encodeNamespace(cut), cut);
+      }
+      namespaces = [...seen.values()];
+    }
+    namespaces.sort((a, b) => a.join(":").localeCompare(b.join(":")));
+    const offset = op.offset ?? 0;
+    return namespaces.slice(offset, offset + (op.limit ?? namespaces.length));
+  }
+
+  // ---- keyword and hybrid channels ---------------------------------------------------------
+
+  async keywordSearch(
+    namespacePrefix: string[],
+    query: string,
+    options: KeywordSearchOptions = {},
+  ): Promise<SearchItem[]> {
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    if (typeof query !== "string") throw new InvalidOperationError("keywordSearch() needs a query string.");
+    const filter = validateFilter(options.filter);
+    const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
+    await this.migrate();
+    const terms = queryTerms(query);
+    if (terms.length === 0 || limit === 0) return [];
+    const params: unknown[] = [];
+    const where = [this.prefixSql("i.ns", prefix, params), filterSql(filter, "i.value", params)].filter(Boolean);
+    // The query's terms, OR-ed, as lexemes of the same `simple` parse the stored terms had.
+    params.push(terms.join(" "));
+    const tsq = `(SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM unnest(to_tsvector('simple', $${params.length})))`;
+    params.push(limit, offset);
+    const { rows } = await this.pool.query<ItemRow>(
+      `WITH q AS (SELECT ${tsq} AS q)
+       SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, ts_rank(i.terms, q.q, 1) AS score
+       FROM ${this.t("items")} i, q
+       WHERE q.q IS NOT NULL AND i.terms @@ q.q ${where.length ? `AND ${where.join(" AND ")}` : ""}
+       ORDER BY score DESC, i.ns, i.key LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return this.finish(rows, filter);
+  }
+
+  async hybridSearch(
+    namespacePrefix: string[],
+    query: string,
+    options: KeywordSearchOptions = {},
+  ): Promise<HybridHits> {
+    const [vector, keyword] = await Promise.all([
+      this.options.index
+        ? this.search(namespacePrefix, { query, filter: options.filter, limit: options.limit, offset: options.offset })
+        : Promise.resolve(undefined),
+      this.keywordSearch(namespacePrefix, query, options),
+    ]);
+    return { vector, keyword };
+  }
+
+  /**
+   * Delete every namespace under a non-empty prefix with all its items and vectors, in one
+   * transaction (what forgetting a user needs). Returns what went, per namespace.
+   */
+  async deletePrefix(namespacePrefix: string[]): Promise<Array<{ namespace: string[]; items: number }>> {
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    const range = prefixRange(prefix);
+    if (!range) throw new InvalidOperationError("deletePrefix() needs a non-empty namespace prefix.");
+    await this.migrate();
+    return this.transaction(async (db) => {
+      const { rows } = await db.query<{ ns: string; items: string }>(
+        `WITH gone AS (DELETE FROM ${this.t("items")} WHERE ns >= $1 AND ns < $2 RETURNING ns)
+         SELECT ns, count(*) AS items FROM gone GROUP BY ns ORDER BY ns`,
+        range,
+      );
+      await db.query(`DELETE FROM ${this.t("namespaces")} WHERE ns >= $1 AND ns < $2`, range);
+      return rows.map((r) => ({ namespace: decodeNamespace(r.ns), items: Number(r.items) }));
+    });
+  }
+
+  /** Every table this store owns, schema-qualified (forget-me checks read them all). */
+  tables(): string[] {
+    return ["meta", "namespaces", "items", "vectors"].map((t) => this.t(t));
+  }
+}
+
+// ---- helpers -----------------------------------------------------------------------------
+
+/** True when a string or key anywhere in the value holds the NUL character. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNul(v));
+  return false;
+}
+
+function hashText(text: string): string {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
+
+function vectorLiteral(vec: Float32Array): string {
+  return `[${Array.from(vec).join(",")}]`;
+}
+
+function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {
+  if (!Number.isInteger(limit) || (limit as number) < 0)
+    throw new InvalidOperationError(`limit must be a non-negative integer, received ${String(limit)}.`);
+  if (!Number.isInteger(offset) || (offset as number) < 0)
+    throw new InvalidOperationError(`offset must be a non-negative integer, received ${String(offset)}.`);
+  return { limit: limit as number, offset: offset as number };
+}
+
+function toItem(row: ItemRow): Item {
+  return {
+    namespace: decodeNamespace(row.ns),
+    key: row.key,
+    value: row.value,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toSearchItem(row: ItemRow): SearchItem {
+  const item = toItem(row);
+  return row.score === undefined || row.score === null ? item : { ...item, score: Number(row.score) };
+}
+
+const RANGES = { $gt: ">", $gte: ">=", $lt: "<", $lte: "<=" } as const;
+
+/** A numeric string as JavaScript's Number() reads it (decimal notation), else NULL. */
+const stringNumber = (text: string) => `(CASE
+  WHEN btrim(${text}, E' \\t\\n\\r') = '' THEN 0
+  WHEN btrim(${text}, E' \\t\\n\\r') ~ '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$'
+    THEN btrim(${text}, E' \\t\\n\\r')::float8 END)`;
+
+/**
+ * A jsonb value as JavaScript's Number() reads it, NULL where that is NaN: numbers, numeric
+ * strings, booleans (0/1), null (0), and arrays of none or one such element ([] is 0, [5] is 5).
+ */
+const numberOf = (p: string) => `(CASE jsonb_typeof(${p})
+  WHEN 'number' THEN (${p})::text::float8
+  WHEN 'boolean' THEN (CASE WHEN (${p})::text = 'true' THEN 1 ELSE 0 END)
+  WHEN 'null' THEN 0
+  WHEN 'string' THEN ${stringNumber(`(${p} #>> '{}')`)}
+  WHEN 'array' THEN (CASE jsonb_array_length(${p})
+    WHEN 0 THEN 0
+    WHEN 1 THEN (CASE jsonb_typeof(${p} -> 0)
+      WHEN 'number' THEN (${p} -> 0)::text::float8
+      WHEN 'string' THEN ${stringNumber(`(${p} ->> 0)`)}
+      WHEN 'null' THEN 0 END) END) END)`;
+
+/**
+ * A filter as SQL on a jsonb column, with InMemoryStore's semantics (src/store/filter.ts):
+ * equality is JSON equality of primitives (an object or array never equals), `$ne`/`$nin` hold
+ * for a missing field, ranges compare numbers (a numeric string, a boolean and null compare as
+ * JavaScript's Number() reads them; anything else never matches).
+ */
+export function filterSql(filter: Filter | undefined, column: string, params: unknown[]): string {
+  const clauses: string[] = [];
+  const primitive = (v: unknown) => v === null || ["string", "number", "boolean"].includes(typeof v);
+  const bind = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  for (const [field, condition] of Object.entries(filter ?? {})) {
+    // The field is bound once, when a clause first uses it (an unused parameter has no type).
+    let bound: string | undefined;
+    const pathOf = () => {
+      bound ??= `(${column} -> ${bind(field)}::text)`;
+      return bound;
+    };
+    const eq = (v: unknown) => (primitive(v) ? `${pathOf()} = ${bind(JSON.stringify(v))}::jsonb` : "FALSE");
+    const isOperators =
+      typeof condition === "object" &&
+      condition !== null &&
+      !Array.isArray(condition) &&
+      Object.keys(condition).length > 0 &&
+      Object.keys(condition).every((k) => k.startsWith("$"));
+    if (!isOperators) {
+      clauses.push(eq(condition));
+      continue;
+    }
+    for (const [op, operand] of Object.entries(condition as Record<string, unknown>)) {
+      if (op === "$eq") clauses.push(eq(operand));
+      else if (op === "$ne") clauses.push(`COALESCE(NOT (${eq(operand)}), TRUE)`);
+      else if (op === "$in") {
+        const list = (operand as unknown[]).filter(primitive);
+        clauses.push(list.length ? `COALESCE(${list.map(eq).join(" OR ")}, FALSE)` : "FALSE");
+      } else if (op === "$nin") {
+        const list = (operand as unknown[]).filter(primitive);
+        if (list.length) clauses.push(`COALESCE(NOT (${list.map(eq).join(" OR ")}), TRUE)`);
+      } else if (op in RANGES) {
+        const limit = Number(operand);
+        if (Number.isNaN(limit)) {
+          clauses.push("FALSE");
+          continue;
+        }
+        const sqlOp = RANGES[op as keyof typeof RANGES];
+        const b = `${bind(limit)}::float8`;
+        clauses.push(`COALESCE(${numberOf(pathOf())} ${sqlOp} ${b}, FALSE)`);
+      }
+    }
+  }
+  return clauses.join(" AND ");
+}
