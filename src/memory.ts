@@ -10,6 +10,7 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
+import { openPostgresCheckpointers } from "../checkpoints/postgres.js";
 import { openCheckpointers } from "../checkpoints/savers.js";
 import { createMaintainGraph, createMaintainPipeline, type MaintainGraph } from "../graphs/maintain.js";
 import { createReadGraph, createReadPipeline, type ReadGraph } from "../graphs/read.js";
@@ -34,6 +35,7 @@ import { createReader, type Reader } from "./recall/reader.js";
 import { parseScope } from "./schema.js";
 import { scopeKey, scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
+import { PostgresStore } from "./store/postgres-store.js";
 import { createSyncer, type Syncer } from "./sync/syncer.js";
 import { resolveChatModel, resolveEmbeddings } from "./text/models.js";
 import { type Checkpointers, ThreadRegistry } from "./threads/registry.js";
@@ -54,6 +56,18 @@ const saverSchema = z.custom<BaseCheckpointSaver>(
 const OptionsSchema = z
   .object({
     dir: z.string().min(1).optional(),
+    postgres: z
+      .union([
+        z.string().min(1),
+        z
+          .object({
+            connectionString: z.string().min(1),
+            schema: z.string().optional(),
+            poolMax: z.number().int().min(1).optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
     store: z
       .custom<BaseStore>(
         (s) => isFunction((s as BaseStore)?.batch) && isFunction((s as BaseStore)?.search),
@@ -104,6 +118,16 @@ export interface CreateMemoryOptions
    * `checkpointers` to keep sessions and tasks. @default "./.memory"
    */
   dir?: string;
+  /**
+   * Run on PostgreSQL + pgvector instead of the embedded store: the long-term store
+   * (PostgresStore, schema `langgraph_memory` unless `schema` says otherwise) and the session and
+   * task checkpointers (PostgresSaver, schemas `<schema>_sessions` and `<schema>_tasks`). Many
+   * processes may share the database: a user's commits are serialised across them by an
+   * advisory lock per scope. When neither `dir`, `store` nor `postgres` is given, `DATABASE_URL`
+   * (from `env`) selects it. See README "Deploying on PostgreSQL".
+   * @example "postgres://app@db.internal:5432/agents"
+   */
+  postgres?: string | { connectionString: string; schema?: string; poolMax?: number };
   /** Any LangGraph BaseStore; the facade then neither starts nor stops it. */
   store?: BaseStore;
   /** Embeddings for the default store's index. @default HashEmbeddings (offline) unless OPENAI_* is set */
@@ -194,6 +218,11 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     const { field, text } = zodProblem(parsed.error, "(options)");
     throw new InvalidConfigError(`Invalid createMemory options: ${text}.`, { field });
   }
+  if (options.postgres !== undefined && (options.dir !== undefined || options.store !== undefined))
+    throw new InvalidConfigError(
+      "Invalid createMemory options: postgres runs the store and checkpointers on PostgreSQL; pass it without dir and store.",
+      { field: "postgres" },
+    );
   const now = options.now ?? (() => new Date());
   const admission = parseAdmissionConfig(options.admission ?? {});
   const maintenance = parseMaintenanceConfig(options.maintenance ?? {});
@@ -203,6 +232,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   const readDeps = resolveReadDeps({ ...options, now });
 
   const owned = !options.store;
+  const postgres = postgresOf(options);
   let store = options.store;
   if (!store) {
     const { embeddings, dims } = await resolveEmbeddings({
@@ -210,21 +240,29 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
       dims: options.dims,
       env: options.env,
     });
-    store = new HNSWStore({
-      dir: options.dir ?? "./.memory",
-      index: { dims, embeddings, fields: RECORD_INDEX_FIELDS, keywordOnly: RECORD_KEYWORD_ONLY_FIELDS },
-      structure: recordStructure,
-    });
+    const index = { dims, embeddings, fields: RECORD_INDEX_FIELDS, keywordOnly: RECORD_KEYWORD_ONLY_FIELDS };
+    store = postgres
+      ? new PostgresStore({ ...postgres, index })
+      : new HNSWStore({ dir: options.dir ?? "./.memory", index, structure: recordStructure });
   }
+  const stopStore = async () => {
+    if (!owned) return;
+    if (store instanceof PostgresStore) await store.end();
+    else await store!.stop();
+  };
 
-  let savers: ReturnType<typeof openCheckpointers>;
+  let savers: { sessions: BaseCheckpointSaver; tasks: BaseCheckpointSaver; close(): void | Promise<void> };
   try {
-    savers = openCheckpointers({
-      dir: owned ? (options.dir ?? "./.memory") : options.dir,
-      ...options.checkpointers,
-    });
+    if (owned && store instanceof PostgresStore) await store.migrate();
+    savers =
+      postgres && !(options.checkpointers?.sessions && options.checkpointers.tasks)
+        ? await postgresSavers(postgres, options.checkpointers)
+        : openCheckpointers({
+            dir: owned ? (options.dir ?? "./.memory") : options.dir,
+            ...options.checkpointers,
+          });
   } catch (error) {
-    if (owned) await store.stop();
+    await stopStore();
     throw error;
   }
   const checkpointers: Checkpointers = { sessions: savers.sessions, tasks: savers.tasks };
@@ -294,9 +332,42 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
         await writes.settled();
         await queue.settled();
       } finally {
-        savers.close();
-        if (owned) await theStore.stop();
+        try {
+          await savers.close();
+        } finally {
+          await stopStore();
+        }
       }
     },
   };
+}
+
+/** The PostgreSQL connection `createMemory` runs on, if any: `postgres`, else `DATABASE_URL` when nothing else was chosen. */
+function postgresOf(
+  options: CreateMemoryOptions,
+): { connectionString: string; schema?: string; poolMax?: number } | undefined {
+  if (options.postgres !== undefined)
+    return typeof options.postgres === "string" ? { connectionString: options.postgres } : options.postgres;
+  if (options.dir !== undefined || options.store !== undefined) return undefined;
+  const url = (options.env ?? process.env).DATABASE_URL;
+  return url ? { connectionString: url } : undefined;
+}
+
+/** The PostgreSQL savers, each unless passed in (a passed saver is never closed here). */
+async function postgresSavers(
+  postgres: { connectionString: string; schema?: string },
+  given: Partial<Checkpointers> | undefined,
+): Promise<{ sessions: BaseCheckpointSaver; tasks: BaseCheckpointSaver; close(): Promise<void> }> {
+  const opened = await openPostgresCheckpointers({
+    connectionString: postgres.connectionString,
+    schema: postgres.schema,
+  });
+  const savers = { sessions: given?.sessions ?? opened.sessions, tasks: given?.tasks ?? opened.tasks };
+  if (savers.sessions === savers.tasks) {
+    await opened.close();
+    throw new InvalidConfigError("checkpointers.sessions and checkpointers.tasks must be two savers.", {
+      field: "checkpointers.tasks",
+    });
+  }
+  return { ...savers, close: () => opened.close() };
 }

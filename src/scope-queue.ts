@@ -14,10 +14,15 @@
  * scope waits for it.
  */
 
+import { isScopeLocking, type ScopeLocking } from "./store/types.js";
+
 /** The first background failures, kept for {@link ScopeQueue.settled}. */
 const MAX_KEPT_ERRORS = 20;
 
 export class ScopeQueue {
+  /** The cross-process lock of a shared store, taken for every task. */
+  constructor(private readonly lock?: ScopeLocking) {}
+
   private readonly tails = new Map<string, Promise<void>>();
   private readonly generations = new Map<string, number>();
   private errors: unknown[] = [];
@@ -28,6 +33,14 @@ export class ScopeQueue {
    */
   generation(key: string): number {
     return this.generations.get(key) ?? 0;
+  }
+
+  /**
+   * True when a decision made at generation `basis` still holds: nothing committed to the scope
+   * since. Never true on a shared store, whose other processes commit without this queue knowing.
+   */
+  isCurrent(key: string, basis: number | undefined): boolean {
+    return !this.lock && this.generation(key) === basis;
   }
 
   /** Count one record-changing commit of the scope (call it inside the scope's queue). */
@@ -42,7 +55,8 @@ export class ScopeQueue {
    */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
-    const result = previous.then(task);
+    const lock = this.lock;
+    const result = previous.then(lock ? () => lock.withScopeLock(key, task) : task);
     this.setTail(key, result);
     return result;
   }
@@ -112,7 +126,7 @@ const queues = new WeakMap<object, ScopeQueue>();
 export function scopeQueueFor(store: object): ScopeQueue {
   let queue = queues.get(store);
   if (!queue) {
-    queue = new ScopeQueue();
+    queue = new ScopeQueue(isScopeLocking(store) ? store : undefined);
     queues.set(store, queue);
   }
   return queue;

@@ -18,10 +18,9 @@ export function createPersistNode(deps: SyncDeps): SyncNode<"request" | "facts" 
     const queue = scopeQueueFor(store);
     const key = scopeKey(request.scope);
     const plan = await queue.run(key, async () => {
-      const fresh =
-        queue.generation(key) === state.basis
-          ? state.plan!
-          : planSync(state.facts, await readCurrent(store, request, state.facts), request);
+      const fresh = queue.isCurrent(key, state.basis)
+        ? state.plan!
+        : planSync(state.facts, await readCurrent(store, request, state.facts), request);
       if (fresh.writes.length > 0) {
         await store.batch(syncOperations(fresh, request));
         queue.bump(key);

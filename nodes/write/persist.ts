@@ -44,7 +44,7 @@ export function createPersistNode(options: PersistNodeOptions): WriteNode<Persis
     const result = await queue.run(key, async () => {
       const now = options.now();
       let decisions = state.decisions;
-      if (queue.generation(key) !== state.basis && state.admitted.length > 0) {
+      if (!queue.isCurrent(key, state.basis) && state.admitted.length > 0) {
         const fresh = await resolveDecisions(state.admitted, {
           store,
           scope,

@@ -1,7 +1,9 @@
 /**
- * Physical deletion on any BaseStore. HNSWStore drops a namespace prefix in one transaction
- * (items, vectors, keyword rows, graph files) and can write deleted data out of its files at
- * once; any other BaseStore gets the same logical result item by item.
+ * Physical deletion on any BaseStore. HNSWStore and PostgresStore drop a namespace prefix in one
+ * transaction (items, vectors, keyword rows; HNSWStore's graph files too), and HNSWStore can
+ * write deleted data out of its files at once; any other BaseStore gets the same logical result
+ * item by item. On PostgreSQL the rows are deleted; the database reclaims their pages at its
+ * next VACUUM (README "Deploying on PostgreSQL").
  */
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { HNSWStore } from "../store/hnsw-store.js";
@@ -21,7 +23,9 @@ export interface DeletedNamespace {
  * const gone = await deleteNamespacePrefix(store, scopeNamespace(scope));
  */
 export async function deleteNamespacePrefix(store: BaseStore, prefix: string[]): Promise<DeletedNamespace[]> {
-  if (store instanceof HNSWStore) return store.deletePrefix(prefix);
+  // HNSWStore and PostgresStore drop a prefix in one transaction.
+  const prefixed = store as BaseStore & { deletePrefix?: (prefix: string[]) => Promise<DeletedNamespace[]> };
+  if (typeof prefixed.deletePrefix === "function") return prefixed.deletePrefix(prefix);
   const namespaces: string[][] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await store.listNamespaces({ prefix, limit: PAGE, offset });

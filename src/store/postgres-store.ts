@@ -55,7 +55,7 @@ import {
   prefixRange,
   validateNamespaceLabels,
 } from "./namespace.js";
-import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
+import type { HybridHits, HybridSearchable, KeywordSearchOptions, ScopeLocking } from "./types.js";
 import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
 import { toUnitVector } from "./vectors.js";
 
@@ -164,11 +164,17 @@ interface ItemRow {
   score?: number | string | null;
 }
 
-export class PostgresStore extends BaseStore implements HybridSearchable {
+export class PostgresStore extends BaseStore implements HybridSearchable, ScopeLocking {
   readonly schema: string;
   private readonly options: Parsed;
   private readonly pool: pg.Pool;
   private readonly ownsPool: boolean;
+  /**
+   * Connections that hold scope locks, apart from `pool`: a task holding a lock needs pool
+   * connections for its batches, so sharing one pool could leave every connection holding a
+   * lock while its task waits for a connection.
+   */
+  private lockPool?: pg.Pool;
   private readonly fields: string[];
   private readonly maxValueBytes: number;
   private ready?: Promise<void>;
@@ -213,11 +219,44 @@ export class PostgresStore extends BaseStore implements HybridSearchable {
     return this.ready;
   }
 
-  /** Close the pool (when the store made it). */
+  /** Close the pool (when the store made it) and the scope-lock connections. */
   async end(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    await this.lockPool?.end();
     if (this.ownsPool) await this.pool.end();
+  }
+
+  /**
+   * Run `task` holding the scope's advisory lock (session-level, on a connection of its own):
+   * the commits of one user's memory run one at a time across every process on this database
+   * (ScopeLocking). The lock goes with the connection if the process dies.
+   */
+  async withScopeLock<T>(key: string, task: () => Promise<T>): Promise<T> {
+    if (this.ended) throw new InvalidOperationError("The PostgresStore has been ended.");
+    this.lockPool ??= new pg.Pool({
+      ...(this.options.connectionString
+        ? { connectionString: this.options.connectionString }
+        : { ...(this.pool.options as pg.PoolConfig) }),
+      max: this.options.poolMax ?? POSTGRES_DEFAULTS.poolMax,
+      idleTimeoutMillis: 30_000,
+    });
+    const client = await this.lockPool.connect();
+    const lockKey = `langgraph-memory:${this.schema}:${key}`;
+    let broken = false;
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [lockKey]);
+      try {
+        return await task();
+      } finally {
+        await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [lockKey]).catch(() => {
+          broken = true;
+        });
+      }
+    } finally {
+      // A connection whose unlock failed is discarded, so no lock outlives its task.
+      client.release(broken);
+    }
   }
 
   override stop(): void {

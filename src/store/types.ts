@@ -58,3 +58,17 @@ export interface HybridSearchable extends KeywordSearchable {
 export function isHybridSearchable(store: BaseStore | undefined): store is BaseStore & HybridSearchable {
   return isKeywordSearchable(store) && typeof (store as Partial<HybridSearchable>).hybridSearch === "function";
 }
+
+/**
+ * A store shared by many processes (PostgresStore) serialises a scope's commits across them:
+ * `withScopeLock` runs the task holding the scope's lock (a PostgreSQL advisory lock), so two
+ * workers never commit decisions made against the same old state. The in-process ScopeQueue
+ * takes it inside its own turn (src/scope-queue.ts).
+ */
+export interface ScopeLocking {
+  withScopeLock<T>(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+export function isScopeLocking(store: unknown): store is ScopeLocking {
+  return typeof (store as Partial<ScopeLocking> | undefined)?.withScopeLock === "function";
+}

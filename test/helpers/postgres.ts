@@ -55,6 +55,11 @@ export function freshSchema(): string {
   return schema;
 }
 
+/** Drop this schema too after the test file (one a saver or facade made from a prefix). */
+export function registerSchema(schema: string): void {
+  schemas.add(schema);
+}
+
 /** A PostgresStore on a fresh schema, ended after the test file. */
 export function openPostgresStore(extra: Partial<PostgresStoreOptions> = {}): PostgresStore {
   const store = new PostgresStore({

@@ -1,0 +1,138 @@
+/**
+ * The facade on PostgreSQL (`createMemory({ postgres })`), against the server CI starts: the same
+ * write, read, conflict, session/task and forgetting behaviour as on the embedded store, with
+ * the graphs unchanged. Forget-me is checked by reading every table the store and both savers
+ * own for the user's words.
+ */
+
+import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { InvalidConfigError } from "../../src/errors.js";
+import { createMemory, type Memory } from "../../src/memory.js";
+import { PostgresStore } from "../../src/store/postgres-store.js";
+import { latest, sessionGraph } from "../checkpoints/helpers.js";
+import { freshSchema, noteSkip, POSTGRES_SKIP_REASON, POSTGRES_URL, registerSchema } from "../helpers/postgres.js";
+
+noteSkip("createMemory({ postgres })");
+
+const NOW = new Date("2026-03-10T09:00:00.000Z");
+const WANG = { userId: "wang", tenantId: "acme" };
+const ALICE = { userId: "alice", tenantId: "acme" };
+let n = 0;
+const said = (content: string, extra: Record<string, string> = {}) => ({
+  id: `pg-msg-${++n}`,
+  role: "user",
+  content,
+  at: NOW.toISOString(),
+  ...extra,
+});
+
+const opened: Memory[] = [];
+afterEach(async () => {
+  for (const memory of opened.splice(0)) await memory.close();
+});
+
+async function open(schema = freshSchema()): Promise<{ memory: Memory; schema: string }> {
+  registerSchema(`${schema}_sessions`);
+  registerSchema(`${schema}_tasks`);
+  const memory = await createMemory({ postgres: { connectionString: POSTGRES_URL!, schema }, now: () => NOW, env: {} });
+  opened.push(memory);
+  return { memory, schema };
+}
+
+/** Rows of every table in the given schemas whose text holds `needle`, as "schema.table". */
+async function tablesHolding(schemas: string[], needle: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows: columns } = await client.query<{ s: string; t: string; c: string; type: string }>(
+      `SELECT table_schema AS s, table_name AS t, column_name AS c, data_type AS type
+       FROM information_schema.columns WHERE table_schema = ANY($1) ORDER BY 1, 2, 3`,
+      [schemas],
+    );
+    expect(new Set(columns.map((c) => `${c.s}.${c.t}`)).size).toBeGreaterThanOrEqual(10);
+    const found = new Set<string>();
+    for (const { s, t, c, type } of columns) {
+      // Text as text; checkpoint blobs (bytea) by their bytes.
+      const test =
+        type === "bytea" ? `position(convert_to($1, 'UTF8') in "${c}") > 0` : `position($1 in "${c}"::text) > 0`;
+      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${s}"."${t}" WHERE ${test}`, [
+        needle,
+      ]);
+      if (Number(rows[0]!.n) > 0) found.add(`${s}.${t}`);
+    }
+    return [...found];
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("createMemory({ postgres })", () => {
+  it("writes, recalls and supersedes on PostgreSQL with the same graphs", async () => {
+    const { memory } = await open();
+    expect(memory.store).toBeInstanceOf(PostgresStore);
+    expect(memory.checkpointers.sessions).toBeInstanceOf(PostgresSaver);
+    expect(memory.checkpointers.sessions).not.toBe(memory.checkpointers.tasks);
+    const first = await memory.remember({
+      scope: WANG,
+      messages: [said("我不吃香菜，点外卖记得备注。"), said("My locker number is 41.")],
+    });
+    expect(first.written.length).toBeGreaterThanOrEqual(2);
+    const recall = await memory.recall({ scope: WANG, query: "点外卖要注意什么" });
+    expect(recall.memories.map((m) => m.content).join(" ")).toContain("香菜");
+    const changed = await memory.remember({ scope: WANG, messages: [said("My locker number is 57 now.")] });
+    expect(changed.superseded.length).toBe(1);
+    const locker = await memory.recall({ scope: WANG, query: "what is my locker number" });
+    const lockers = locker.memories.filter((m) => /locker/iu.test(m.content));
+    expect(lockers.map((m) => m.content).join(" ")).toContain("57");
+    expect(lockers.map((m) => m.content).join(" ")).not.toContain("41");
+    // One active value per key, the old one kept in history.
+    const active = await memory.list(WANG, { about: "user" });
+    expect(active.filter((m) => m.status === "active" && /locker/iu.test(m.content))).toHaveLength(1);
+    const old = changed.superseded[0]!;
+    expect((await memory.history(WANG, old.id)).map((h) => h.action)).toContain("supersede");
+    // Another user sees none of it.
+    expect((await memory.recall({ scope: ALICE, query: "香菜 locker" })).memories).toEqual([]);
+  });
+
+  it("keeps sessions and tasks in their own savers, and forget-me leaves no row of the user in any table", async () => {
+    const { memory, schema } = await open();
+    await memory.sessions.open(WANG, "s-pg");
+    await sessionGraph(memory.checkpointers.sessions).invoke(
+      { notes: ["the Quillwort migration starts monday"] },
+      { configurable: { thread_id: "s-pg" } },
+    );
+    const task = await memory.tasks.start(WANG, { title: "Quillwort migration", sessionId: "s-pg", steps: ["export"] });
+    await memory.remember({
+      scope: WANG,
+      messages: [said("My locker combination word is Quillwort, keep it in mind.")],
+    });
+    await memory.remember({ scope: ALICE, messages: [said("I prefer window seats on flights.")] });
+    await memory.recall({ scope: WANG, query: "Quillwort" });
+    await memory.settled();
+    const schemas = [schema, `${schema}_sessions`, `${schema}_tasks`];
+    expect((await tablesHolding(schemas, "Quillwort")).length).toBeGreaterThanOrEqual(3);
+    expect(await latest(memory.checkpointers.tasks, task.taskId)).toBeDefined();
+
+    const report = await memory.forget(WANG);
+    expect(report.sessions).toBe(1);
+    expect(report.tasks).toBe(1);
+    expect(await tablesHolding(schemas, "Quillwort")).toEqual([]);
+    expect(await tablesHolding(schemas, '"wang"')).toEqual([]);
+    expect(await latest(memory.checkpointers.sessions, "s-pg")).toBeUndefined();
+    // Alice is untouched.
+    expect(await tablesHolding(schemas, "window seats")).toEqual([`${schema}.items`]);
+  });
+
+  it("refuses postgres beside dir or store, and DATABASE_URL only applies when nothing else is chosen", async () => {
+    await expect(createMemory({ postgres: POSTGRES_URL!, dir: "/tmp/x", env: {} })).rejects.toThrow(InvalidConfigError);
+    registerSchema(`langgraph_memory_sessions`);
+    registerSchema(`langgraph_memory_tasks`);
+    registerSchema("langgraph_memory");
+    const viaEnv = await createMemory({ env: { DATABASE_URL: POSTGRES_URL! } });
+    opened.push(viaEnv);
+    expect(viaEnv.store).toBeInstanceOf(PostgresStore);
+    expect((viaEnv.store as PostgresStore).schema).toBe("langgraph_memory");
+  });
+});
