@@ -13,6 +13,8 @@ import { createMemory, type Memory } from "../../src/memory.js";
 import { PostgresStore } from "../../src/store/postgres-store.js";
 import { latest, sessionGraph } from "../checkpoints/helpers.js";
 import { freshSchema, noteSkip, POSTGRES_SKIP_REASON, POSTGRES_URL, registerSchema } from "../helpers/postgres.js";
+import { tempDir } from "../helpers/store.js";
+import { daysAgo, NOW as MAINTAIN_NOW, makeRecord, SCOPE, seed, statuses } from "../maintain/helpers.js";
 
 noteSkip("createMemory({ postgres })");
 
@@ -123,6 +125,72 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("createMemory({ postgres })"
     expect(await latest(memory.checkpointers.sessions, "s-pg")).toBeUndefined();
     // Alice is untouched.
     expect(await tablesHolding(schemas, "window seats")).toEqual([`${schema}.items`]);
+  });
+
+  it("maintains, syncs business facts, and takes in a user exported from the embedded store", async () => {
+    const clock = { now: MAINTAIN_NOW };
+    const schema = freshSchema();
+    registerSchema(`${schema}_sessions`);
+    registerSchema(`${schema}_tasks`);
+    const memory = await createMemory({
+      postgres: { connectionString: POSTGRES_URL!, schema },
+      now: () => clock.now,
+      env: {},
+    });
+    opened.push(memory);
+    // Maintenance: an overdue todo is archived, a future one stays (graphs/maintain.ts).
+    const overdue = makeRecord({
+      kind: "todo",
+      key: "todo.dentist",
+      content: "The user must call the dentist",
+      expiresAt: daysAgo(8),
+    });
+    const future = makeRecord({
+      kind: "todo",
+      key: "todo.visa",
+      content: "The user must renew the visa",
+      expiresAt: daysAgo(-3),
+    });
+    await seed(memory, [overdue, future]);
+    const report = await memory.maintain({ scope: SCOPE });
+    expect(report.scopes[0]!.expired.map((e) => e.id)).toEqual([overdue.id]);
+    expect(await statuses(memory, [overdue.id, future.id])).toEqual(["archived", "active"]);
+    // Sync: a business fact is added, then updated to a new version (graphs/sync.ts).
+    const fact = {
+      key: "contract.acme.status",
+      content: "与 Acme 的合同已签署",
+      value: "signed",
+      reference: "CRM-4711",
+    };
+    const added = await memory.sync(SCOPE, [{ ...fact, observedAt: daysAgo(2) }], { system: "crm" });
+    expect(added.totals.added).toBe(1);
+    const updated = await memory.sync(
+      SCOPE,
+      [{ ...fact, content: "与 Acme 的合同已终止", value: "terminated", observedAt: daysAgo(1) }],
+      { system: "crm" },
+    );
+    expect(updated.totals.updated).toBe(1);
+    const contract = await memory.recall({ scope: SCOPE, query: "Acme 合同状态" });
+    expect(contract.memories.map((m) => m.content).join(" ")).toContain("终止");
+    expect(contract.memories.map((m) => m.content).join(" ")).not.toContain("已签署");
+    // Moving a user from the embedded store: export there, import here.
+    const embedded = await createMemory({ dir: tempDir("lgm-pg-move-"), now: () => clock.now, env: {} });
+    try {
+      await embedded.remember({
+        scope: WANG,
+        messages: [said("我不吃香菜，点外卖记得备注。"), said("I prefer window seats on flights.")],
+      });
+      const document = await embedded.export(WANG);
+      const imported = await memory.import(WANG, document);
+      expect(imported.records + imported.episodes).toBe(document.records.length);
+      expect(imported.records).toBeGreaterThanOrEqual(2);
+      const moved = (await memory.list(WANG, { about: "any" })).map((r) => r.content).sort();
+      expect(moved).toEqual((await embedded.list(WANG, { about: "any" })).map((r) => r.content).sort());
+      const recall = await memory.recall({ scope: WANG, query: "点外卖" });
+      expect(recall.memories.map((m) => m.content).join(" ")).toContain("香菜");
+    } finally {
+      await embedded.close();
+    }
   });
 
   it("refuses postgres beside dir or store, and DATABASE_URL only applies when nothing else is chosen", async () => {
