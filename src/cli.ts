@@ -74,6 +74,14 @@ Commands:
     --snapshot           the file is everything the system holds for the user: its facts
                          not in the file are retired
     --json               print the report (with ids) as JSON
+  import (--dir <dir> | --postgres <url>) --user <id> [--tenant <id>] --file <export.json>
+                         a document written by 'export' into a store: the embedded one, or
+                         PostgreSQL (moving a user from one machine's store to the shared one)
+  migrate --postgres <url> [--schema <name>] [--dims <n>]
+                         create or upgrade the PostgreSQL schema (store tables, pgvector HNSW
+                         index, session and task checkpointer tables); idempotent, safe to run
+                         from several deploys at once. --postgres defaults to DATABASE_URL,
+                         --dims to the configured embeddings' (HashEmbeddings: 256)
   help                   show this help
 
 Options:
@@ -308,6 +316,58 @@ async function withStore<T>(dir: string, run: (memory: Memory) => Promise<T>): P
   }
 }
 
+/** Set up (or upgrade) the PostgreSQL schemas of the store and both checkpointers. */
+async function migratePostgres(url: string, schema: string | undefined, dims: number | undefined) {
+  const [
+    { PostgresStore, POSTGRES_SCHEMA_VERSION, POSTGRES_DEFAULTS },
+    { openPostgresCheckpointers },
+    { resolveEmbeddings },
+  ] = await Promise.all([
+    import("./store/postgres-store.js"),
+    import("../checkpoints/postgres.js"),
+    import("./text/models.js"),
+  ]);
+  const resolved = dims ?? (await resolveEmbeddings({ env: process.env })).dims;
+  const store = new PostgresStore({
+    connectionString: url,
+    ...(schema ? { schema } : {}),
+    index: {
+      dims: resolved,
+      embeddings: NO_EMBEDDINGS,
+      fields: RECORD_INDEX_FIELDS,
+      keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
+    },
+  });
+  try {
+    await store.migrate();
+  } finally {
+    await store.end();
+  }
+  const savers = await openPostgresCheckpointers({ connectionString: url, ...(schema ? { schema } : {}) });
+  await savers.close();
+  return {
+    schema: schema ?? POSTGRES_DEFAULTS.schema,
+    version: POSTGRES_SCHEMA_VERSION,
+    dims: resolved,
+    checkpointers: savers.schemas,
+  };
+}
+
+/** A facade on PostgreSQL for one command. */
+async function withPostgres<T>(
+  url: string,
+  schema: string | undefined,
+  run: (memory: Memory) => Promise<T>,
+): Promise<T> {
+  const { createMemory } = await import("./memory.js");
+  const memory = await createMemory({ postgres: { connectionString: url, ...(schema ? { schema } : {}) } });
+  try {
+    return await run(memory);
+  } finally {
+    await memory.close();
+  }
+}
+
 // ---- main -------------------------------------------------------------------------------------
 
 async function main(argv: string[]): Promise<number> {
@@ -403,9 +463,47 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatSync(report, who));
       return 0;
     }
+    case "migrate": {
+      const url = values.postgres ?? process.env.DATABASE_URL;
+      if (!url)
+        throw new CliError("'migrate' needs --postgres <url> (or DATABASE_URL): the database to set up.", USAGE);
+      const dims = values.dims === undefined ? undefined : Number(values.dims);
+      if (dims !== undefined && !(Number.isInteger(dims) && dims > 0))
+        throw new CliError(`--dims must be a positive integer; received '${values.dims}'.`, USAGE);
+      const out = await migratePostgres(url, values.schema, dims);
+      process.stdout.write(
+        values.json
+          ? `${JSON.stringify(out, null, 2)}\n`
+          : `Schema ${out.schema} is at version ${out.version} (vectors of ${out.dims} dimensions); checkpointers in ${out.checkpointers.sessions} and ${out.checkpointers.tasks}.\n`,
+      );
+      return 0;
+    }
+    case "import": {
+      if ((values.dir === undefined) === (values.postgres === undefined))
+        throw new CliError("'import' needs one of --dir <dir> or --postgres <url>: the store to import into.", USAGE);
+      const scope = scopeOption(values, "import");
+      if (values.file === undefined)
+        throw new CliError("'import' needs --file <export.json>: what 'export' wrote.", USAGE);
+      let document: unknown;
+      try {
+        document = JSON.parse(fs.readFileSync(values.file, "utf8"));
+      } catch (error) {
+        throw new CliError(`Could not read ${values.file} as JSON: ${(error as Error).message}`, 1);
+      }
+      const report =
+        values.postgres !== undefined
+          ? await withPostgres(values.postgres, values.schema, (memory) => memory.import(scope, document))
+          : await withStore(values.dir!, (memory) => memory.import(scope, document));
+      process.stdout.write(
+        values.json
+          ? `${JSON.stringify(report, null, 2)}\n`
+          : `Imported ${report.records} memories, ${report.episodes} episodes and ${report.history} history entries.\n`,
+      );
+      return 0;
+    }
     default:
       throw new CliError(
-        `Unknown command '${command}'. Commands: demo, stats, maintain, export, forget, sync, help. Run 'langgraph-memory --help' for usage.`,
+        `Unknown command '${command}'. Commands: demo, stats, maintain, export, import, forget, sync, migrate, help. Run 'langgraph-memory --help' for usage.`,
         USAGE,
       );
   }
@@ -428,6 +526,9 @@ function parse(argv: string[]) {
       system: { type: "string" },
       file: { type: "string" },
       snapshot: { type: "boolean" },
+      postgres: { type: "string" },
+      schema: { type: "string" },
+      dims: { type: "string" },
     },
   });
 }
