@@ -292,30 +292,38 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
           { field: "index.dims" },
         );
       await db.query(`
-        CREATE TABLE IF NOT EXISTS ${this.t("namespaces")} (ns text COLLATE "C" PRIMARY KEY);
+        CREATE TABLE IF NOT EXISTS ${this.t("namespaces")} (
+          scope text COLLATE "C" NOT NULL,
+          ns text COLLATE "C" NOT NULL,
+          PRIMARY KEY (scope, ns)
+        );
         CREATE TABLE IF NOT EXISTS ${this.t("items")} (
+          scope text COLLATE "C" NOT NULL,
           ns text COLLATE "C" NOT NULL,
           key text NOT NULL,
           value jsonb NOT NULL,
           created_at timestamptz NOT NULL,
           updated_at timestamptz NOT NULL,
           terms tsvector NOT NULL DEFAULT ''::tsvector,
-          PRIMARY KEY (ns, key)
+          PRIMARY KEY (scope, ns, key)
         );
+        CREATE INDEX IF NOT EXISTS items_ns ON ${this.t("items")} (ns, key);
         CREATE INDEX IF NOT EXISTS items_terms ON ${this.t("items")} USING gin (terms);
       `);
       const vectorDims = dims ?? (storedDims ? Number(storedDims) : undefined);
       if (vectorDims !== undefined) {
         await db.query(`
           CREATE TABLE IF NOT EXISTS ${this.t("vectors")} (
+            scope text COLLATE "C" NOT NULL,
             ns text COLLATE "C" NOT NULL,
             key text NOT NULL,
             field text NOT NULL,
             text_hash text NOT NULL,
             vec vector(${vectorDims}) NOT NULL,
-            PRIMARY KEY (ns, key, field),
-            FOREIGN KEY (ns, key) REFERENCES ${this.t("items")} (ns, key) ON DELETE CASCADE
+            PRIMARY KEY (scope, ns, key, field),
+            FOREIGN KEY (scope, ns, key) REFERENCES ${this.t("items")} (scope, ns, key) ON DELETE CASCADE
           );
+          CREATE INDEX IF NOT EXISTS vectors_ns ON ${this.t("vectors")} (ns, key, field);
           CREATE INDEX IF NOT EXISTS vectors_hnsw ON ${this.t("vectors")}
             USING hnsw (vec vector_cosine_ops) WITH (m = ${m}, ef_construction = ${efc});
         `);
@@ -499,14 +507,15 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     }
     if (puts.length === 0) return;
     await db.query(
-      `INSERT INTO ${this.t("namespaces")} (ns) SELECT DISTINCT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+      `INSERT INTO ${this.t("namespaces")} (scope, ns)
+       SELECT DISTINCT ${SCOPE_OF_SQL("n.ns")}, n.ns FROM unnest($1::text[]) AS n(ns) ON CONFLICT DO NOTHING`,
       [[...new Set(puts.map((p) => p.ns))]],
     );
     await db.query(
-      `INSERT INTO ${this.t("items")} (ns, key, value, created_at, updated_at, terms)
-       SELECT w.ns, w.key, w.value::jsonb, $4, $4, to_tsvector('simple', w.body)
+      `INSERT INTO ${this.t("items")} (scope, ns, key, value, created_at, updated_at, terms)
+       SELECT ${SCOPE_OF_SQL("w.ns")}, w.ns, w.key, w.value::jsonb, $4, $4, to_tsvector('simple', w.body)
        FROM unnest($1::text[], $2::text[], $3::text[], $5::text[]) AS w(ns, key, value, body)
-       ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, terms = excluded.terms`,
+       ON CONFLICT (scope, ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, terms = excluded.terms`,
       [puts.map((p) => p.ns), puts.map((p) => p.key), puts.map((p) => p.json), now, puts.map((p) => p.body)],
     );
     if (!this.options.index) return;
@@ -535,9 +544,10 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     );
     if (added.length === 0) return;
     await db.query(
-      `INSERT INTO ${this.t("vectors")} (ns, key, field, text_hash, vec)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::vector[])
-       ON CONFLICT (ns, key, field) DO UPDATE SET text_hash = excluded.text_hash, vec = excluded.vec`,
+      `INSERT INTO ${this.t("vectors")} (scope, ns, key, field, text_hash, vec)
+       SELECT ${SCOPE_OF_SQL("w.ns")}, w.* FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::vector[])
+         AS w(ns, key, field, text_hash, vec)
+       ON CONFLICT (scope, ns, key, field) DO UPDATE SET text_hash = excluded.text_hash, vec = excluded.vec`,
       [
         added.map((a) => a.p.ns),
         added.map((a) => a.p.key),
@@ -552,15 +562,15 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
 
   private async getItem(db: Queryable, ns: string, key: string): Promise<Item | null> {
     const { rows } = await db.query<ItemRow>(
-      `SELECT ns, key, value, created_at, updated_at FROM ${this.t("items")} WHERE ns = $1 AND key = $2`,
-      [ns, key],
+      `SELECT ns, key, value, created_at, updated_at FROM ${this.t("items")} WHERE scope = $3 AND ns = $1 AND key = $2`,
+      [ns, key, scopeOf(ns)],
     );
     return rows[0] ? toItem(rows[0]) : null;
   }
 
   private async searchItems(db: Queryable, op: SearchPlan, query: Float32Array | undefined): Promise<SearchItem[]> {
     const params: unknown[] = [];
-    const where = [this.prefixSql("i.ns", op.prefix, params), filterSql(op.filter, "i.value", params)].filter(Boolean);
+    const where = [this.prefixSql("i", op.prefix, params), filterSql(op.filter, "i.value", params)].filter(Boolean);
     const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
     if (!query) {
       params.push(op.limit, op.offset);
@@ -578,7 +588,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     if (wanted === 0) return [];
     params.push(vectorLiteral(query));
     const q = `$${params.length}::vector`;
-    const near = whereSql.replaceAll("i.ns", "v.ns");
+    const near = whereSql.replaceAll("i.ns", "v.ns").replaceAll("i.scope", "v.scope");
     let candidates = wanted * Math.max(1, this.fields.length) + 8;
     let hits: SearchItem[] = [];
     for (;;) {
@@ -586,13 +596,13 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
       await db.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
       const { rows } = await db.query<ItemRow & { found: string }>(
         `WITH near AS (
-           SELECT v.ns, v.key, v.vec <=> ${q} AS distance
-           FROM ${this.t("vectors")} v JOIN ${this.t("items")} i ON i.ns = v.ns AND i.key = v.key
+           SELECT v.scope, v.ns, v.key, v.vec <=> ${q} AS distance
+           FROM ${this.t("vectors")} v JOIN ${this.t("items")} i ON i.scope = v.scope AND i.ns = v.ns AND i.key = v.key
            ${near}
            ORDER BY v.vec <=> ${q} LIMIT ${candidates}
-         ), best AS (SELECT ns, key, 1 - min(distance) AS score FROM near GROUP BY ns, key)
+         ), best AS (SELECT scope, ns, key, 1 - min(distance) AS score FROM near GROUP BY scope, ns, key)
          SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score, (SELECT count(*) FROM near) AS found
-         FROM best b JOIN ${this.t("items")} i ON i.ns = b.ns AND i.key = b.key
+         FROM best b JOIN ${this.t("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
          ORDER BY b.score DESC, i.ns, i.key LIMIT ${wanted}`,
         params,
       );
@@ -605,7 +615,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
       const { rows } = await db.query<ItemRow>(
         `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.t("items")} i
          ${whereSql ? `${whereSql} AND` : "WHERE"}
-         NOT EXISTS (SELECT 1 FROM ${this.t("vectors")} v WHERE v.ns = i.ns AND v.key = i.key)
+         NOT EXISTS (SELECT 1 FROM ${this.t("vectors")} v WHERE v.scope = i.scope AND v.ns = i.ns AND v.key = i.key)
          ORDER BY i.updated_at DESC, i.ns, i.key LIMIT ${wanted - hits.length}`,
         params.slice(0, -1),
       );
@@ -624,11 +634,18 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     return rows.filter((r) => matchesFilter(r.value, filter)).map(toSearchItem);
   }
 
-  private prefixSql(column: string, prefix: string[], params: unknown[]): string {
+  /**
+   * A namespace prefix as SQL on `<alias>.ns`; a prefix of at least SCOPE_LABELS labels also
+   * names the scope, so the query reads one scope's rows (one shard on a distributed database).
+   */
+  private prefixSql(alias: string, prefix: string[], params: unknown[]): string {
     const range = prefixRange(prefix);
     if (!range) return "";
     params.push(range[0], range[1]);
-    return `${column} >= $${params.length - 1} AND ${column} < $${params.length}`;
+    const ns = `${alias}.ns >= $${params.length - 1} AND ${alias}.ns < $${params.length}`;
+    if (prefix.length < SCOPE_LABELS) return ns;
+    params.push(encodeNamespace(prefix.slice(0, SCOPE_LABELS)));
+    return `${alias}.scope = $${params.length} AND ${ns}`;
   }
 
   private async listNamespacesOp(db: Queryable, op: ListNamespacesOperation): Promise<string[][]> {
@@ -662,7 +679,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     const terms = queryTerms(query);
     if (terms.length === 0 || limit === 0) return [];
     const params: unknown[] = [];
-    const where = [this.prefixSql("i.ns", prefix, params), filterSql(filter, "i.value", params)].filter(Boolean);
+    const where = [this.prefixSql("i", prefix, params), filterSql(filter, "i.value", params)].filter(Boolean);
     // The query's terms, OR-ed, as lexemes of the same `simple` parse the stored terms had.
     params.push(terms.join(" "));
     const tsq = `(SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM unnest(to_tsvector('simple', $${params.length})))`;
@@ -719,6 +736,22 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
 }
 
 // ---- helpers -----------------------------------------------------------------------------
+
+/**
+ * Labels of a namespace that make its scope: `["memory", tenant, user, ...]` → `memory:tenant:user:`.
+ * Every table carries it as `scope`, the distribution column on a distributed PostgreSQL (Citus):
+ * one user's rows, and every join among them, stay on one shard.
+ */
+export const SCOPE_LABELS = 3;
+
+/** The scope of an encoded namespace (its first SCOPE_LABELS labels). */
+export function scopeOf(ns: string): string {
+  return encodeNamespace(decodeNamespace(ns).slice(0, SCOPE_LABELS));
+}
+
+/** scopeOf() in SQL, for rows built from encoded namespaces. */
+const SCOPE_OF_SQL = (ns: string) =>
+  `array_to_string((string_to_array(${ns}, ':'))[1:LEAST(${SCOPE_LABELS}, array_length(string_to_array(${ns}, ':'), 1) - 1)], ':') || ':'`;
 
 /** True when a string or key anywhere in the value holds the NUL character. */
 function holdsNul(value: unknown): boolean {

@@ -126,6 +126,30 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
     await expect(store.deletePrefix([])).rejects.toThrow(InvalidOperationError);
   });
 
+  it("stores each row's scope (the first three labels), the distribution column on a sharded database", async () => {
+    const store = openPostgresStore();
+    await store.put(["memory", "acme", "u1", "records"], "r", { content: "one" });
+    await store.put(["memory", "acme", "u1", "keys", "food", "cilantro"], "k", { content: "two" });
+    await store.put(["docs"], "d", { content: "three" });
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      for (const table of ["items", "vectors", "namespaces"]) {
+        const { rows } = await client.query(`SELECT DISTINCT scope FROM "${store.schema}".${table} ORDER BY 1`);
+        expect(
+          rows.map((r) => r.scope),
+          table,
+        ).toEqual(["docs:", "memory:acme:u1:"]);
+      }
+    } finally {
+      await client.end();
+    }
+    expect((await store.search(["memory", "acme", "u1"], { query: "two", limit: 5 })).map((i) => i.key).sort()).toEqual(
+      ["k", "r"],
+    );
+    expect((await store.search(["memory", "acme"], { limit: 5 })).length).toBe(2);
+  });
+
   it("keeps a put's vectors when its texts are unchanged and replaces them when they change", async () => {
     const store = openPostgresStore();
     let embedded = 0;
