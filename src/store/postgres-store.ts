@@ -47,7 +47,7 @@ import {
 } from "../errors.js";
 import { textsAtPaths } from "./fields.js";
 import { type Filter, matchesFilter, validateFilter } from "./filter.js";
-import { keywordBody, queryTerms } from "./keyword.js";
+import { dropUbiquitousTerms, keywordBody, queryTerms } from "./keyword.js";
 import {
   decodeNamespace,
   encodeNamespace,
@@ -179,6 +179,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
   private readonly maxValueBytes: number;
   private ready?: Promise<void>;
   private ended = false;
+  private frequencies?: { at: number; map: Map<string, number> };
 
   constructor(options: PostgresStoreOptions) {
     super();
@@ -306,7 +307,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
           updated_at timestamptz NOT NULL,
           terms tsvector NOT NULL DEFAULT ''::tsvector,
           PRIMARY KEY (scope, ns, key)
-        );
+        ) WITH (fillfactor = 80);
         CREATE INDEX IF NOT EXISTS items_ns ON ${this.t("items")} (ns, key);
         CREATE INDEX IF NOT EXISTS items_terms ON ${this.t("items")} USING gin (terms);
       `);
@@ -570,43 +571,54 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
 
   private async searchItems(db: Queryable, op: SearchPlan, query: Float32Array | undefined): Promise<SearchItem[]> {
     const params: unknown[] = [];
-    const where = [this.prefixSql("i", op.prefix, params), filterSql(op.filter, "i.value", params)].filter(Boolean);
+    const prefixWhere = this.prefixSql("i", op.prefix, params);
+    const filterWhere = filterSql(op.filter, "i.value", params);
+    const where = [prefixWhere, filterWhere].filter(Boolean);
     const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
     if (!query) {
+      // In key order: the primary key serves it (a page of a large namespace sorts nothing).
       params.push(op.limit, op.offset);
       const { rows } = await db.query<ItemRow>(
         `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.t("items")} i ${whereSql}
-         ORDER BY i.updated_at DESC, i.ns, i.key LIMIT $${params.length - 1} OFFSET $${params.length}`,
+         ORDER BY i.scope, i.ns, i.key LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );
       return this.finish(rows, op.filter);
     }
-    // Nearest vectors first (pgvector's HNSW index serves the ORDER BY), one score per item (its
-    // best field). Candidates grow until enough items pass or the scope has no more vectors;
-    // items without vectors (put with index: false) follow unscored, as in InMemoryStore.
+    // Nearest vectors of the prefix first, from the vectors table alone, so PostgreSQL picks the
+    // path: pgvector's HNSW index for a large scope, the (scope, ns) key and an exact sort for a
+    // small one. Then one score per item (its best field) and the filter on the items. The
+    // candidates grow until enough items pass or the prefix has no more vectors; items without
+    // vectors (put with index: false) follow unscored, as in InMemoryStore.
     const wanted = op.limit + op.offset;
     if (wanted === 0) return [];
     params.push(vectorLiteral(query));
     const q = `$${params.length}::vector`;
-    const near = whereSql.replaceAll("i.ns", "v.ns").replaceAll("i.scope", "v.scope");
+    const near = prefixWhere ? `WHERE ${prefixWhere.replaceAll("i.", "v.")}` : "";
     let candidates = wanted * Math.max(1, this.fields.length) + 8;
     let hits: SearchItem[] = [];
     for (;;) {
       await db.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(this.efSearch(), candidates))}`);
       await db.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
+      // One row per hit, each with the number of vectors read; a single row of NULLs with that
+      // number when none passed (so an empty prefix is not searched again with more candidates).
       const { rows } = await db.query<ItemRow & { found: string }>(
-        `WITH near AS (
-           SELECT v.scope, v.ns, v.key, v.vec <=> ${q} AS distance
-           FROM ${this.t("vectors")} v JOIN ${this.t("items")} i ON i.scope = v.scope AND i.ns = v.ns AND i.key = v.key
-           ${near}
+        `WITH near AS MATERIALIZED (
+           SELECT v.scope, v.ns, v.key, v.vec <=> ${q} AS distance FROM ${this.t("vectors")} v ${near}
            ORDER BY v.vec <=> ${q} LIMIT ${candidates}
          ), best AS (SELECT scope, ns, key, 1 - min(distance) AS score FROM near GROUP BY scope, ns, key)
-         SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score, (SELECT count(*) FROM near) AS found
-         FROM best b JOIN ${this.t("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
-         ORDER BY b.score DESC, i.ns, i.key LIMIT ${wanted}`,
+         SELECT c.found, r.* FROM (SELECT count(*) AS found FROM near) c LEFT JOIN LATERAL (
+           SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score
+           FROM best b JOIN ${this.t("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
+           ${filterWhere ? `WHERE ${filterWhere}` : ""}
+           ORDER BY b.score DESC, i.ns, i.key LIMIT ${wanted}
+         ) r ON TRUE`,
         params,
       );
-      hits = this.finish(rows, op.filter);
+      hits = this.finish(
+        rows.filter((r) => r.ns !== null),
+        op.filter,
+      );
       const exhausted = Number(rows[0]?.found ?? 0) < candidates;
       if (hits.length >= wanted || exhausted || candidates >= 20_000) break;
       candidates *= 4;
@@ -616,7 +628,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
         `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.t("items")} i
          ${whereSql ? `${whereSql} AND` : "WHERE"}
          NOT EXISTS (SELECT 1 FROM ${this.t("vectors")} v WHERE v.scope = i.scope AND v.ns = i.ns AND v.key = i.key)
-         ORDER BY i.updated_at DESC, i.ns, i.key LIMIT ${wanted - hits.length}`,
+         ORDER BY i.scope, i.ns, i.key LIMIT ${wanted - hits.length}`,
         params.slice(0, -1),
       );
       hits.push(...this.finish(rows, op.filter));
@@ -676,8 +688,12 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     const filter = validateFilter(options.filter);
     const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
     await this.migrate();
-    const terms = queryTerms(query);
-    if (terms.length === 0 || limit === 0) return [];
+    const all = queryTerms(query);
+    if (all.length === 0 || limit === 0) return [];
+    // As in HNSWStore: terms in more than 30% of the documents (用户, "user") weigh nearly nothing
+    // and would make the search rank a whole scope; the rarest term always stays.
+    const frequencies = await this.termFrequencies();
+    const terms = dropUbiquitousTerms(all, (term) => Math.round((frequencies.get(term) ?? 0) * 1000), 1000);
     const params: unknown[] = [];
     const where = [this.prefixSql("i", prefix, params), filterSql(filter, "i.value", params)].filter(Boolean);
     // The query's terms, OR-ed, as lexemes of the same `simple` parse the stored terms had.
@@ -693,6 +709,25 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
       params,
     );
     return this.finish(rows, filter);
+  }
+
+  /**
+   * Lexeme frequencies of the stored terms, from PostgreSQL's own statistics (`pg_stats`
+   * most_common_elems, kept by ANALYZE / autovacuum), cached for a minute: no scan per query.
+   */
+  private async termFrequencies(): Promise<Map<string, number>> {
+    const now = Date.now();
+    if (this.frequencies && now - this.frequencies.at < 60_000) return this.frequencies.map;
+    const { rows } = await this.pool.query<{ elems: string[] | null; freqs: number[] | null }>(
+      `SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
+       FROM pg_stats WHERE schemaname = $1 AND tablename = 'items' AND attname = 'terms'`,
+      [this.schema],
+    );
+    const map = new Map<string, number>();
+    const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
+    for (const [i, elem] of (elems ?? []).entries()) map.set(elem, Number(freqs?.[i] ?? 0));
+    this.frequencies = { at: now, map };
+    return map;
   }
 
   async hybridSearch(

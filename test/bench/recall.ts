@@ -17,6 +17,11 @@
  * directories are removed. `--keep=<dir>` (for iterating on the read path) keeps each case's
  * loaded store under `<dir>/<case>` and reuses it on the next run instead of loading again;
  * recalls write usage counters and traces into it, so quote figures from runs without it.
+ *
+ * `--postgres=<url>` also runs every case on PostgresStore (PostgreSQL + pgvector, a throwaway
+ * schema dropped at the end) with the same data and queries, right after the embedded store's
+ * run, and prints each PostgreSQL p50 beside the embedded one with their ratio. PostgreSQL has
+ * no structured path yet (src/store/postgres-store.ts), so only the plain sets run there.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +29,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
+import type { BaseStore } from "@langchain/langgraph";
+import pg from "pg";
 import { z } from "zod";
 import { createReadPipeline } from "../../graphs/read.js";
 import { recordStructure } from "../../src/facts/structure.js";
@@ -31,6 +38,7 @@ import { createMemory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
+import { PostgresStore } from "../../src/store/postgres-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { createRng, generateMemories, generateQueries, type MemoryFixture } from "./fixtures.js";
 
@@ -90,6 +98,8 @@ const Args = z.object({
   keep: z.string().min(1).optional(),
   /** createMemory({ bookkeeping: "inline" }): the trace + usage write inside each timed recall. */
   inline: z.boolean(),
+  /** Also run each case on PostgresStore at this URL. */
+  postgres: z.string().min(1).optional(),
 });
 type Args = z.infer<typeof Args>;
 
@@ -97,9 +107,12 @@ function parseArgs(argv: string[]): Args {
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
-    if (!match || !["quick", "profile", "queries", "scopes", "only", "keep", "inline"].includes(match[1]!)) {
+    if (
+      !match ||
+      !["quick", "profile", "queries", "scopes", "only", "keep", "inline", "postgres"].includes(match[1]!)
+    ) {
       throw new Error(
-        `Unknown argument '${arg}'. Expected --quick, --profile, --inline, --queries=<n>, --scopes=<n>, --only=<case label text>, --keep=<dir>.`,
+        `Unknown argument '${arg}'. Expected --quick, --profile, --inline, --queries=<n>, --scopes=<n>, --only=<case label text>, --keep=<dir>, --postgres=<url>.`,
       );
     }
     flags.set(match[1]!, match[2] ?? "true");
@@ -113,6 +126,7 @@ function parseArgs(argv: string[]): Args {
     only: flags.get("only"),
     keep: flags.get("keep"),
     inline: flags.has("inline"),
+    postgres: flags.get("postgres"),
   });
   if (!parsed.success)
     throw new Error(`Bad value for --${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}.`);
@@ -258,6 +272,8 @@ interface CaseResult {
   mix: { zh: number; task: number; paraphrase: number };
   steps: Map<string, number[]>;
   storeCalls: Map<string, number[]>;
+  /** Set on the PostgreSQL runs (--postgres). */
+  backend?: "postgres";
 }
 
 function openStore(dir: string): HNSWStore {
@@ -277,7 +293,7 @@ const scopeOf = (i: number): MemoryScope => ({ tenantId: "bench", userId: `u${St
  * query each for the second.
  */
 async function load(
-  store: HNSWStore,
+  store: BaseStore,
   layout: Layout,
   queryCount: number,
   alreadyLoaded = false,
@@ -400,6 +416,78 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
   };
 }
 
+/** The same case on PostgresStore: a throwaway schema, the same data, the plain query sets only. */
+async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]> {
+  const schema = `bench_recall_${process.pid}_${layout.scopes}x${layout.perScope}`;
+  const store = new PostgresStore({
+    connectionString: args.postgres!,
+    schema,
+    index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: RECORD_INDEX_FIELDS },
+  });
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: args.postgres });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  };
+  try {
+    const memories = layout.scopes * layout.perScope;
+    progress(`${layout.label} on PostgreSQL: loading ${memories.toLocaleString("en")} memories…`);
+    const { sets, loadMs } = await load(store, layout, args.queries);
+    progress(`${layout.label} on PostgreSQL: loaded in ${(loadMs / 1000).toFixed(1)} s`);
+    const memory = await createMemory({ store, env: {}, ...(args.inline ? { bookkeeping: "inline" as const } : {}) });
+    const results: CaseResult[] = [];
+    for (const set of sets.filter((s) => s.role !== "unstructured" && !s.role?.startsWith("conditioned"))) {
+      collectGarbage();
+      for (const q of set.queries.slice(0, WARMUP))
+        await memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) });
+      const latencies: number[] = [];
+      const cpu: number[] = [];
+      const bookkeeping: number[] = [];
+      const hits = { at1: 0, at3: 0, atK: 0, n: 0 };
+      for (const q of set.queries.slice(WARMUP)) {
+        const started = performance.now();
+        const cpuBefore = process.cpuUsage();
+        const out = await memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) });
+        const answered = performance.now();
+        latencies.push(answered - started);
+        if (!args.inline) {
+          await memory.settled();
+          bookkeeping.push(performance.now() - answered);
+        }
+        const used = process.cpuUsage(cpuBefore);
+        cpu.push((used.user + used.system) / 1000);
+        const rank = out.memories.findIndex((m) => m.id === q.source);
+        hits.n += 1;
+        if (rank === 0) hits.at1 += 1;
+        if (rank >= 0 && rank < 3) hits.at3 += 1;
+        if (rank >= 0) hits.atK += 1;
+      }
+      progress(`  ${set.label} on PostgreSQL: p50 ${percentile(latencies, 50).toFixed(2)} ms`);
+      results.push({
+        label: `${set.label} · PostgreSQL`,
+        ...(set.role ? { role: set.role } : {}),
+        backend: "postgres",
+        memories,
+        scopes: layout.scopes,
+        loadMs,
+        latencies,
+        cpu,
+        bookkeeping,
+        hits,
+        mix: { zh: 0, task: 0, paraphrase: 0 },
+        steps: new Map(),
+        storeCalls: new Map(),
+      });
+    }
+    await memory.close();
+    return results;
+  } finally {
+    await store.end();
+    await drop();
+  }
+}
+
 async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   const kept = args.keep ? path.join(path.resolve(args.keep), `${layout.scopes}x${layout.perScope}`) : undefined;
   const dir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-recall-"));
@@ -517,7 +605,10 @@ function offRatio(p50: number, off: CaseResult | undefined): string {
   return `; structured: false ${ms(base)}, ×${(p50 / base).toFixed(2)}`;
 }
 
-function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
+function summary(all: CaseResult[], args: Args, elapsedMs: number): string {
+  // Targets and the query mix are the embedded store's; PostgreSQL runs get their own section.
+  const pgResults = all.filter((r) => r.backend === "postgres");
+  const results = all.filter((r) => r.backend !== "postgres");
   const lines: string[] = [];
   lines.push(
     `bench:recall — createMemory(${args.inline ? '{ bookkeeping: "inline" }' : ""}).recall() on HNSWStore + HashEmbeddings(${DIMS}), ${args.queries} queries per case, ${os.cpus().length} CPUs, Node ${process.version}`,
@@ -526,7 +617,7 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
   lines.push(
     `${pad("case", 42)}${pad("memories", 10, true)}${pad("scopes", 8, true)}${pad("load", 10, true)}${pad("p50", 11, true)}${pad("p99", 11, true)}${pad("cpu p50", 11, true)}${pad("bookkeep", 11, true)}  hit@1 hit@3 hit@k`,
   );
-  for (const r of results) {
+  for (const r of all) {
     lines.push(
       `${pad(r.label, 42)}${pad(r.memories.toLocaleString("en"), 10, true)}${pad(r.scopes.toLocaleString("en"), 8, true)}${pad(`${(r.loadMs / 1000).toFixed(1)} s`, 10, true)}` +
         `${pad(ms(percentile(r.latencies, 50)), 11, true)}${pad(ms(percentile(r.latencies, 99)), 11, true)}${pad(ms(percentile(r.cpu, 50)), 11, true)}${pad(r.bookkeeping.length ? ms(percentile(r.bookkeeping, 50)) : "inline", 11, true)}  ${pad(share(r.hits.at1, r.hits.n), 5)} ${pad(share(r.hits.at3, r.hits.n), 5)} ${share(r.hits.atK, r.hits.n)}`,
@@ -582,6 +673,19 @@ function summary(results: CaseResult[], args: Args, elapsedMs: number): string {
   } else {
     lines.push("  flat with other scopes: not run (--quick or --only)");
   }
+  if (pgResults.length > 0) {
+    lines.push("");
+    lines.push(
+      "PostgreSQL beside the embedded store (same data and queries, same run; p50, ratio PostgreSQL / embedded):",
+    );
+    for (const r of pgResults) {
+      const base = results.find((e) => `${e.label} · PostgreSQL` === r.label);
+      const p = percentile(r.latencies, 50);
+      lines.push(
+        `  ${pad(r.label.replace(" · PostgreSQL", ""), 42)}${base ? `${ms(percentile(base.latencies, 50))} → ${ms(p)}  ×${(p / percentile(base.latencies, 50)).toFixed(2)}` : ms(p)}   load ${(r.loadMs / 1000).toFixed(1)} s vs ${base ? (base.loadMs / 1000).toFixed(1) : "?"} s`,
+      );
+    }
+  }
   lines.push(
     "  hit@k: share of queries whose source memory is among the recalled memories (k = the task policy's max_items, 8 by default); a guard, not a quality measure: each set's recalls raise the usage counters the next sets rank by (quality is npm run eval's)",
   );
@@ -623,8 +727,10 @@ async function main(): Promise<void> {
         { label: `100 in one scope, beside ${spreadLabel}`, role: "beside", ...spread, spreadQueries: true },
       ];
   const results: CaseResult[] = [];
-  for (const layout of layouts.filter((l) => !args.only || l.label.includes(args.only!)))
+  for (const layout of layouts.filter((l) => !args.only || l.label.includes(args.only!))) {
     results.push(...(await runCase(layout, args)));
+    if (args.postgres) results.push(...(await runPostgresCase(layout, args)));
+  }
   process.stdout.write(`${summary(results, args, performance.now() - started)}\n`);
 }
 
