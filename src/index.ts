@@ -112,6 +112,13 @@ export {
 
 // ---- the store and the text stack ---------------------------------------------------------------
 export { HNSWStore, type HNSWStoreIndexConfig, type HNSWStoreOptions } from "./store/hnsw-store.js";
+export {
+  POSTGRES_DEFAULTS,
+  POSTGRES_SCHEMA_VERSION,
+  PostgresStore,
+  type PostgresStoreIndexConfig,
+  type PostgresStoreOptions,
+} from "./store/postgres-store.js";
 export { HNSW_DEFAULTS } from "./store/hnsw-defaults.js";
 export {
   isHybridSearchable,
@@ -306,6 +313,11 @@ export { parseExport, type ImportReport, type Porter } from "./export/porter.js"
 
 // ---- sessions, tasks and their checkpointers ----------------------------------------------------
 export { CHECKPOINT_FILES, openCheckpointers, type OpenCheckpointersOptions } from "../checkpoints/savers.js";
+export {
+  type OpenedPostgresCheckpointers,
+  openPostgresCheckpointers,
+  type PostgresCheckpointersOptions,
+} from "../checkpoints/postgres.js";
 export { SecureSqliteSaver } from "../checkpoints/sqlite.js";
 export { runAsRootGraph } from "./graph/runtime.js";
 export type { Checkpointers } from "./threads/registry.js";

@@ -2,7 +2,9 @@
  * The README examples are code: every ```ts block in README.md and README.zh-CN.md runs here,
  * offline, against the source tree (imports of "langgraph-memory" point at src/index.ts).
  * A block that needs what CI does not have (an API key) is fenced as ```ts no-run: it is
- * typechecked here instead of run.
+ * typechecked here instead of run. A block fenced ```ts postgres runs with DATABASE_URL set to
+ * the PostgreSQL server of the suites (test/helpers/postgres.ts: CI always has one); without
+ * one it is typechecked only.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,14 +20,18 @@ interface Example {
   index: number;
   code: string;
   run: boolean;
+  postgres: boolean;
 }
+
+const POSTGRES_URL = process.env.LGM_TEST_POSTGRES_URL;
 
 function extractExamples(file: string): Example[] {
   const text = fs.readFileSync(path.join(root, file), "utf8");
   const out: Example[] = [];
-  const fence = /^```ts( no-run)?\n([\s\S]*?)^```$/gm;
+  const fence = /^```ts( no-run| postgres)?\n([\s\S]*?)^```$/gm;
   for (let m = fence.exec(text), i = 0; m; m = fence.exec(text), i += 1) {
-    out.push({ file, index: i, code: m[2]!, run: !m[1] });
+    const postgres = m[1] === " postgres";
+    out.push({ file, index: i, code: m[2]!, run: !m[1] || (postgres && POSTGRES_URL !== undefined), postgres });
   }
   return out;
 }
@@ -75,7 +81,12 @@ describe("README examples", () => {
       );
       fs.writeFileSync(file, code);
       try {
-        const env = { ...process.env, OPENAI_API_KEY: "", OPENAI_BASE_URL: "" };
+        const env = {
+          ...process.env,
+          OPENAI_API_KEY: "",
+          OPENAI_BASE_URL: "",
+          ...(example.postgres ? { DATABASE_URL: POSTGRES_URL } : {}),
+        };
         const loader = pathToFileURL(path.join(root, "node_modules", "tsx", "dist", "loader.mjs")).href;
         const output = execFileSync(process.execPath, ["--import", loader, file], {
           cwd: work,
