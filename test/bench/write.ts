@@ -3,7 +3,8 @@
  * Also --batch= (messages per call, 20), --users= (4), --per-turn= (messages in the per-turn run),
  * --model-batches= (calls with the scripted model), --seed=, --templated= (statements in the
  * templated case, 100,000; 4,000 with --quick), --templated-batch= (100), --queries= (recalls
- * scored for hit@10, 500), --only=conversation|templated.
+ * scored for hit@10, 500), --only=conversation|templated, --postgres=<url> (the templated case
+ * again on PostgreSQL, in a throwaway schema, printed beside the embedded store's with the ratio).
  *
  * Generated bilingual conversations (seeded, so every run sees the same turns) go through the
  * facade, `createMemory({ dir, env: {} })` → `memory.remember()`, into a fresh HNSWStore:
@@ -30,6 +31,7 @@ import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import pg from "pg";
 import { z } from "zod";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { normalizeMessages, type PlainMessage } from "../../src/messages.js";
@@ -55,6 +57,7 @@ const Args = z.object({
   templatedBatch: z.number().int().min(1).max(1_000),
   queries: z.number().int().min(1).max(100_000),
   only: z.enum(["all", "conversation", "templated"]),
+  postgres: z.string().min(1).optional(),
 });
 type Args = z.infer<typeof Args>;
 
@@ -64,7 +67,7 @@ function parseArgs(argv: string[]): Args {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!match)
       throw new Error(
-        `Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=, --templated=, --templated-batch=, --queries=, --only=.`,
+        `Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=, --templated=, --templated-batch=, --queries=, --only=, --postgres=.`,
       );
     flags.set(match[1]!, match[2] ?? "true");
   }
@@ -80,6 +83,7 @@ function parseArgs(argv: string[]): Args {
     "templated-batch",
     "queries",
     "only",
+    "postgres",
   ];
   for (const name of flags.keys())
     if (!known.includes(name))
@@ -98,6 +102,7 @@ function parseArgs(argv: string[]): Args {
     templatedBatch: num("templated-batch") ?? 100,
     queries: num("queries") ?? 500,
     only: flags.get("only") ?? "all",
+    postgres: flags.get("postgres"),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -699,12 +704,15 @@ interface TemplatedOutcome {
  * then `queries` recalls, each naming one project or person: a hit when the statement's own
  * message is among the top 10 recalled memories.
  */
-async function templatedCase(args: Args, dir: string): Promise<TemplatedOutcome> {
+async function templatedCase(
+  args: Args,
+  target: { dir: string } | { postgres: { connectionString: string; schema: string } },
+): Promise<TemplatedOutcome> {
   const statements = templatedStatements(args.templated, args.seed);
   const scope = { userId: "templated" };
   // Recall on the day of the last statement: appointments (todos) are still ahead then.
   const last = Date.parse(statements.at(-1)!.message.at);
-  const memory = await createMemory({ dir, env: {}, now: () => new Date(last + 60_000) });
+  const memory = await createMemory({ ...target, env: {}, now: () => new Date(last + 60_000) });
   const tally = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Tally;
   const deciles: number[] = [];
   const tenth = Math.max(1, Math.ceil(statements.length / 10));
@@ -763,6 +771,27 @@ async function templatedCase(args: Args, dir: string): Promise<TemplatedOutcome>
     };
   } finally {
     await memory.close();
+  }
+}
+
+/** The templated case on PostgreSQL (a throwaway schema), beside the embedded store's figures. */
+async function postgresTemplated(args: Args, embedded: TemplatedOutcome): Promise<string[]> {
+  const schema = `bench_write_${process.pid}`;
+  progress(`templated on PostgreSQL: ${args.templated} statements in one scope (schema ${schema})`);
+  try {
+    const t = await templatedCase(args, { postgres: { connectionString: args.postgres!, schema } });
+    const rate = (o: TemplatedOutcome) => o.n / (o.ms / 1000);
+    return [
+      `templated statements on PostgreSQL (same statements, same run; schema dropped afterwards)`,
+      `  messages/s: ${rate(t).toFixed(0)} (embedded ${rate(embedded).toFixed(0)}, ×${(rate(t) / rate(embedded)).toFixed(2)})   (per tenth: ${t.deciles.map((d) => d.toFixed(0)).join(" ")})`,
+      `  active memories: ${t.active} of ${t.n}   exact-target hit@10: ${(t.hits / t.queries).toFixed(3)} (embedded ${(embedded.hits / embedded.queries).toFixed(3)}; ${(t.recallMs / t.queries).toFixed(1)} ms per recall)`,
+    ];
+  } finally {
+    const client = new pg.Client({ connectionString: args.postgres });
+    await client.connect();
+    for (const name of [schema, `${schema}_sessions`, `${schema}_tasks`])
+      await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+    await client.end();
   }
 }
 
@@ -875,8 +904,9 @@ async function main(): Promise<void> {
     if (args.only !== "templated") lines.push(...(await conversationCase(args, made, load)));
     if (args.only !== "conversation" && args.templated > 0) {
       progress(`templated: ${args.templated} statements in one scope`);
-      const outcome = await templatedCase(args, made("templated"));
+      const outcome = await templatedCase(args, { dir: made("templated") });
       lines.push(...templatedLines(args, outcome));
+      if (args.postgres) lines.push(...(await postgresTemplated(args, outcome)));
     }
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
