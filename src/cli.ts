@@ -322,11 +322,7 @@ async function migratePostgres(url: string, schema: string | undefined, dims: nu
     { PostgresStore, POSTGRES_SCHEMA_VERSION, POSTGRES_DEFAULTS },
     { openPostgresCheckpointers },
     { resolveEmbeddings },
-  ] = await Promise.all([
-    import("./store/postgres-store.js"),
-    import("../checkpoints/postgres.js"),
-    import("./text/models.js"),
-  ]);
+  ] = await Promise.all([import("./store/postgres-store.js"), import("./index.js"), import("./text/models.js")]);
   const resolved = dims ?? (await resolveEmbeddings({ env: process.env })).dims;
   const store = new PostgresStore({
     connectionString: url,

@@ -242,7 +242,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     });
     const index = { dims, embeddings, fields: RECORD_INDEX_FIELDS, keywordOnly: RECORD_KEYWORD_ONLY_FIELDS };
     store = postgres
-      ? new PostgresStore({ ...postgres, index })
+      ? new PostgresStore({ ...postgres, index, structure: recordStructure })
       : new HNSWStore({ dir: options.dir ?? "./.memory", index, structure: recordStructure });
   }
   const stopStore = async () => {

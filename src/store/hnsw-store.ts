@@ -37,7 +37,16 @@ import {
 } from "./namespace.js";
 import { type ItemRow, toItem } from "./rows.js";
 import { type Db, getMeta, openDatabase, type Statement, setMeta } from "./sqlite.js";
-import type { DayCondition, FactHit, ItemRef, StructuredSearchable, StructureOf } from "./structured.js";
+import {
+  type DayCondition,
+  type FactHit,
+  type ItemRef,
+  type StructuredSearchable,
+  type StructureOf,
+  validateDays,
+  validateNamespaces,
+  validateStrings,
+} from "./structured.js";
 import { boundedStructure, StructuredQueries } from "./structured-queries.js";
 import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
 import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
@@ -336,9 +345,9 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
     return this.structured!.itemsOnDays(
       prefix,
-      daysOf(days),
+      validateDays(days),
       pageOf(options.limit, 0).limit,
-      namespacesOf(options.namespaces),
+      validateNamespaces(options.namespaces),
     );
   }
 
@@ -353,10 +362,10 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       throw new InvalidOperationError("factsAbout: predicate must be a string.");
     return this.structured!.factsAbout(
       prefix,
-      stringsOf(entityKeys),
+      validateStrings(entityKeys),
       pageOf(options.limit, 0).limit,
       options.predicate,
-      namespacesOf(options.namespaces),
+      validateNamespaces(options.namespaces),
     );
   }
 
@@ -367,13 +376,13 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   ): Promise<Array<{ first: FactHit; second: FactHit }>> {
     this.requireOpen();
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    const predicates = options.predicates === undefined ? undefined : stringsOf(options.predicates, "predicates");
+    const predicates = options.predicates === undefined ? undefined : validateStrings(options.predicates, "predicates");
     return this.structured!.factPaths(
       prefix,
-      stringsOf(entityKeys),
+      validateStrings(entityKeys),
       pageOf(options.limit, 0).limit,
       predicates,
-      namespacesOf(options.namespaces),
+      validateNamespaces(options.namespaces),
     );
   }
 
@@ -404,8 +413,8 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     if (typeof query !== "string")
       throw new InvalidOperationError(`searchOnDays expects a string query, received ${typeof query}.`);
     if (!Array.isArray(namespaces)) throw new InvalidOperationError("searchOnDays expects an array of namespaces.");
-    const exact = namespacesOf(namespaces)!;
-    const condition = daysOf(days);
+    const exact = validateNamespaces(namespaces)!;
+    const condition = validateDays(days);
     const filter = validateFilter(options.filter);
     const { limit } = pageOf(options.limit, 0);
     const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
@@ -673,43 +682,6 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
 
 function hashText(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
-}
-
-/** A day condition: `ranges` and `monthDays`, each a list of integer `{ from, to }`. */
-function daysOf(days: unknown): DayCondition {
-  if (typeof days !== "object" || days === null)
-    throw new InvalidOperationError("days must be an object { ranges?, monthDays? }.");
-  const out: DayCondition = {};
-  for (const field of ["ranges", "monthDays"] as const) {
-    const list = (days as Record<string, unknown>)[field];
-    if (list === undefined) continue;
-    if (
-      !Array.isArray(list) ||
-      !list.every(
-        (r) =>
-          typeof r === "object" &&
-          r !== null &&
-          Number.isInteger((r as { from?: unknown }).from) &&
-          Number.isInteger((r as { to?: unknown }).to),
-      )
-    )
-      throw new InvalidOperationError(`days.${field} must be an array of { from, to } integers.`);
-    out[field] = list as Array<{ from: number; to: number }>;
-  }
-  return out;
-}
-
-/** An optional list of exact namespaces, each validated. */
-function namespacesOf(namespaces: unknown): string[][] | undefined {
-  if (namespaces === undefined) return undefined;
-  if (!Array.isArray(namespaces)) throw new InvalidOperationError("namespaces must be an array of namespaces.");
-  return namespaces.map((ns) => validateNamespaceLabels(ns, "namespace"));
-}
-
-function stringsOf(values: unknown, what = "entity keys"): string[] {
-  if (!Array.isArray(values) || !values.every((v) => typeof v === "string"))
-    throw new InvalidOperationError(`${what} must be an array of strings.`);
-  return values.slice(0, 256);
 }
 
 function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {

@@ -55,6 +55,21 @@ import {
   prefixRange,
   validateNamespaceLabels,
 } from "./namespace.js";
+import { PostgresStructured } from "./postgres-structured.js";
+import {
+  type DayCondition,
+  type FactHit,
+  type ItemRef,
+  type ItemStructure,
+  MAX_STRUCTURED_ROWS,
+  monthDayOf,
+  type StructuredSearchable,
+  type StructureOf,
+  validateDays,
+  validateNamespaces,
+  validateStrings,
+} from "./structured.js";
+import { boundedStructure } from "./structured-queries.js";
 import type { HybridHits, HybridSearchable, KeywordSearchOptions, ScopeLocking } from "./types.js";
 import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
 import { toUnitVector } from "./vectors.js";
@@ -98,6 +113,12 @@ export interface PostgresStoreOptions {
   poolMax?: number;
   /** pgvector HNSW parameters (index build) and `hnsw.ef_search`. */
   hnsw?: { m?: number; efConstruction?: number; efSearch?: number };
+  /**
+   * Derive each put value's structured rows (days, facts) into `item_days` and `facts`, which
+   * the StructuredSearchable queries read (src/store/structured.ts). `createMemory` passes the
+   * memory record's (src/facts/structure.ts). Without it no rows are kept.
+   */
+  structure?: StructureOf;
 }
 
 const OptionsSchema = z
@@ -130,6 +151,7 @@ const OptionsSchema = z
         efSearch: z.number().int().min(1).max(1000).optional(),
       })
       .optional(),
+    structure: z.custom<StructureOf>((f) => typeof f === "function", "must be a function").optional(),
   })
   .refine((o) => (o.connectionString === undefined) !== (o.pool === undefined), {
     message: "pass exactly one of connectionString and pool",
@@ -145,6 +167,8 @@ interface PutPlan {
   json: string | null;
   body: string;
   texts: Array<{ field: string; text: string; hash: string }>;
+  /** The value's structured rows and their hash (unchanged rows are not rewritten). */
+  structure?: { rows: ItemStructure; hash: string };
 }
 
 interface SearchPlan {
@@ -164,7 +188,7 @@ interface ItemRow {
   score?: number | string | null;
 }
 
-export class PostgresStore extends BaseStore implements HybridSearchable, ScopeLocking {
+export class PostgresStore extends BaseStore implements HybridSearchable, ScopeLocking, StructuredSearchable {
   readonly schema: string;
   private readonly options: Parsed;
   private readonly pool: pg.Pool;
@@ -180,6 +204,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
   private ready?: Promise<void>;
   private ended = false;
   private frequencies?: { at: number; map: Map<string, number> };
+  private readonly structured: PostgresStructured;
 
   constructor(options: PostgresStoreOptions) {
     super();
@@ -193,6 +218,15 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     this.fields = parsed.data.index?.fields ?? ["$"];
     this.maxValueBytes = parsed.data.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
     this.ownsPool = !parsed.data.pool;
+    this.structured = new PostgresStructured({
+      query: async <R>(sql: string, params: unknown[]) => {
+        await this.migrate();
+        return (await this.pool.query(sql, params)) as unknown as { rows: R[] };
+      },
+      table: (name) => this.t(name),
+      scopeOf,
+      scopeLabels: SCOPE_LABELS,
+    });
     this.pool =
       parsed.data.pool ??
       new pg.Pool({
@@ -306,10 +340,42 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
           created_at timestamptz NOT NULL,
           updated_at timestamptz NOT NULL,
           terms tsvector NOT NULL DEFAULT ''::tsvector,
+          structure_hash text NOT NULL DEFAULT '',
           PRIMARY KEY (scope, ns, key)
         ) WITH (fillfactor = 80);
+        ALTER TABLE ${this.t("items")} ADD COLUMN IF NOT EXISTS structure_hash text NOT NULL DEFAULT '';
         CREATE INDEX IF NOT EXISTS items_ns ON ${this.t("items")} (ns, key);
         CREATE INDEX IF NOT EXISTS items_terms ON ${this.t("items")} USING gin (terms);
+        CREATE TABLE IF NOT EXISTS ${this.t("item_days")} (
+          scope text COLLATE "C" NOT NULL,
+          ns text COLLATE "C" NOT NULL,
+          key text NOT NULL,
+          day integer NOT NULL,
+          md integer NOT NULL,
+          PRIMARY KEY (scope, ns, key, day),
+          FOREIGN KEY (scope, ns, key) REFERENCES ${this.t("items")} (scope, ns, key) ON DELETE CASCADE
+        );
+        CREATE INDEX IF NOT EXISTS item_days_day ON ${this.t("item_days")} (scope, ns, day);
+        CREATE INDEX IF NOT EXISTS item_days_md ON ${this.t("item_days")} (scope, ns, md);
+        CREATE TABLE IF NOT EXISTS ${this.t("facts")} (
+          scope text COLLATE "C" NOT NULL,
+          id bigserial NOT NULL,
+          ns text COLLATE "C" NOT NULL,
+          key text NOT NULL,
+          subject text NOT NULL,
+          predicate text NOT NULL,
+          object text NOT NULL,
+          subject_key text NOT NULL,
+          object_key text NOT NULL,
+          PRIMARY KEY (scope, id),
+          FOREIGN KEY (scope, ns, key) REFERENCES ${this.t("items")} (scope, ns, key) ON DELETE CASCADE
+        );
+        CREATE INDEX IF NOT EXISTS facts_subject ON ${this.t("facts")} (scope, ns, subject_key, id DESC);
+        CREATE INDEX IF NOT EXISTS facts_subject_predicate ON ${this.t("facts")} (scope, ns, subject_key, predicate, id DESC);
+        CREATE INDEX IF NOT EXISTS facts_object ON ${this.t("facts")} (scope, ns, object_key, id DESC);
+        CREATE INDEX IF NOT EXISTS facts_object_predicate ON ${this.t("facts")} (scope, ns, object_key, predicate, id DESC);
+        CREATE INDEX IF NOT EXISTS facts_predicate ON ${this.t("facts")} (scope, ns, predicate, id DESC);
+        CREATE INDEX IF NOT EXISTS facts_item ON ${this.t("facts")} (scope, ns, key);
       `);
       const vectorDims = dims ?? (storedDims ? Number(storedDims) : undefined);
       if (vectorDims !== undefined) {
@@ -438,7 +504,12 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     const keywordOnly = this.options.index?.keywordOnly ?? [];
     const all = textsAtPaths((op.value ?? {}) as Record<string, unknown>, paths);
     const embedded = all.filter((t) => !keywordOnly.some((p) => t.field === p || t.field.startsWith(`${p}.`)));
+    const rows =
+      this.options.structure && json !== null
+        ? boundedStructure(this.options.structure(op.value as Record<string, unknown>))
+        : undefined;
     return {
+      ...(rows ? { structure: { rows, hash: hashText(JSON.stringify(rows)) } } : {}),
       ns,
       key: op.key,
       json,
@@ -512,13 +583,33 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
        SELECT DISTINCT ${SCOPE_OF_SQL("n.ns")}, n.ns FROM unnest($1::text[]) AS n(ns) ON CONFLICT DO NOTHING`,
       [[...new Set(puts.map((p) => p.ns))]],
     );
+    // Structured rows are rewritten only for items whose rows changed (a usage-counter put keeps them).
+    const stored = new Map<string, string>();
+    if (this.options.structure) {
+      const { rows } = await db.query<{ ns: string; key: string; structure_hash: string }>(
+        `SELECT i.ns, i.key, i.structure_hash FROM ${this.t("items")} i
+         JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(scope, ns, key) ON i.scope = w.scope AND i.ns = w.ns AND i.key = w.key`,
+        [puts.map((p) => scopeOf(p.ns)), puts.map((p) => p.ns), puts.map((p) => p.key)],
+      );
+      for (const r of rows) stored.set(JSON.stringify([r.ns, r.key]), r.structure_hash);
+    }
     await db.query(
-      `INSERT INTO ${this.t("items")} (scope, ns, key, value, created_at, updated_at, terms)
-       SELECT ${SCOPE_OF_SQL("w.ns")}, w.ns, w.key, w.value::jsonb, $4, $4, to_tsvector('simple', w.body)
-       FROM unnest($1::text[], $2::text[], $3::text[], $5::text[]) AS w(ns, key, value, body)
-       ON CONFLICT (scope, ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, terms = excluded.terms`,
-      [puts.map((p) => p.ns), puts.map((p) => p.key), puts.map((p) => p.json), now, puts.map((p) => p.body)],
+      `INSERT INTO ${this.t("items")} (scope, ns, key, value, created_at, updated_at, terms, structure_hash)
+       SELECT ${SCOPE_OF_SQL("w.ns")}, w.ns, w.key, w.value::jsonb, $4, $4, to_tsvector('simple', w.body), w.hash
+       FROM unnest($1::text[], $2::text[], $3::text[], $5::text[], $6::text[]) AS w(ns, key, value, body, hash)
+       ON CONFLICT (scope, ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,
+         terms = excluded.terms, structure_hash = excluded.structure_hash`,
+      [
+        puts.map((p) => p.ns),
+        puts.map((p) => p.key),
+        puts.map((p) => p.json),
+        now,
+        puts.map((p) => p.body),
+        puts.map((p) => p.structure?.hash ?? ""),
+      ],
     );
+    const changed = puts.filter((p) => p.structure && stored.get(JSON.stringify([p.ns, p.key])) !== p.structure.hash);
+    if (changed.length > 0) await this.writeStructure(db, changed);
     if (!this.options.index) return;
     // Vector rows: drop those whose field is gone or whose text changed, add the new ones.
     const keep = puts.flatMap((p) => p.texts.filter((t) => !vectors.get(p)?.has(t.field)).map((t) => ({ p, t })));
@@ -557,6 +648,180 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
         added.map((a) => vectorLiteral(a.vec)),
       ],
     );
+  }
+
+  /** Replace the structured rows of `puts` (items whose rows changed). */
+  private async writeStructure(db: Queryable, puts: PutPlan[]): Promise<void> {
+    const items = [puts.map((p) => scopeOf(p.ns)), puts.map((p) => p.ns), puts.map((p) => p.key)];
+    for (const table of ["item_days", "facts"])
+      await db.query(
+        `DELETE FROM ${this.t(table)} t USING unnest($1::text[], $2::text[], $3::text[]) AS w(scope, ns, key)
+         WHERE t.scope = w.scope AND t.ns = w.ns AND t.key = w.key`,
+        items,
+      );
+    const days = puts.flatMap((p) => p.structure!.rows.days.map((day) => ({ p, day })));
+    if (days.length > 0)
+      await db.query(
+        `INSERT INTO ${this.t("item_days")} (scope, ns, key, day, md)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[])`,
+        [
+          days.map(({ p }) => scopeOf(p.ns)),
+          days.map(({ p }) => p.ns),
+          days.map(({ p }) => p.key),
+          days.map(({ day }) => day),
+          days.map(({ day }) => monthDayOf(day)),
+        ],
+      );
+    const facts = puts.flatMap((p) => p.structure!.rows.facts.map((f) => ({ p, f })));
+    if (facts.length > 0)
+      await db.query(
+        `INSERT INTO ${this.t("facts")} (scope, ns, key, subject, predicate, object, subject_key, object_key)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
+        [
+          facts.map(({ p }) => scopeOf(p.ns)),
+          facts.map(({ p }) => p.ns),
+          facts.map(({ p }) => p.key),
+          facts.map(({ f }) => f.subject),
+          facts.map(({ f }) => f.predicate),
+          facts.map(({ f }) => f.object),
+          facts.map(({ f }) => f.subjectKey),
+          facts.map(({ f }) => f.objectKey),
+        ],
+      );
+  }
+
+  // ---- structured queries (src/store/structured.ts) -----------------------------------------
+
+  async itemsOnDays(
+    namespacePrefix: string[],
+    days: DayCondition,
+    options: { limit: number; namespaces?: string[][] },
+  ): Promise<ItemRef[]> {
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    return this.structured.itemsOnDays(
+      prefix,
+      validateDays(days),
+      pageOf(options.limit, 0).limit,
+      validateNamespaces(options.namespaces),
+    );
+  }
+
+  async factsAbout(
+    namespacePrefix: string[],
+    entityKeys: string[],
+    options: { limit: number; predicate?: string; namespaces?: string[][] },
+  ): Promise<FactHit[]> {
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    if (options.predicate !== undefined && typeof options.predicate !== "string")
+      throw new InvalidOperationError("factsAbout: predicate must be a string.");
+    return this.structured.factsAbout(
+      prefix,
+      validateStrings(entityKeys),
+      pageOf(options.limit, 0).limit,
+      options.predicate,
+      validateNamespaces(options.namespaces),
+    );
+  }
+
+  async factPaths(
+    namespacePrefix: string[],
+    entityKeys: string[],
+    options: { limit: number; predicates?: string[]; namespaces?: string[][] },
+  ): Promise<Array<{ first: FactHit; second: FactHit }>> {
+    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+    const predicates = options.predicates === undefined ? undefined : validateStrings(options.predicates, "predicates");
+    return this.structured.factPaths(
+      prefix,
+      validateStrings(entityKeys),
+      pageOf(options.limit, 0).limit,
+      predicates,
+      validateNamespaces(options.namespaces),
+    );
+  }
+
+  async searchWithin(
+    items: ItemRef[],
+    query: string,
+    options: { filter?: Record<string, unknown>; limit: number },
+  ): Promise<HybridHits> {
+    if (typeof query !== "string")
+      throw new InvalidOperationError(`searchWithin expects a string query, received ${typeof query}.`);
+    if (!Array.isArray(items)) throw new InvalidOperationError("searchWithin expects an array of { namespace, key }.");
+    const refs = items.slice(0, MAX_STRUCTURED_ROWS).map((item) => ({
+      ns: encodeNamespace(validateNamespaceLabels(item?.namespace, "namespace")),
+      key: String(item.key),
+    }));
+    const filter = validateFilter(options.filter);
+    const { limit } = pageOf(options.limit, 0);
+    await this.migrate();
+    return this.rankWithin(refs, query, filter, limit);
+  }
+
+  async searchOnDays(
+    namespaces: string[][],
+    days: DayCondition,
+    query: string,
+    options: { filter?: Record<string, unknown>; limit: number },
+  ): Promise<{ matched: number; hits: HybridHits }> {
+    if (typeof query !== "string")
+      throw new InvalidOperationError(`searchOnDays expects a string query, received ${typeof query}.`);
+    if (!Array.isArray(namespaces)) throw new InvalidOperationError("searchOnDays expects an array of namespaces.");
+    const exact = validateNamespaces(namespaces)!;
+    const condition = validateDays(days);
+    const filter = validateFilter(options.filter);
+    const { limit } = pageOf(options.limit, 0);
+    const members = await this.structured.itemsOnDays([], condition, MAX_STRUCTURED_ROWS, exact);
+    const refs = members.map((m) => ({ ns: encodeNamespace(m.namespace), key: m.key }));
+    return { matched: members.length, hits: await this.rankWithin(refs, query, filter, limit) };
+  }
+
+  /** Both channels ranked inside the given items, each over every item passing the filter. */
+  private async rankWithin(
+    refs: Array<{ ns: string; key: string }>,
+    query: string,
+    filter: Filter | undefined,
+    limit: number,
+  ): Promise<HybridHits> {
+    if (refs.length === 0 || limit === 0) return { ...(this.options.index ? { vector: [] } : {}), keyword: [] };
+    const base: unknown[] = [refs.map((r) => scopeOf(r.ns)), refs.map((r) => r.ns), refs.map((r) => r.key)];
+    const want = "unnest($1::text[], $2::text[], $3::text[]) AS w(scope, ns, key)";
+    const vectorHits = async (): Promise<SearchItem[] | undefined> => {
+      if (!this.options.index) return undefined;
+      const vec = (await this.embedQueries([query])).get(query)!;
+      const params = [...base];
+      const filterWhere = filterSql(filter, "i.value", params);
+      params.push(vectorLiteral(vec), limit);
+      const { rows } = await this.pool.query<ItemRow>(
+        `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score FROM (
+           SELECT v.scope, v.ns, v.key, 1 - min(v.vec <=> $${params.length - 1}::vector) AS score
+           FROM ${this.t("vectors")} v JOIN ${want} ON v.scope = w.scope AND v.ns = w.ns AND v.key = w.key
+           GROUP BY v.scope, v.ns, v.key
+         ) b JOIN ${this.t("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
+         ${filterWhere ? `WHERE ${filterWhere}` : ""}
+         ORDER BY b.score DESC, i.ns, i.key LIMIT $${params.length}`,
+        params,
+      );
+      return this.finish(rows, filter);
+    };
+    const keywordHits = async (): Promise<SearchItem[]> => {
+      const terms = queryTerms(query);
+      if (terms.length === 0) return [];
+      const params = [...base];
+      const filterWhere = filterSql(filter, "i.value", params);
+      params.push(terms.join(" "), limit);
+      const { rows } = await this.pool.query<ItemRow>(
+        `WITH q AS (SELECT (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
+                            FROM unnest(to_tsvector('simple', $${params.length - 1}))) AS q)
+         SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, ts_rank(i.terms, q.q, 1) AS score
+         FROM ${this.t("items")} i JOIN ${want} ON i.scope = w.scope AND i.ns = w.ns AND i.key = w.key, q
+         WHERE q.q IS NOT NULL AND i.terms @@ q.q ${filterWhere ? `AND ${filterWhere}` : ""}
+         ORDER BY score DESC, i.ns, i.key LIMIT $${params.length}`,
+        params,
+      );
+      return this.finish(rows, filter);
+    };
+    const [vector, keyword] = await Promise.all([vectorHits(), keywordHits()]);
+    return { ...(vector ? { vector } : {}), keyword };
   }
 
   // ---- reads -------------------------------------------------------------------------------
@@ -766,7 +1031,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
 
   /** Every table this store owns, schema-qualified (forget-me checks read them all). */
   tables(): string[] {
-    return ["meta", "namespaces", "items", "vectors"].map((t) => this.t(t));
+    return ["meta", "namespaces", "items", "vectors", "item_days", "facts"].map((t) => this.t(t));
   }
 }
 

@@ -16,6 +16,8 @@
  * fallback (src/recall/structured.ts), linear in the scope's size.
  */
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import { InvalidOperationError } from "../errors.js";
+import { validateNamespaceLabels } from "./namespace.js";
 import type { HybridHits } from "./types.js";
 
 /** One fact row: entity keys for matching, names as written for the trace. */
@@ -151,4 +153,43 @@ export function dayMatches(day: number, condition: DayCondition): boolean {
   if (condition.ranges?.some((r) => day >= r.from && day <= r.to)) return true;
   const md = monthDayOf(day);
   return !!condition.monthDays?.some((r) => md >= r.from && md <= r.to);
+}
+
+// ---- input checks shared by the stores ----------------------------------------------------
+
+/** A day condition: `ranges` and `monthDays`, each a list of integer `{ from, to }`. */
+export function validateDays(days: unknown): DayCondition {
+  if (typeof days !== "object" || days === null)
+    throw new InvalidOperationError("days must be an object { ranges?, monthDays? }.");
+  const out: DayCondition = {};
+  for (const field of ["ranges", "monthDays"] as const) {
+    const list = (days as Record<string, unknown>)[field];
+    if (list === undefined) continue;
+    if (
+      !Array.isArray(list) ||
+      !list.every(
+        (r) =>
+          typeof r === "object" &&
+          r !== null &&
+          Number.isInteger((r as { from?: unknown }).from) &&
+          Number.isInteger((r as { to?: unknown }).to),
+      )
+    )
+      throw new InvalidOperationError(`days.${field} must be an array of { from, to } integers.`);
+    out[field] = list as Array<{ from: number; to: number }>;
+  }
+  return out;
+}
+
+/** An optional list of exact namespaces, each validated. */
+export function validateNamespaces(namespaces: unknown): string[][] | undefined {
+  if (namespaces === undefined) return undefined;
+  if (!Array.isArray(namespaces)) throw new InvalidOperationError("namespaces must be an array of namespaces.");
+  return namespaces.map((ns) => validateNamespaceLabels(ns, "namespace"));
+}
+
+export function validateStrings(values: unknown, what = "entity keys"): string[] {
+  if (!Array.isArray(values) || !values.every((v) => typeof v === "string"))
+    throw new InvalidOperationError(`${what} must be an array of strings.`);
+  return values.slice(0, 256);
 }

@@ -20,8 +20,7 @@
  *
  * `--postgres=<url>` also runs every case on PostgresStore (PostgreSQL + pgvector, a throwaway
  * schema dropped at the end) with the same data and queries, right after the embedded store's
- * run, and prints each PostgreSQL p50 beside the embedded one with their ratio. PostgreSQL has
- * no structured path yet (src/store/postgres-store.ts), so only the plain sets run there.
+ * run, and prints each PostgreSQL p50 beside the embedded one with their ratio.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -416,13 +415,14 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
   };
 }
 
-/** The same case on PostgresStore: a throwaway schema, the same data, the plain query sets only. */
+/** The same case on PostgresStore: a throwaway schema, the same data and query sets. */
 async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   const schema = `bench_recall_${process.pid}_${layout.scopes}x${layout.perScope}`;
   const store = new PostgresStore({
     connectionString: args.postgres!,
     schema,
     index: { dims: DIMS, embeddings: new HashEmbeddings({ dims: DIMS }), fields: RECORD_INDEX_FIELDS },
+    structure: recordStructure,
   });
   const drop = async () => {
     const client = new pg.Client({ connectionString: args.postgres });
@@ -435,9 +435,12 @@ async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]
     progress(`${layout.label} on PostgreSQL: loading ${memories.toLocaleString("en")} memories…`);
     const { sets, loadMs } = await load(store, layout, args.queries);
     progress(`${layout.label} on PostgreSQL: loaded in ${(loadMs / 1000).toFixed(1)} s`);
-    const memory = await createMemory({ store, env: {}, ...(args.inline ? { bookkeeping: "inline" as const } : {}) });
+    const inline = args.inline ? { bookkeeping: "inline" as const } : {};
+    const structured = await createMemory({ store, env: {}, ...inline });
+    const unstructured = await createMemory({ store, env: {}, structured: false, ...inline });
     const results: CaseResult[] = [];
-    for (const set of sets.filter((s) => s.role !== "unstructured" && !s.role?.startsWith("conditioned"))) {
+    for (const set of sets) {
+      const memory = set.unstructured ? unstructured : structured;
       collectGarbage();
       for (const q of set.queries.slice(0, WARMUP))
         await memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) });
@@ -480,7 +483,8 @@ async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]
         storeCalls: new Map(),
       });
     }
-    await memory.close();
+    await structured.close();
+    await unstructured.close();
     return results;
   } finally {
     await store.end();

@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { InvalidConfigError } from "../../src/errors.js";
 import { createMemory, type Memory } from "../../src/memory.js";
+import { recordsNamespace } from "../../src/namespaces.js";
 import { PostgresStore } from "../../src/store/postgres-store.js";
 import { latest, sessionGraph } from "../checkpoints/helpers.js";
 import { freshSchema, noteSkip, POSTGRES_SKIP_REASON, POSTGRES_URL, registerSchema } from "../helpers/postgres.js";
@@ -188,6 +189,36 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("createMemory({ postgres })"
       expect(moved).toEqual((await embedded.list(WANG, { about: "any" })).map((r) => r.content).sort());
       const recall = await memory.recall({ scope: WANG, query: "点外卖" });
       expect(recall.memories.map((m) => m.content).join(" ")).toContain("香菜");
+    } finally {
+      await embedded.close();
+    }
+  });
+
+  it("answers day and two-step questions from PostgreSQL's structured tables, as the embedded store does", async () => {
+    const { memory } = await open();
+    const embedded = await createMemory({ dir: tempDir("lgm-pg-struct-"), now: () => NOW, env: {} });
+    try {
+      const turns = [
+        { id: "st-1", role: "user", content: "Priya leads the Atlas project.", at: "2026-03-02T10:00:00.000Z" },
+        { id: "st-2", role: "user", content: "Atlas uses Postgres for its data.", at: "2026-03-04T10:00:00.000Z" },
+        { id: "st-3", role: "user", content: "I went hiking with Mei today.", at: "2026-03-07T10:00:00.000Z" },
+      ];
+      for (const m of [memory, embedded]) for (const turn of turns) await m.remember({ scope: WANG, messages: [turn] });
+      for (const m of [memory, embedded]) {
+        const hop = await m.recall({ scope: WANG, query: "Which database does the project Priya leads use?" });
+        expect(hop.memories.map((r) => r.content).join(" ")).toContain("Postgres");
+        const day = await m.recall({ scope: WANG, query: "What did I do on March 7th?" });
+        expect(day.memories[0]?.content).toContain("hiking");
+      }
+      expect(memory.store).toBeInstanceOf(PostgresStore);
+      const rows = await (memory.store as PostgresStore).factsAbout(["memory", "acme", "wang"], ["atlas"], {
+        limit: 10,
+        namespaces: [recordsNamespace(WANG)],
+      });
+      expect(rows.map((f) => `${f.subjectKey} ${f.predicate} ${f.objectKey}`).sort()).toEqual([
+        "atlas uses postgres",
+        "priya leads atlas",
+      ]);
     } finally {
       await embedded.close();
     }

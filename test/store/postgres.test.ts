@@ -121,7 +121,7 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
       { namespace: ["memory", "u1", "records"], items: 5 },
     ]);
     // Nothing of u1 in any table the store owns; u2's item, vector and namespace remain.
-    expect(await rowsOf(store)).toEqual({ namespaces: 1, items: 1, vectors: 1 });
+    expect(await rowsOf(store)).toEqual({ namespaces: 1, items: 1, vectors: 1, item_days: 0, facts: 0 });
     expect((await store.get(["memory", "u2", "records"], "keep"))?.value).toEqual({ content: "u2 keeps this" });
     await expect(store.deletePrefix([])).rejects.toThrow(InvalidOperationError);
   });
@@ -173,7 +173,7 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
       expect(embedded).toBe(2);
       const [hit] = await counted.search(["v"], { query: "black coffee", limit: 1 });
       expect(hit?.score).toBeGreaterThan(0.99);
-      expect(await rowsOf(counted)).toEqual({ namespaces: 1, items: 1, vectors: 1 });
+      expect(await rowsOf(counted)).toEqual({ namespaces: 1, items: 1, vectors: 1, item_days: 0, facts: 0 });
     } finally {
       await counted.end();
     }

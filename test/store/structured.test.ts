@@ -1,12 +1,17 @@
 /**
- * HNSWStore's structured index (src/store/structured.ts): rows derived from each value in the
+ * The stores' structured index (src/store/structured.ts): rows derived from each value in the
  * item's own transaction, replaced on put, gone with the item, queried by day and by entity,
- * joined for two steps, and ranked inside a subset.
+ * joined for two steps, and ranked inside a subset. The same cases run on HNSWStore and, with
+ * the CI server (test/helpers/postgres.ts), on PostgresStore; the file-level and query-plan
+ * checks are HNSWStore's own.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { InvalidNamespaceError, InvalidOperationError } from "../../src/errors.js";
 import { recordStructure } from "../../src/facts/structure.js";
+import { HNSWStore } from "../../src/store/hnsw-store.js";
+import type { PostgresStore } from "../../src/store/postgres-store.js";
 import { epochDay, monthDayOf } from "../../src/store/structured.js";
+import { noteSkip, openPostgresStore, POSTGRES_URL } from "../helpers/postgres.js";
 import { openStore, readAllFiles, tempDir } from "../helpers/store.js";
 
 const ns = ["memory", "_default", "u1", "records"];
@@ -22,10 +27,13 @@ const rec = (id: string, content: string, observedAt: string, extra: Record<stri
 });
 
 const dir = tempDir();
-const store = openStore(dir, { structure: recordStructure });
-afterAll(() => store.stop());
+const hnsw = openStore(dir, { structure: recordStructure });
+afterAll(() => hnsw.stop());
+const backends: Array<[string, HNSWStore | PostgresStore]> = [["HNSWStore", hnsw]];
+if (POSTGRES_URL) backends.push(["PostgresStore", openPostgresStore({ structure: recordStructure })]);
+else noteSkip("PostgresStore structured index");
 
-describe("HNSWStore structured index", () => {
+describe.each(backends)("%s structured index", (_name, store) => {
   it("answers days, entities and joins, per scope", async () => {
     await store.put(ns, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
     await store.put(ns, "b", rec("b", "The user said Atlas uses Postgres", "2026-03-05T10:00:00Z"));
@@ -64,9 +72,11 @@ describe("HNSWStore structured index", () => {
     expect(await store.factsAbout(prefix, ["atlas"], { limit: 10, predicate: "uses" })).toEqual([]);
     await store.deletePrefix(other.slice(0, 3));
     expect(await store.factsAbout(other.slice(0, 3), ["atlas"], { limit: 10 })).toEqual([]);
-    store.flush();
-    // Deleted means gone from every file, the relational tables included.
-    for (const { bytes } of readAllFiles(dir)) expect(bytes.includes(Buffer.from("oracle"))).toBe(false);
+    if (store instanceof HNSWStore) {
+      store.flush();
+      // Deleted means gone from every file, the relational tables included.
+      for (const { bytes } of readAllFiles(dir)) expect(bytes.includes(Buffer.from("oracle"))).toBe(false);
+    }
   });
 
   it("starts paths from the user only along an asked relation, and follows asked relations or aliases", async () => {
@@ -123,39 +133,6 @@ describe("HNSWStore structured index", () => {
     await expect(
       store.factsAbout(user, [], { limit: 5, predicate: "status", namespaces: "x" as never }),
     ).rejects.toThrow(InvalidOperationError);
-  });
-
-  it("answers every fact query from an index, newest first without sorting an entity's facts", async () => {
-    const fresh = openStore(tempDir(), { structure: recordStructure });
-    const db = (fresh as unknown as { db: { prepare: (sql: string) => unknown } }).db;
-    const prepare = db.prepare.bind(db);
-    const prepared: string[] = [];
-    db.prepare = (sql: string) => {
-      prepared.push(sql);
-      return prepare(sql);
-    };
-    const nsA = ["memory", "_default", "u7", "records"];
-    await fresh.put(nsA, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
-    await fresh.put(nsA, "b", rec("b", "The user said Atlas uses Postgres", "2026-03-03T10:00:00Z"));
-    await fresh.put(nsA, "c", rec("c", "The user leads Kite", "2026-03-04T10:00:00Z"));
-    prepared.length = 0;
-    const prefix = nsA.slice(0, 3);
-    await fresh.factsAbout(prefix, ["atlas"], { limit: 5 });
-    await fresh.factsAbout(prefix, ["atlas"], { limit: 5, predicate: "uses" });
-    await fresh.factsAbout(prefix, [], { limit: 5, predicate: "status" });
-    await fresh.factPaths(prefix, ["priya", "user"], { limit: 5, predicates: ["uses", "leads"] });
-    await fresh.factPaths(prefix, ["priya"], { limit: 5 });
-    const probes = prepared.filter((sql) => /FROM facts WHERE/u.test(sql));
-    expect(probes.length).toBeGreaterThanOrEqual(4);
-    for (const sql of probes) {
-      const plan = (prepare(`EXPLAIN QUERY PLAN ${sql}`) as { all: (...a: unknown[]) => Array<{ detail: string }> })
-        .all(...Array.from({ length: (sql.match(/\?/gu) ?? []).length }, () => 1))
-        .map((r) => r.detail)
-        .join(" | ");
-      expect(plan, sql).toMatch(/USING (?:COVERING )?INDEX facts_by_/u);
-      expect(plan, sql).not.toMatch(/TEMP B-TREE|SCAN facts/u);
-    }
-    await fresh.stop();
   });
 
   it("reads a bounded number of facts of an entity named by thousands", async () => {
@@ -228,9 +205,44 @@ describe("HNSWStore structured index", () => {
   });
 
   it("keeps no rows without a structure function", async () => {
-    const plain = openStore(tempDir());
+    const plain = store instanceof HNSWStore ? openStore(tempDir()) : openPostgresStore();
     await plain.put(ns, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
     expect(await plain.factsAbout(ns.slice(0, 3), ["atlas"], { limit: 5 })).toEqual([]);
-    await plain.stop();
+    if (plain instanceof HNSWStore) plain.stop();
+  });
+});
+
+describe("HNSWStore structured index: query plans", () => {
+  it("answers every fact query from an index, newest first without sorting an entity's facts", async () => {
+    const fresh = openStore(tempDir(), { structure: recordStructure });
+    const db = (fresh as unknown as { db: { prepare: (sql: string) => unknown } }).db;
+    const prepare = db.prepare.bind(db);
+    const prepared: string[] = [];
+    db.prepare = (sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    };
+    const nsA = ["memory", "_default", "u7", "records"];
+    await fresh.put(nsA, "a", rec("a", "The user said Priya leads Atlas", "2026-03-02T10:00:00Z"));
+    await fresh.put(nsA, "b", rec("b", "The user said Atlas uses Postgres", "2026-03-03T10:00:00Z"));
+    await fresh.put(nsA, "c", rec("c", "The user leads Kite", "2026-03-04T10:00:00Z"));
+    prepared.length = 0;
+    const prefix = nsA.slice(0, 3);
+    await fresh.factsAbout(prefix, ["atlas"], { limit: 5 });
+    await fresh.factsAbout(prefix, ["atlas"], { limit: 5, predicate: "uses" });
+    await fresh.factsAbout(prefix, [], { limit: 5, predicate: "status" });
+    await fresh.factPaths(prefix, ["priya", "user"], { limit: 5, predicates: ["uses", "leads"] });
+    await fresh.factPaths(prefix, ["priya"], { limit: 5 });
+    const probes = prepared.filter((sql) => /FROM facts WHERE/u.test(sql));
+    expect(probes.length).toBeGreaterThanOrEqual(4);
+    for (const sql of probes) {
+      const plan = (prepare(`EXPLAIN QUERY PLAN ${sql}`) as { all: (...a: unknown[]) => Array<{ detail: string }> })
+        .all(...Array.from({ length: (sql.match(/\?/gu) ?? []).length }, () => 1))
+        .map((r) => r.detail)
+        .join(" | ");
+      expect(plan, sql).toMatch(/USING (?:COVERING )?INDEX facts_by_/u);
+      expect(plan, sql).not.toMatch(/TEMP B-TREE|SCAN facts/u);
+    }
+    await fresh.stop();
   });
 });

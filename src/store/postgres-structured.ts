@@ -1,0 +1,241 @@
+/**
+ * PostgresStore's structured queries (src/store/structured.ts) over its tables `item_days` and
+ * `facts`, with the same answers and bounds as HNSWStore's (structured-queries.ts): every query
+ * is scoped by its prefix (and by the scope column when the prefix names one), limited, and
+ * served by an index: (scope, ns, day), (scope, ns, md), (scope, ns, subject_key, predicate, id),
+ * (scope, ns, object_key, predicate, id), (scope, ns, predicate, id). A probe per entity key and
+ * side reads newest first with a LIMIT (LATERAL), so an entity named by thousands of facts costs
+ * its limit, not its facts.
+ */
+import { decodeNamespace, encodeNamespace, prefixRange } from "./namespace.js";
+import { type DayCondition, type FactHit, type ItemRef, MAX_STRUCTURED_ROWS } from "./structured.js";
+
+/** What the queries need of the store: a query function and its table names. */
+export interface StructuredDb {
+  query<R>(sql: string, params: unknown[]): Promise<{ rows: R[] }>;
+  table(name: string): string;
+  /** The scope of an encoded namespace (its first three labels). */
+  scopeOf(ns: string): string;
+  scopeLabels: number;
+}
+
+interface FactRow {
+  id: string;
+  ns: string;
+  key: string;
+  subject: string;
+  predicate: string;
+  object: string;
+  subject_key: string;
+  object_key: string;
+}
+
+const USER = "user";
+const MAX_PROBE_KEYS = 64;
+const MAX_PREDICATES = 8;
+const HOP1_PER_PROBE = 50;
+const MAX_HOP1 = 200;
+const MAX_PIVOTS = 24;
+const HOP2_PER_PROBE = 10;
+const FACT_COLUMNS = "f.id, f.ns, f.key, f.subject, f.predicate, f.object, f.subject_key, f.object_key";
+
+const probeKeys = (keys: string[]) => [...new Set(keys)].slice(0, MAX_PROBE_KEYS);
+const newest = (rows: FactRow[], limit: number) =>
+  rows.sort((a, b) => Number(BigInt(b.id) - BigInt(a.id))).slice(0, limit);
+const itemOf = (row: { ns: string; key: string }) => `${row.ns}\u0001${row.key}`;
+
+function hit(row: FactRow): FactHit {
+  return {
+    namespace: decodeNamespace(row.ns),
+    key: row.key,
+    subject: row.subject,
+    predicate: row.predicate,
+    object: row.object,
+    subjectKey: row.subject_key,
+    objectKey: row.object_key,
+  };
+}
+
+export class PostgresStructured {
+  constructor(private readonly db: StructuredDb) {}
+
+  /**
+   * The rows' namespace condition on `alias`: exactly `namespaces` (those under the prefix) when
+   * given, else the prefix range; with the scope named whenever every namespace has one.
+   */
+  private where(
+    alias: string,
+    prefix: string[],
+    namespaces: string[][] | undefined,
+    params: unknown[],
+  ): string | undefined {
+    const range = prefixRange(prefix);
+    if (namespaces) {
+      const paths = namespaces
+        .slice(0, 16)
+        .map(encodeNamespace)
+        .filter((p) => !range || (p >= range[0] && p < range[1]));
+      if (paths.length === 0) return undefined;
+      params.push(
+        paths.map((p) => this.db.scopeOf(p)),
+        paths,
+      );
+      return `(${alias}.scope, ${alias}.ns) IN (SELECT * FROM unnest($${params.length - 1}::text[], $${params.length}::text[]))`;
+    }
+    const clauses: string[] = [];
+    if (range) {
+      params.push(range[0], range[1]);
+      clauses.push(`${alias}.ns >= $${params.length - 1} AND ${alias}.ns < $${params.length}`);
+    }
+    if (prefix.length >= this.db.scopeLabels) {
+      params.push(encodeNamespace(prefix.slice(0, this.db.scopeLabels)));
+      clauses.push(`${alias}.scope = $${params.length}`);
+    }
+    return clauses.length ? clauses.join(" AND ") : "TRUE";
+  }
+
+  async itemsOnDays(prefix: string[], days: DayCondition, limit: number, namespaces?: string[][]): Promise<ItemRef[]> {
+    const ranges = (days.ranges ?? []).slice(0, 16);
+    const monthDays = (days.monthDays ?? []).slice(0, 16);
+    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
+    if (cap <= 0 || ranges.length + monthDays.length === 0) return [];
+    const params: unknown[] = [];
+    const where = this.where("d", prefix, namespaces, params);
+    if (!where) return [];
+    const conditions = [
+      ...ranges.map((r) => {
+        params.push(r.from, r.to);
+        return `d.day BETWEEN $${params.length - 1} AND $${params.length}`;
+      }),
+      ...monthDays.map((r) => {
+        params.push(r.from, r.to);
+        return `d.md BETWEEN $${params.length - 1} AND $${params.length}`;
+      }),
+    ].join(" OR ");
+    params.push(cap);
+    const { rows } = await this.db.query<{ ns: string; key: string }>(
+      `SELECT d.ns, d.key, max(d.day) AS day FROM ${this.db.table("item_days")} d
+       WHERE ${where} AND (${conditions})
+       GROUP BY d.scope, d.ns, d.key ORDER BY day DESC, d.ns DESC, d.key DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((r) => ({ namespace: decodeNamespace(r.ns), key: r.key }));
+  }
+
+  async factsAbout(
+    prefix: string[],
+    entityKeys: string[],
+    limit: number,
+    predicate?: string,
+    namespaces?: string[][],
+  ): Promise<FactHit[]> {
+    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
+    if (cap <= 0) return [];
+    if (entityKeys.length === 0) {
+      if (predicate === undefined) return [];
+      const params: unknown[] = [];
+      const where = this.where("f", prefix, namespaces, params);
+      if (!where) return [];
+      params.push(predicate, cap);
+      const { rows } = await this.db.query<FactRow>(
+        `SELECT ${FACT_COLUMNS} FROM ${this.db.table("facts")} f
+         WHERE ${where} AND f.predicate = $${params.length - 1} ORDER BY f.id DESC LIMIT $${params.length}`,
+        params,
+      );
+      return rows.map(hit);
+    }
+    const rows = await this.touching(
+      prefix,
+      namespaces,
+      probeKeys(entityKeys),
+      predicate === undefined ? undefined : [predicate],
+      cap,
+    );
+    return newest(rows, cap).map(hit);
+  }
+
+  async factPaths(
+    prefix: string[],
+    entityKeys: string[],
+    limit: number,
+    predicates?: string[],
+    namespaces?: string[][],
+  ): Promise<Array<{ first: FactHit; second: FactHit }>> {
+    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
+    if (entityKeys.length === 0 || cap <= 0) return [];
+    const keys = probeKeys(entityKeys);
+    const named = new Set(keys);
+    const asked = predicates === undefined ? undefined : [...new Set(predicates)].slice(0, MAX_PREDICATES);
+    const firsts = newest(
+      [
+        ...(await this.touching(
+          prefix,
+          namespaces,
+          keys.filter((k) => k !== USER),
+          undefined,
+          HOP1_PER_PROBE,
+        )),
+        ...(asked && named.has(USER) ? await this.touching(prefix, namespaces, [USER], asked, HOP1_PER_PROBE) : []),
+      ],
+      MAX_HOP1,
+    );
+    const byPivot = new Map<string, FactRow[]>();
+    for (const first of firsts) {
+      const pivot = named.has(first.subject_key) ? first.object_key : first.subject_key;
+      if (pivot === USER) continue;
+      const list = byPivot.get(pivot);
+      if (list) list.push(first);
+      else if (byPivot.size < MAX_PIVOTS) byPivot.set(pivot, [first]);
+    }
+    const seconds = await this.touching(
+      prefix,
+      namespaces,
+      [...byPivot.keys()],
+      asked === undefined ? undefined : [...asked, "same_as"],
+      HOP2_PER_PROBE,
+    );
+    const paths: Array<{ first: FactRow; second: FactRow }> = [];
+    for (const second of seconds)
+      for (const pivot of new Set([second.subject_key, second.object_key]))
+        for (const first of byPivot.get(pivot) ?? [])
+          if (second.id !== first.id && itemOf(second) !== itemOf(first)) paths.push({ first, second });
+    paths.sort((a, b) => Number(BigInt(b.second.id) - BigInt(a.second.id) || BigInt(b.first.id) - BigInt(a.first.id)));
+    return paths.slice(0, cap).map(({ first, second }) => ({ first: hit(first), second: hit(second) }));
+  }
+
+  /**
+   * Facts with one of `keys` as subject or object (of one of `predicates` when given): per key,
+   * side (and predicate), the newest `perProbe` rows, each probe an index range read with a LIMIT.
+   */
+  private async touching(
+    prefix: string[],
+    namespaces: string[][] | undefined,
+    keys: string[],
+    predicates: string[] | undefined,
+    perProbe: number,
+  ): Promise<FactRow[]> {
+    if (keys.length === 0 || predicates?.length === 0) return [];
+    const params: unknown[] = [];
+    const where = this.where("f", prefix, namespaces, params);
+    if (!where) return [];
+    params.push(keys);
+    const keyParam = `$${params.length}`;
+    let probes = `SELECT k.key, NULL::text AS predicate FROM unnest(${keyParam}::text[]) AS k(key)`;
+    if (predicates) {
+      params.push(predicates);
+      probes = `SELECT k.key, p.predicate FROM unnest(${keyParam}::text[]) AS k(key), unnest($${params.length}::text[]) AS p(predicate)`;
+    }
+    params.push(perProbe);
+    const side = (column: string) => `
+      SELECT ${FACT_COLUMNS} FROM probes, LATERAL (
+        SELECT * FROM ${this.db.table("facts")} f
+        WHERE ${where} AND f.${column} = probes.key${predicates ? " AND f.predicate = probes.predicate" : ""}
+        ORDER BY f.id DESC LIMIT $${params.length}
+      ) f`;
+    const { rows } = await this.db.query<FactRow>(
+      `WITH probes AS (${probes}) ${side("subject_key")} UNION ${side("object_key")}`,
+      params,
+    );
+    return rows;
+  }
+}
