@@ -99,11 +99,21 @@ export interface PostgresStoreIndexConfig {
   keywordOnly?: string[];
 }
 
+/**
+ * A `pg.Pool`, as the options name it: typed structurally so the package's declarations do not
+ * need `@types/pg` in a consumer's project.
+ */
+export interface PgPoolLike {
+  connect(): Promise<unknown>;
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  end(): Promise<void>;
+}
+
 export interface PostgresStoreOptions {
   /** `postgres://user@host:port/db`; or pass `pool`. */
   connectionString?: string;
   /** An existing `pg.Pool` (the store does not end it). */
-  pool?: pg.Pool;
+  pool?: PgPoolLike;
   /** The schema holding the store's tables. @default "langgraph_memory" */
   schema?: string;
   index?: PostgresStoreIndexConfig;
@@ -124,7 +134,7 @@ export interface PostgresStoreOptions {
 const OptionsSchema = z
   .object({
     connectionString: z.string().min(1).optional(),
-    pool: z.custom<pg.Pool>((p) => typeof (p as pg.Pool)?.connect === "function", "must be a pg.Pool").optional(),
+    pool: z.custom<PgPoolLike>((p) => typeof (p as PgPoolLike)?.connect === "function", "must be a pg.Pool").optional(),
     schema: z
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,62}$/u, "lower-case letters, digits and _ (a PostgreSQL identifier)")
@@ -228,7 +238,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
       scopeLabels: SCOPE_LABELS,
     });
     this.pool =
-      parsed.data.pool ??
+      (parsed.data.pool as pg.Pool | undefined) ??
       new pg.Pool({
         connectionString: parsed.data.connectionString,
         max: parsed.data.poolMax ?? POSTGRES_DEFAULTS.poolMax,

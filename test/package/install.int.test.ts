@@ -184,7 +184,7 @@ function quickStart(): string {
 }
 
 /** A consumer's use of the public types: must typecheck under every resolution mode. */
-const CONSUMER_TS = `import { createMemory, HNSWStore, type MemoryRecord, type MemoryScope } from "langgraph-memory";
+const CONSUMER_TS = `import { createMemory, HNSWStore, PostgresStore, type MemoryRecord, type MemoryScope } from "langgraph-memory";
 
 export async function activeRecords(dir: string, scope: MemoryScope): Promise<MemoryRecord[]> {
   const memory = await createMemory({ dir });
@@ -195,6 +195,11 @@ export async function activeRecords(dir: string, scope: MemoryScope): Promise<Me
 
 export function openStore(dir: string): HNSWStore {
   return new HNSWStore({ dir });
+}
+
+// The PostgreSQL store's declarations need nothing of pg's own types in the consumer's project.
+export function openShared(url: string): PostgresStore {
+  return new PostgresStore({ connectionString: url, schema: "agents" });
 }
 
 // The types are real, not any: a wrong option is an error.
