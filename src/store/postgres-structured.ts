@@ -76,6 +76,12 @@ export class PostgresStructured {
         .map(encodeNamespace)
         .filter((p) => !range || (p >= range[0] && p < range[1]));
       if (paths.length === 0) return undefined;
+      const scopes = [...new Set(paths.map((p) => this.db.scopeOf(p)))];
+      // One scope (recall's records and episodes of one user): equalities the indexes start with.
+      if (scopes.length === 1) {
+        params.push(scopes[0], paths);
+        return `${alias}.scope = $${params.length - 1} AND ${alias}.ns = ANY($${params.length}::text[])`;
+      }
       params.push(
         paths.map((p) => this.db.scopeOf(p)),
         paths,
@@ -92,6 +98,34 @@ export class PostgresStructured {
       clauses.push(`${alias}.scope = $${params.length}`);
     }
     return clauses.length ? clauses.join(" AND ") : "TRUE";
+  }
+
+  /**
+   * The namespaces a fact probe reads, each with its scope: `namespaces` (those under the prefix)
+   * when given, else those under the prefix that hold facts (a user's prefix also holds a
+   * namespace per memory key and the history, none with facts). A probe per namespace reads one
+   * index range newest first, so its LIMIT bounds the rows read.
+   */
+  private async places(
+    prefix: string[],
+    namespaces: string[][] | undefined,
+  ): Promise<Array<{ scope: string; ns: string }>> {
+    const range = prefixRange(prefix);
+    if (namespaces)
+      return namespaces
+        .slice(0, 16)
+        .map(encodeNamespace)
+        .filter((p) => !range || (p >= range[0] && p < range[1]))
+        .map((ns) => ({ scope: this.db.scopeOf(ns), ns }));
+    const params: unknown[] = [];
+    const where = this.where("n", prefix, undefined, params) ?? "TRUE";
+    const { rows } = await this.db.query<{ scope: string; ns: string }>(
+      `SELECT n.scope, n.ns FROM ${this.db.table("namespaces")} n WHERE ${where}
+         AND EXISTS (SELECT 1 FROM ${this.db.table("facts")} f WHERE f.scope = n.scope AND f.ns = n.ns)
+       ORDER BY n.scope, n.ns LIMIT 64`,
+      params,
+    );
+    return rows;
   }
 
   async itemsOnDays(prefix: string[], days: DayCondition, limit: number, namespaces?: string[][]): Promise<ItemRef[]> {
@@ -133,14 +167,14 @@ export class PostgresStructured {
     if (cap <= 0) return [];
     if (entityKeys.length === 0) {
       if (predicate === undefined) return [];
-      const params: unknown[] = [];
-      const where = this.where("f", prefix, namespaces, params);
-      if (!where) return [];
-      params.push(predicate, cap);
+      const places = await this.places(prefix, namespaces);
+      if (places.length === 0) return [];
       const { rows } = await this.db.query<FactRow>(
-        `SELECT ${FACT_COLUMNS} FROM ${this.db.table("facts")} f
-         WHERE ${where} AND f.predicate = $${params.length - 1} ORDER BY f.id DESC LIMIT $${params.length}`,
-        params,
+        `SELECT ${FACT_COLUMNS} FROM unnest($1::text[], $2::text[]) AS p(scope, ns), LATERAL (
+           SELECT * FROM ${this.db.table("facts")} f
+           WHERE f.scope = p.scope AND f.ns = p.ns AND f.predicate = $3 ORDER BY f.id DESC LIMIT $4
+         ) f ORDER BY f.id DESC LIMIT $4`,
+        [places.map((p) => p.scope), places.map((p) => p.ns), predicate, cap],
       );
       return rows.map(hit);
     }
@@ -215,22 +249,20 @@ export class PostgresStructured {
     perProbe: number,
   ): Promise<FactRow[]> {
     if (keys.length === 0 || predicates?.length === 0) return [];
-    const params: unknown[] = [];
-    const where = this.where("f", prefix, namespaces, params);
-    if (!where) return [];
-    params.push(keys);
-    const keyParam = `$${params.length}`;
-    let probes = `SELECT k.key, NULL::text AS predicate FROM unnest(${keyParam}::text[]) AS k(key)`;
+    const places = await this.places(prefix, namespaces);
+    if (places.length === 0) return [];
+    const params: unknown[] = [places.map((p) => p.scope), places.map((p) => p.ns), keys, perProbe];
+    let probes = `SELECT p.scope, p.ns, k.key FROM unnest($1::text[], $2::text[]) AS p(scope, ns), unnest($3::text[]) AS k(key)`;
     if (predicates) {
       params.push(predicates);
-      probes = `SELECT k.key, p.predicate FROM unnest(${keyParam}::text[]) AS k(key), unnest($${params.length}::text[]) AS p(predicate)`;
+      probes = `SELECT p.scope, p.ns, k.key, q.predicate FROM unnest($1::text[], $2::text[]) AS p(scope, ns),
+        unnest($3::text[]) AS k(key), unnest($5::text[]) AS q(predicate)`;
     }
-    params.push(perProbe);
     const side = (column: string) => `
       SELECT ${FACT_COLUMNS} FROM probes, LATERAL (
         SELECT * FROM ${this.db.table("facts")} f
-        WHERE ${where} AND f.${column} = probes.key${predicates ? " AND f.predicate = probes.predicate" : ""}
-        ORDER BY f.id DESC LIMIT $${params.length}
+        WHERE f.scope = probes.scope AND f.ns = probes.ns AND f.${column} = probes.key${predicates ? " AND f.predicate = probes.predicate" : ""}
+        ORDER BY f.id DESC LIMIT $4
       ) f`;
     const { rows } = await this.db.query<FactRow>(
       `WITH probes AS (${probes}) ${side("subject_key")} UNION ${side("object_key")}`,
