@@ -51,6 +51,7 @@ export function createPersistNode(options: PersistNodeOptions): WriteNode<Persis
           admission: options.admission,
           now: now.toISOString(),
           fresh: true,
+          judged: new Map(state.decisions.flatMap((d, i) => (d.judged ? [[i, d.judged] as const] : []))),
           ...runIds(state, config),
         });
         decisions = fresh.map((decision, i) => {

@@ -87,6 +87,30 @@ describe("the write graph with a model", () => {
     expect((await store.get(recordsNamespace(SCOPE), old.id))!.value.status).toBe("active");
   });
 
+  it("keeps the model's verdict when persist decides again because another write landed first", async () => {
+    const { store, old } = await storeWithApple();
+    const { model, invoke } = scripted([noMemories, verdicts([0, "coexist", "different foods"])]);
+    const run = createWritePipeline({ store, model });
+    const other = createWritePipeline({ store });
+    // While the model judges, another run commits to the same user: persist must decide again
+    // against the store as it now is (on PostgreSQL it always does), and the verdict still holds.
+    invoke.mockImplementation(async (input, options) => {
+      if (invoke.mock.calls.length === 2)
+        await other(
+          { messages: [{ role: "user", content: "我住在杭州", at: "2024-06-01T09:00:00Z", id: "o1" }] },
+          { user_id: SCOPE.userId },
+        );
+      return FakeListChatModel.prototype.invoke.call(model, input, options);
+    });
+    const { memoryWrite } = await run(say("我喜欢喝咖啡"), { user_id: SCOPE.userId });
+    expect(invoke).toHaveBeenCalledTimes(2);
+    expect(memoryWrite.pending).toEqual([]);
+    expect(memoryWrite.written.map((r) => r.content)).toEqual(["用户喜欢喝咖啡"]);
+    expect((await store.get(recordsNamespace(SCOPE), old.id))!.value.status).toBe("active");
+    const contents = (await store.search(recordsNamespace(SCOPE), { limit: 20 })).map((i) => i.value.content);
+    expect(contents).toContain("用户住在杭州");
+  });
+
   it("applies a supersede verdict, and records the model's reason in the history", async () => {
     const { store, old } = await storeWithApple();
     const { model } = scripted([noMemories, verdicts([0, "supersede", "the user switched from apples to coffee"])]);

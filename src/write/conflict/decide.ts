@@ -7,8 +7,7 @@ import { keySubject } from "../extract/keys.js";
 import { sameEntity } from "../extract/subject.js";
 import type { AdmittedCandidate } from "../scoring.js";
 import { type ConflictRelation, classifyRelation, type RelationJudgement } from "./classify.js";
-import type { ConflictDecision } from "./decision.js";
-import type { Verdict } from "./judge.js";
+import type { ConflictDecision, ModelJudgement } from "./decision.js";
 import { applyPrecedence } from "./precedence.js";
 import { confirmationQuestion, conflictQuestion } from "./question.js";
 
@@ -43,13 +42,13 @@ export function decideConflict(
     recordId: string;
     duplicateSimilarity?: number;
     /** The model's verdict on the pair the rules would ask about (judge.ts), or why there is none. */
-    judged?: { existingId: string; verdict?: Verdict; failure?: string };
+    judged?: ModelJudgement;
     /** The dimension a text is about by meaning, where an embeddings model is configured (meaning.ts). */
     meaning?: (content: string) => string | undefined;
   },
 ): ConflictDecision {
   let c = admitted.candidate;
-  const base = { admitted, recordId: options.recordId };
+  const base: Pick<ConflictDecision, "admitted" | "recordId" | "judged"> = { admitted, recordId: options.recordId };
   let best: { memory: RelatedMemory; judgement: RelationJudgement } | undefined;
   for (const memory of related) {
     const judgement = classifyRelation(
@@ -76,6 +75,7 @@ export function decideConflict(
   const judged = options.judged;
   let modelSaid = false;
   if (relation === "ask_user" && judged && best?.memory.record.id === judged.existingId) {
+    base.judged = judged;
     if (judged.verdict) {
       modelSaid = true;
       reason = `model judgement: ${judged.verdict.reason} (rules: ${reason})`;

@@ -8,6 +8,15 @@ import type { MemoryCandidate } from "../candidate.js";
 import type { UserDecision } from "../history.js";
 import type { AdmittedCandidate, Rejection, RejectionReason } from "../scoring.js";
 import type { ConflictRelation } from "./classify.js";
+import type { Verdict } from "./judge.js";
+
+/** The model's verdict on the pair the rules would ask about (judge.ts), or why there is none. */
+export interface ModelJudgement {
+  /** The stored memory of the pair. */
+  existingId: string;
+  verdict?: Verdict;
+  failure?: string;
+}
 
 /**
  * The write action for one candidate:
@@ -33,6 +42,12 @@ export interface ConflictDecision {
   userDecision?: UserDecision;
   /** For `ask` in non-interactive runs: keep it as a pending record until `memory.resolve`. */
   deferred?: boolean;
+  /**
+   * The model's judgement this decision applied. Persist, deciding again against a store that
+   * changed (or on a store shared by processes), applies it again while the pair is the same
+   * instead of asking the model twice or dropping its verdict.
+   */
+  judged?: ModelJudgement;
 }
 
 /** What one write run (or one `resolve`) changed. Records are as stored after the run. */

@@ -23,8 +23,8 @@ import { newRecordId } from "../records.js";
 import type { AdmissionConfig, AdmittedCandidate } from "../scoring.js";
 import { WritePlan } from "./apply.js";
 import { decideConflict, mergeRelated, type RelatedMemory } from "./decide.js";
-import type { ConflictDecision } from "./decision.js";
-import { judgeConflicts, type Verdict } from "./judge.js";
+import type { ConflictDecision, ModelJudgement } from "./decision.js";
+import { judgeConflicts } from "./judge.js";
 import { keywordMatches, NEIGHBOURS, neighboursOf, unionById } from "./lookup.js";
 import { dimensionsByMeaning, semanticEmbeddings } from "./meaning.js";
 
@@ -38,6 +38,11 @@ export interface ResolveContext {
   taskId?: string;
   /** Look up neighbours afresh instead of using the ones admission found (the store changed since). */
   fresh?: boolean;
+  /**
+   * The model's earlier judgements, by candidate index (a decision's `judged`): applied again
+   * where the rules still ask about the same pair, without another model call.
+   */
+  judged?: ReadonlyMap<number, ModelJudgement>;
   /** A chat model to judge the conflicts the rules would ask about (one call per run); without it, they are asked. */
   judge?: BaseChatModel;
   /** Passed to the judging call so callbacks and tracing follow the graph run. */
@@ -70,11 +75,13 @@ export async function resolveDecisions(
   );
   const related = (i: number) => unionById(found[i]!, keyword[i]!);
   const meaning = await dimensionsOfRun(store, admitted, related, ctx.admission.dimensionSimilarity);
-  const first = await decideAll(admitted, related, ctx, new Map(), meaning);
+  const first = await decideAll(admitted, related, ctx, ctx.judged ?? new Map(), meaning);
   // Pairs the rules would ask about go to the model, all in one call; its verdicts are applied by
   // deciding the run again (a later candidate may depend on what an earlier one became).
   const asked = first.flatMap((d, i) =>
-    d.action === "ask" && d.relation === "ask_user" && d.existing && d.admitted.status === "active" ? [i] : [],
+    d.action === "ask" && d.relation === "ask_user" && d.existing && d.admitted.status === "active" && !d.judged
+      ? [i]
+      : [],
   );
   if (!ctx.judge || asked.length === 0) return first;
   const outcome = await judgeConflicts(
@@ -128,7 +135,7 @@ async function decideAll(
   admitted: readonly AdmittedCandidate[],
   found: (i: number) => RelatedMemory[],
   ctx: ResolveContext,
-  judged: ReadonlyMap<number, { existingId: string; verdict?: Verdict; failure?: string }> = new Map(),
+  judged: ReadonlyMap<number, ModelJudgement> = new Map(),
   meaning?: (content: string) => string | undefined,
 ): Promise<ConflictDecision[]> {
   const scratch = new WritePlan({
