@@ -229,4 +229,61 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
       for (const s of stores) await s.end();
     }
   });
+
+  it("bulk-loads with the HNSW index dropped and built once after, even when the load fails", async () => {
+    const store = openPostgresStore();
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    const hnswIndexes = async () =>
+      Number(
+        (
+          await client.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_indexes WHERE schemaname = $1 AND indexdef LIKE '%USING hnsw%'",
+            [store.schema],
+          )
+        ).rows[0]!.n,
+      );
+    try {
+      await store.migrate();
+      expect(await hnswIndexes()).toBe(1);
+      const words = ["tea", "coffee", "chess", "rowing", "paris", "tokyo", "violin", "garden"];
+      const during = await store.bulkLoad(
+        async () => {
+          await store.batch(
+            Array.from({ length: 200 }, (_, i) => ({
+              namespace: ["bulk", `u${i % 4}`],
+              key: `k${i}`,
+              value: { content: `memory ${i} about ${words[i % words.length]} and ${words[(i * 3) % words.length]}` },
+            })),
+          );
+          // Searches still answer (an exact scan) while the index is gone.
+          const found = await store.search(["bulk", "u1"], { query: "violin", limit: 3 });
+          return { indexes: await hnswIndexes(), found: found.map((i) => i.key) };
+        },
+        { maintenanceWorkMem: "64MB", parallelWorkers: 0 },
+      );
+      expect(during.indexes).toBe(0);
+      expect(during.found.length).toBe(3);
+      expect(await hnswIndexes()).toBe(1);
+      // The rebuilt index answers the same query with the same items.
+      const after = await store.search(["bulk", "u1"], { query: "violin", limit: 3 });
+      expect(after.map((i) => i.key)).toEqual(during.found);
+      // A failing load still leaves the index built, and what it wrote before failing stays.
+      await expect(
+        store.bulkLoad(async () => {
+          await store.put(["bulk", "u9"], "x", { content: "written before the failure" });
+          throw new Error("load failed");
+        }),
+      ).rejects.toThrow("load failed");
+      expect(await hnswIndexes()).toBe(1);
+      expect((await store.get(["bulk", "u9"], "x"))?.value.content).toBe("written before the failure");
+      // Options are checked before anything is dropped: nothing SQL-shaped reaches SET.
+      await expect(store.bulkLoad(async () => 1, { maintenanceWorkMem: "1GB'; DROP TABLE x; --" })).rejects.toThrow(
+        InvalidConfigError,
+      );
+      expect(await hnswIndexes()).toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
 });
