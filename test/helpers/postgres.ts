@@ -34,9 +34,13 @@ export function noteSkip(suite: string): void {
 const schemas = new Set<string>();
 const stores = new Set<PostgresStore>();
 
+let pool: pg.Pool | undefined;
+
 afterAll(async () => {
   for (const store of stores) await store.end();
   stores.clear();
+  await pool?.end();
+  pool = undefined;
   if (!POSTGRES_URL || schemas.size === 0) return;
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
@@ -60,10 +64,19 @@ export function registerSchema(schema: string): void {
   schemas.add(schema);
 }
 
-/** A PostgresStore on a fresh schema, ended after the test file. */
+/**
+ * One pool for the stores of a test file that makes many (a store per case): each store's own
+ * pool would hold its connections until the file ends, past the server's max_connections.
+ */
+export function sharedPool(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: POSTGRES_URL, max: 6 });
+  return pool;
+}
+
+/** A PostgresStore on a fresh schema, ended after the test file (`pool` given: on that pool). */
 export function openPostgresStore(extra: Partial<PostgresStoreOptions> = {}): PostgresStore {
   const store = new PostgresStore({
-    connectionString: POSTGRES_URL!,
+    ...(extra.pool ? {} : { connectionString: POSTGRES_URL! }),
     schema: freshSchema(),
     index: { dims: DIMS, embeddings: testEmbeddings(), fields: ["content"] },
     poolMax: 4,

@@ -2,14 +2,19 @@ import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import { coldNamespace, recordsNamespace } from "../../src/namespaces.js";
 import type { HNSWStore } from "../../src/store/hnsw-store.js";
-import { tempDir } from "../helpers/store.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 const SCOPE = { userId: "u1" };
 
 describe("the cold tier", () => {
   it("takes what maintenance retires out of the hot indexes, finds it by its words when asked, and brings it back on restore", async () => {
     let now = new Date("2026-01-01T09:00:00Z");
-    const memory = await createMemory({ dir: tempDir(), env: {}, now: () => now, maintenance: { lambda: 0.05 } });
+    const memory = await createMemory({
+      ...suiteMemoryLocation(),
+      env: {},
+      now: () => now,
+      maintenance: { lambda: 0.05 },
+    });
     const store = memory.store as HNSWStore;
     try {
       await memory.remember({ scope: SCOPE, messages: [{ role: "user", content: "I play chess on weekends." }] });
@@ -62,7 +67,12 @@ describe("the cold tier", () => {
 
   it("loses the cold copy with the memory: delete, and the active memories stay hot", async () => {
     let now = new Date("2026-01-01T09:00:00Z");
-    const memory = await createMemory({ dir: tempDir(), env: {}, now: () => now, maintenance: { lambda: 0.05 } });
+    const memory = await createMemory({
+      ...suiteMemoryLocation(),
+      env: {},
+      now: () => now,
+      maintenance: { lambda: 0.05 },
+    });
     const store = memory.store as HNSWStore;
     try {
       await memory.remember({ scope: SCOPE, messages: [{ role: "user", content: "我周末喜欢下围棋。" }] });

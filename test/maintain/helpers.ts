@@ -3,7 +3,7 @@ import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/m
 import { namespaceOf, RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { keyIndexOperations } from "../../src/write/conflict/key-index.js";
-import { tempDir } from "../helpers/store.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 export const NOW = new Date("2026-06-01T12:00:00.000Z");
 export const DAY_MS = 86_400_000;
@@ -20,7 +20,12 @@ export function daysLater(days: number, from: Date = NOW): Date {
 /** A facade over a fresh directory, offline, with a settable clock. */
 export async function openMemory(options: CreateMemoryOptions = {}): Promise<{ memory: Memory; clock: { now: Date } }> {
   const clock = { now: NOW };
-  const memory = await createMemory({ dir: tempDir("lgm-maintain-"), env: {}, now: () => clock.now, ...options });
+  const memory = await createMemory({
+    ...suiteMemoryLocation("lgm-maintain-"),
+    env: {},
+    now: () => clock.now,
+    ...options,
+  });
   return { memory, clock };
 }
 

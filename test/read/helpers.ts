@@ -2,12 +2,11 @@
  * Test helpers for the read path: valid MemoryRecords written straight into a store (no
  * write graph), and a LangGraph InMemoryStore indexed like the real one.
  */
-import { InMemoryStore } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
-import { HashEmbeddings } from "../../src/text/embeddings.js";
+import { suiteStore } from "../helpers/suite-store.js";
 
 export const NOW = new Date("2026-03-15T12:00:00.000Z");
 export const DAY_MS = 86_400_000;
@@ -16,8 +15,9 @@ export function daysAgo(days: number, from: Date = NOW): string {
   return new Date(from.getTime() - days * DAY_MS).toISOString();
 }
 
-export function memoryStore(dims = 256): InMemoryStore {
-  return new InMemoryStore({ index: { dims, embeddings: new HashEmbeddings({ dims }), fields: RECORD_INDEX_FIELDS } });
+/** An empty store indexed as the facade indexes records (test/helpers/suite-store.ts: in memory, or PostgreSQL). */
+export function memoryStore(dims = 256): BaseStore {
+  return suiteStore(dims);
 }
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import { isHistoryQuestion } from "../../src/recall/history-question.js";
-import { tempDir } from "../helpers/store.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 describe("isHistoryQuestion", () => {
   it.each([
@@ -35,7 +35,7 @@ describe("isHistoryQuestion", () => {
 describe("a history question recalls the old versions", () => {
   it("finds the superseded value when asked about the past, and only the current one otherwise", async () => {
     let now = new Date("2026-03-01T09:00:00Z");
-    const memory = await createMemory({ dir: tempDir(), env: {}, now: () => now });
+    const memory = await createMemory({ ...suiteMemoryLocation(), env: {}, now: () => now });
     const scope = { userId: "u1" };
     try {
       await memory.remember({ scope, messages: [{ role: "user", content: "I live in Lyon." }] });

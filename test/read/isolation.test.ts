@@ -5,6 +5,7 @@ import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { tempDir } from "../helpers/store.js";
+import { ON_POSTGRES } from "../helpers/suite-store.js";
 import { makeRecord, recallerWith } from "./helpers.js";
 
 // seed 003 §5.5: "用三个不同用户身份发起针对同一话题的查询，断言返回的个性化记忆与用户完全对应".
@@ -37,7 +38,8 @@ function sameTopicRecords() {
 
 describe("isolation: three users on the same topic", () => {
   it.each([
-    ["InMemoryStore", () => undefined],
+    // The suite's store: PostgreSQL in the graph suites' second run (LGM_TEST_STORE=postgres).
+    [ON_POSTGRES ? "PostgresStore" : "InMemoryStore", () => undefined],
     [
       "HNSWStore",
       () =>

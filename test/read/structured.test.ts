@@ -9,7 +9,7 @@ import { createMemory, type Memory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import { parseConditions } from "../../src/recall/conditions.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
-import { tempDir } from "../helpers/store.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 describe("parseConditions", () => {
   const now = new Date("2026-03-13T10:00:00Z");
@@ -75,7 +75,7 @@ async function filled(kind: "hnsw" | "memory", structured = true): Promise<{ mem
         })
       : undefined;
   const memory = await createMemory({
-    ...(store ? { store, embeddings: new HashEmbeddings({ dims: 256 }) } : { dir: tempDir() }),
+    ...(store ? { store, embeddings: new HashEmbeddings({ dims: 256 }) } : suiteMemoryLocation()),
     env: {},
     now: () => now.t,
     structured,

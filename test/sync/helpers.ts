@@ -1,16 +1,16 @@
 /** Shared fixtures of the sync suites: a facade on an indexed in-memory store, and facts as a system sends them. */
-import { InMemoryStore } from "@langchain/langgraph";
+
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { afterEach } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
-import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
 import type { SyncFactInput } from "../../src/sync/input.js";
-import { HashEmbeddings } from "../../src/text/embeddings.js";
+import { suiteStore } from "../helpers/suite-store.js";
 
 export const NOW = new Date("2026-03-15T12:00:00.000Z");
 export const WANG = { userId: "wang", tenantId: "acme" };
 
-export function memoryStore(): InMemoryStore {
-  return new InMemoryStore({ index: { dims: 256, embeddings: new HashEmbeddings(), fields: RECORD_INDEX_FIELDS } });
+export function memoryStore(): BaseStore {
+  return suiteStore();
 }
 
 /** `open()` for a test file: a memory on a fresh store, closed after each test. */

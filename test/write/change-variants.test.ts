@@ -4,9 +4,7 @@
  * change nothing. Every rule has cases it must not fire on. Then the scenario fixture's
  * variants: every scenario has paraphrases and negatives, and a near-miss is never stored.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import {
@@ -19,6 +17,7 @@ import {
 } from "../../src/write/conflict/change.js";
 import { classifyRelation } from "../../src/write/conflict/classify.js";
 import { BASE_SCENARIOS, SCENARIO_START, SCENARIO_VARIANTS } from "../eval/scenarios.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 /** Whether the change rules alone (not polarity or keys) say `candidate` replaces `existing`. */
 function replaces(candidate: string, existing: string): boolean {
@@ -171,9 +170,8 @@ describe("the scenario fixture's variants", () => {
   });
 
   it("stores no near-miss a negative says must not be stored", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-variants-"));
     let now = Date.parse(SCENARIO_START);
-    const memory = await createMemory({ dir, env: {}, now: () => new Date(now) });
+    const memory = await createMemory({ ...suiteMemoryLocation("lgm-variants-"), env: {}, now: () => new Date(now) });
     try {
       for (const scenario of SCENARIO_VARIANTS) {
         const absent = scenario.questions.flatMap((q) => q.absent ?? []);
@@ -189,7 +187,6 @@ describe("the scenario fixture's variants", () => {
       }
     } finally {
       await memory.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -4,9 +4,6 @@
  * overwrite or question each other, events add up, and a speaker's own interests and feelings
  * are kept while judgements of personality are not.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
 import type { ChatMessage } from "../../src/messages.js";
@@ -14,6 +11,7 @@ import { classifyRelation, type Statement } from "../../src/write/conflict/class
 import { extractWithRules } from "../../src/write/extract/index.js";
 import { resolveSpeakers } from "../../src/write/extract/speakers.js";
 import { admit, parseAdmissionConfig } from "../../src/write/scoring.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 const AT = "2024-09-17T18:20:00Z";
 const said = (id: string, name: string, content: string) => ({ id, role: "user" as const, name, content, at: AT });
@@ -43,18 +41,14 @@ const NADIA_AND_JONAH = [
   said("D1:18", "Nadia", "My brother moved to Halifax last year, and I visit him every winter."),
 ];
 
-const opened: Array<{ memory: Memory; dir: string }> = [];
+const opened: Memory[] = [];
 async function open(): Promise<Memory> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-conversation-"));
-  const memory = await createMemory({ dir, env: {} });
-  opened.push({ memory, dir });
+  const memory = await createMemory({ ...suiteMemoryLocation("lgm-conversation-"), env: {} });
+  opened.push(memory);
   return memory;
 }
 afterEach(async () => {
-  for (const { memory, dir } of opened.splice(0)) {
-    await memory.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  for (const memory of opened.splice(0)) await memory.close();
 });
 
 describe("a two-person conversation through the facade", () => {

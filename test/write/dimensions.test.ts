@@ -6,6 +6,7 @@
  */
 import { Embeddings } from "@langchain/core/embeddings";
 import { InMemoryStore } from "@langchain/langgraph";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
@@ -173,7 +174,7 @@ describe("dimensions by meaning, where an embeddings model is configured", () =>
     const embeddings = new ConceptEmbeddings();
     return new InMemoryStore({ index: { dims: embeddings.dims, embeddings, fields: RECORD_INDEX_FIELDS } });
   };
-  const say = async (store: InMemoryStore, ...turns: string[]) => {
+  const say = async (store: BaseStore, ...turns: string[]) => {
     const memory = await createMemory({ store, env: {}, now: () => new Date("2025-01-01T00:00:00Z") });
     opened.push(memory);
     const outs = [];

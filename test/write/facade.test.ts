@@ -1,5 +1,5 @@
 import { InMemoryStore } from "@langchain/langgraph";
-import type { Operation } from "@langchain/langgraph-checkpoint";
+import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
 import { afterEach, describe, expect, it } from "vitest";
 import { InvalidConfigError, InvalidInputError, NotFoundError } from "../../src/errors.js";
 import { createMemory, type Memory } from "../../src/memory.js";
@@ -251,7 +251,7 @@ describe("createMemory: agent-generated memories (seed 003 §5.6)", () => {
 });
 
 describe("createMemory: bad input leaves the store unchanged", () => {
-  async function snapshot(store: InMemoryStore) {
+  async function snapshot(store: BaseStore) {
     const records = await store.search(recordsNamespace(SCOPE), { limit: 1000 });
     const history = await store.search(historyNamespace(SCOPE), { limit: 1000 });
     return { records: records.length, history: history.length };

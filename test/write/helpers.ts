@@ -1,11 +1,10 @@
 /** Shared fixtures of the write-path suites. */
-import { InMemoryStore } from "@langchain/langgraph";
-import { RECORD_INDEX_FIELDS } from "../../src/namespaces.js";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { MemoryRecord, MemoryScope } from "../../src/schema.js";
-import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { detectLanguage } from "../../src/text/tokenizer.js";
 import type { MemoryCandidate } from "../../src/write/candidate.js";
 import { recordFromCandidate } from "../../src/write/records.js";
+import { suiteStore } from "../helpers/suite-store.js";
 
 export const T0 = "2024-05-07T10:00:00.000Z";
 export const SCOPE: MemoryScope = { userId: "u1" };
@@ -50,7 +49,7 @@ export function record(
   };
 }
 
-/** An in-memory store indexed like HNSWStore is by the facade. */
-export function memoryStore(): InMemoryStore {
-  return new InMemoryStore({ index: { dims: 256, embeddings: new HashEmbeddings(), fields: RECORD_INDEX_FIELDS } });
+/** An empty store indexed as the facade indexes records (test/helpers/suite-store.ts: in memory, or PostgreSQL). */
+export function memoryStore(): BaseStore {
+  return suiteStore();
 }

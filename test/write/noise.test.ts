@@ -3,23 +3,18 @@
  * hypothetical or wish, the weather, the commute, the body or mood of this moment. Each rule has
  * a lasting look-alike that is still written.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { splitSentences } from "../../src/write/extract/segment.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 let memory: Memory;
-let dir: string;
 let n = 0;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-noise-"));
-  memory = await createMemory({ dir, env: {} });
+  memory = await createMemory({ ...suiteMemoryLocation("lgm-noise-"), env: {} });
 });
 afterAll(async () => {
   await memory.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** What one message leaves behind in a fresh scope. */

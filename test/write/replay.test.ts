@@ -1,20 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 let memory: Memory | undefined;
-let dir = "";
 afterEach(async () => {
   await memory?.close();
   memory = undefined;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function open(): Promise<Memory> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "replay-"));
-  memory = await createMemory({ dir, env: {}, now: () => new Date("2026-05-02T10:00:00Z") });
+  memory = await createMemory({
+    ...suiteMemoryLocation("replay-"),
+    env: {},
+    now: () => new Date("2026-05-02T10:00:00Z"),
+  });
   return memory;
 }
 

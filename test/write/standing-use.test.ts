@@ -3,22 +3,17 @@
  * without a subject (一直用…, 目前用…开发, …都在…里通知, "I've always shot on …"); a single use
  * or a borrowed thing is not.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 let memory: Memory;
-let dir: string;
 let n = 0;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-standing-"));
-  memory = await createMemory({ dir, env: {} });
+  memory = await createMemory({ ...suiteMemoryLocation("lgm-standing-"), env: {} });
 });
 afterAll(async () => {
   await memory.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function written(content: string): Promise<string[]> {

@@ -2,23 +2,18 @@
  * States of the moment are not long-term facts: where the speaker is right now, what they are
  * busy with, a passing ache or mood. Lasting states that look alike are still written.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { isTransient, TRANSIENT } from "../../src/write/cues.js";
+import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 let memory: Memory;
-let dir: string;
 let n = 0;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-transient-"));
-  memory = await createMemory({ dir, env: {} });
+  memory = await createMemory({ ...suiteMemoryLocation("lgm-transient-"), env: {} });
 });
 afterAll(async () => {
   await memory.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** What one message leaves behind in a fresh scope. */
