@@ -1,12 +1,3 @@
-/**
- * HNSWStore: the embedded, durable long-term store, a LangGraph `BaseStore`.
- *
- * SQLite (WAL) is the source of truth for items, vectors and the FTS5 keyword index; vector
- * search runs per namespace (exact scan when small, an hnswlib-node graph when large) so a
- * search under a prefix cannot see outside it. `batch()` does the work; get/search/put/delete/
- * listNamespaces are BaseStore's thin wrappers over it.
- */
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
@@ -35,6 +26,7 @@ import {
   prefixRange,
   validateNamespaceLabels,
 } from "./namespace.js";
+import { checkOperation, hashText, indexConfigSchema, pageOf } from "./operations.js";
 import { type ItemRow, toItem } from "./rows.js";
 import { type Db, getMeta, openDatabase, type Statement, setMeta } from "./sqlite.js";
 import {
@@ -103,19 +95,7 @@ export interface HNSWStoreOptions {
 
 const OptionsSchema = z.object({
   dir: z.string().min(1),
-  index: z
-    .object({
-      dims: z.number().int().min(1).max(65536),
-      embeddings: z.custom<EmbeddingsInterface>(
-        (e) =>
-          typeof (e as EmbeddingsInterface)?.embedDocuments === "function" &&
-          typeof (e as EmbeddingsInterface)?.embedQuery === "function",
-        "must implement embedDocuments() and embedQuery()",
-      ),
-      fields: z.array(z.string().min(1)).min(1).optional(),
-      keywordOnly: z.array(z.string().min(1)).optional(),
-    })
-    .optional(),
+  index: indexConfigSchema(65536).optional(),
   maxValueBytes: z.number().int().positive().optional(),
   synchronous: z.enum(["normal", "full"]).optional(),
   hnsw: z
@@ -425,47 +405,22 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   // ---- planning and validation -------------------------------------------------------------
 
   private plan(op: Operation, i: number) {
-    if (typeof op !== "object" || op === null) throw new InvalidOperationError(`Operation ${i} is not an object.`);
-    if ("namespacePrefix" in op) {
-      validateNamespaceLabels(op.namespacePrefix, "namespace prefix");
-      if (op.query !== undefined && typeof op.query !== "string") {
-        throw new InvalidOperationError(`Operation ${i}: query must be a string, received ${typeof op.query}.`);
+    const checked = checkOperation(op, i);
+    switch (checked.kind) {
+      case "search": {
+        const { prefix, filter, limit, offset, query } = checked;
+        return { kind: "search" as const, op: { namespacePrefix: prefix, filter, limit, offset, query } };
       }
-      const { limit, offset } = pageOf(op.limit ?? 10, op.offset ?? 0);
-      return {
-        kind: "search" as const,
-        op: { namespacePrefix: op.namespacePrefix, filter: validateFilter(op.filter), limit, offset, query: op.query },
-      };
+      case "list":
+        return { kind: "list" as const, op: checked.list };
+      case "get":
+        return { kind: "get" as const, op: { namespace: checked.namespace, key: checked.key } };
+      default:
+        return { kind: "put" as const, write: this.preparePut(checked.op, checked.namespace) };
     }
-    if ("matchConditions" in op || ("limit" in op && !("namespace" in op))) {
-      const list = op as ListNamespacesOperation;
-      for (const c of list.matchConditions ?? []) {
-        if (c.matchType !== "prefix" && c.matchType !== "suffix")
-          throw new InvalidOperationError(`Operation ${i}: unknown matchType '${c.matchType}'.`);
-      }
-      pageOf(list.limit ?? 100, list.offset ?? 0);
-      return { kind: "list" as const, op: list };
-    }
-    if (!("namespace" in op) || !("key" in op))
-      throw new InvalidOperationError(`Operation ${i} is not a get, put, search or listNamespaces operation.`);
-    const namespace = validateNamespaceLabels(op.namespace, "namespace");
-    if (typeof op.key !== "string" || op.key.length === 0) {
-      throw new InvalidOperationError(
-        `Operation ${i}: key must be a non-empty string, received ${JSON.stringify(op.key)}.`,
-      );
-    }
-    if (!("value" in op)) return { kind: "get" as const, op: { namespace, key: op.key } };
-    return { kind: "put" as const, write: this.preparePut(op as PutOperation, namespace, i) };
   }
 
-  private preparePut(op: PutOperation, namespace: string[], i: number): PlannedWrite {
-    if (
-      op.index !== undefined &&
-      op.index !== false &&
-      !(Array.isArray(op.index) && op.index.every((f) => typeof f === "string"))
-    ) {
-      throw new InvalidOperationError(`Operation ${i}: index must be false or an array of field paths.`);
-    }
+  private preparePut(op: PutOperation, namespace: string[]): PlannedWrite {
     const where = `put ${JSON.stringify(namespace)}/${op.key}`;
     const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
     const paths = json === null || op.index === false ? [] : (op.index ?? this.fields);
@@ -678,16 +633,4 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     if (!this.db) throw new StoreClosedError();
     return this.db;
   }
-}
-
-function hashText(text: string): string {
-  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
-}
-
-function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {
-  if (!Number.isInteger(limit) || (limit as number) < 0)
-    throw new InvalidOperationError(`limit must be a non-negative integer, received ${String(limit)}.`);
-  if (!Number.isInteger(offset) || (offset as number) < 0)
-    throw new InvalidOperationError(`offset must be a non-negative integer, received ${String(offset)}.`);
-  return { limit: limit as number, offset: offset as number };
 }

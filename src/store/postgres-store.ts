@@ -1,31 +1,3 @@
-/**
- * The long-term store on PostgreSQL + pgvector, for when one process and one disk are not
- * enough: many agent workers on many machines share one database, and the graphs do not change
- * (they see a `BaseStore` with the same keyword and hybrid channels as HNSWStore).
- *
- * Why not LangGraph's own `PostgresStore` (@langchain/langgraph-checkpoint-postgres): its
- * keyword search is PostgreSQL's text parser, which reads a run of Chinese characters as one
- * word ("用户不吃香菜" never matches "香菜"), and it has no keyword channel to fuse with vectors,
- * no prefix delete, and puts whole values through its own JSON path filters. Here text is
- * segmented in Node by the project's tokenizer (Intl.Segmenter), the terms are stored as a
- * `tsvector` of the `simple` configuration (no server extension beyond pgvector), and
- * namespaces are encoded as in HNSWStore (`a:b:`), so a prefix is a range on a `COLLATE "C"`
- * btree and matches label by label.
- *
- * Tables live in their own schema (`langgraph_memory` by default); `migrate()` creates or
- * upgrades them idempotently and records the version in `meta`. Vectors: one row per indexed
- * field, an HNSW index with `vector_cosine_ops`; search scores are cosine similarity, as in
- * HNSWStore. Keyword scores are `ts_rank` (not BM25): recall fuses the channels by rank.
- * @example
- * const store = new PostgresStore({
- *   connectionString: process.env.DATABASE_URL!,
- *   index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: ["content"] },
- * });
- * await store.put(["memory", "u1"], "m1", { content: "The user prefers short replies" });
- * const hits = await store.search(["memory", "u1"], { query: "reply style", limit: 3 });
- * await store.end();
- */
-import { createHash } from "node:crypto";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import {
   BaseStore,
@@ -55,6 +27,7 @@ import {
   prefixRange,
   validateNamespaceLabels,
 } from "./namespace.js";
+import { checkOperation, hashText, indexConfigSchema, pageOf } from "./operations.js";
 import { PostgresStructured } from "./postgres-structured.js";
 import {
   type DayCondition,
@@ -139,19 +112,8 @@ const OptionsSchema = z
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,62}$/u, "lower-case letters, digits and _ (a PostgreSQL identifier)")
       .optional(),
-    index: z
-      .object({
-        dims: z.number().int().min(1).max(16000),
-        embeddings: z.custom<EmbeddingsInterface>(
-          (e) =>
-            typeof (e as EmbeddingsInterface)?.embedDocuments === "function" &&
-            typeof (e as EmbeddingsInterface)?.embedQuery === "function",
-          "must implement embedDocuments() and embedQuery()",
-        ),
-        fields: z.array(z.string().min(1)).min(1).optional(),
-        keywordOnly: z.array(z.string().min(1)).optional(),
-      })
-      .optional(),
+    // pgvector's vector type holds up to 16,000 dimensions.
+    index: indexConfigSchema(16000).optional(),
     maxValueBytes: z.number().int().positive().optional(),
     poolMax: z.number().int().min(1).max(1000).optional(),
     hnsw: z
@@ -516,42 +478,26 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
   }
 
   private plan(op: Operation, i: number) {
-    if (typeof op !== "object" || op === null) throw new InvalidOperationError(`Operation ${i} is not an object.`);
-    if ("namespacePrefix" in op) {
-      const prefix = validateNamespaceLabels(op.namespacePrefix, "namespace prefix");
-      if (op.query !== undefined && typeof op.query !== "string")
-        throw new InvalidOperationError(`Operation ${i}: query must be a string, received ${typeof op.query}.`);
-      const { limit, offset } = pageOf(op.limit ?? 10, op.offset ?? 0);
-      const search: SearchPlan = { prefix, filter: validateFilter(op.filter), limit, offset, query: op.query };
-      return { kind: "search" as const, search };
+    const checked = checkOperation(op, i);
+    switch (checked.kind) {
+      case "search": {
+        const { kind, ...search } = checked;
+        return { kind, search: search satisfies SearchPlan };
+      }
+      case "list":
+        return checked;
+      case "get":
+        if (checked.key.includes("\u0000"))
+          throw new InvalidOperationError(`Operation ${i}: key cannot contain NUL bytes.`);
+        return { kind: "get" as const, ns: encodeNamespace(checked.namespace), key: checked.key };
+      default:
+        if (checked.op.key.includes("\u0000"))
+          throw new InvalidOperationError(`Operation ${i}: key cannot contain NUL bytes.`);
+        return { kind: "put" as const, put: this.preparePut(checked.op, checked.namespace) };
     }
-    if ("matchConditions" in op || ("limit" in op && !("namespace" in op))) {
-      const list = op as ListNamespacesOperation;
-      for (const c of list.matchConditions ?? [])
-        if (c.matchType !== "prefix" && c.matchType !== "suffix")
-          throw new InvalidOperationError(`Operation ${i}: unknown matchType '${c.matchType}'.`);
-      pageOf(list.limit ?? 100, list.offset ?? 0);
-      return { kind: "list" as const, list };
-    }
-    if (!("namespace" in op) || !("key" in op))
-      throw new InvalidOperationError(`Operation ${i} is not a get, put, search or listNamespaces operation.`);
-    const namespace = validateNamespaceLabels(op.namespace, "namespace");
-    if (typeof op.key !== "string" || op.key.length === 0)
-      throw new InvalidOperationError(
-        `Operation ${i}: key must be a non-empty string, received ${JSON.stringify(op.key)}.`,
-      );
-    if (op.key.includes("\u0000")) throw new InvalidOperationError(`Operation ${i}: key cannot contain NUL bytes.`);
-    if (!("value" in op)) return { kind: "get" as const, ns: encodeNamespace(namespace), key: op.key };
-    return { kind: "put" as const, put: this.preparePut(op as PutOperation, namespace, i) };
   }
 
-  private preparePut(op: PutOperation, namespace: string[], i: number): PutPlan {
-    if (
-      op.index !== undefined &&
-      op.index !== false &&
-      !(Array.isArray(op.index) && op.index.every((f) => typeof f === "string"))
-    )
-      throw new InvalidOperationError(`Operation ${i}: index must be false or an array of field paths.`);
+  private preparePut(op: PutOperation, namespace: string[]): PutPlan {
     const ns = encodeNamespace(namespace);
     const where = `put ${JSON.stringify(namespace)}/${op.key}`;
     const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
@@ -1122,20 +1068,8 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
-function hashText(text: string): string {
-  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
-}
-
 function vectorLiteral(vec: Float32Array): string {
   return `[${Array.from(vec).join(",")}]`;
-}
-
-function pageOf(limit: unknown, offset: unknown): { limit: number; offset: number } {
-  if (!Number.isInteger(limit) || (limit as number) < 0)
-    throw new InvalidOperationError(`limit must be a non-negative integer, received ${String(limit)}.`);
-  if (!Number.isInteger(offset) || (offset as number) < 0)
-    throw new InvalidOperationError(`offset must be a non-negative integer, received ${String(offset)}.`);
-  return { limit: limit as number, offset: offset as number };
 }
 
 function toItem(row: ItemRow): Item {

@@ -7,6 +7,18 @@
  * side reads newest first with a LIMIT (LATERAL), so an entity named by thousands of facts costs
  * its limit, not its facts.
  */
+import {
+  HOP1_PER_PROBE,
+  HOP2_PER_PROBE,
+  hopOne,
+  hopTwoPredicates,
+  MAX_HOP1,
+  newest,
+  pathsThrough,
+  pivotsOf,
+  probeKeys,
+  USER,
+} from "./fact-paths.js";
 import { decodeNamespace, encodeNamespace, prefixRange } from "./namespace.js";
 import { type DayCondition, type FactHit, type ItemRef, MAX_STRUCTURED_ROWS } from "./structured.js";
 
@@ -30,18 +42,8 @@ interface FactRow {
   object_key: string;
 }
 
-const USER = "user";
-const MAX_PROBE_KEYS = 64;
-const MAX_PREDICATES = 8;
-const HOP1_PER_PROBE = 50;
-const MAX_HOP1 = 200;
-const MAX_PIVOTS = 24;
-const HOP2_PER_PROBE = 10;
 const FACT_COLUMNS = "f.id, f.ns, f.key, f.subject, f.predicate, f.object, f.subject_key, f.object_key";
 
-const probeKeys = (keys: string[]) => [...new Set(keys)].slice(0, MAX_PROBE_KEYS);
-const newest = (rows: FactRow[], limit: number) =>
-  rows.sort((a, b) => Number(BigInt(b.id) - BigInt(a.id))).slice(0, limit);
 const itemOf = (row: { ns: string; key: string }) => `${row.ns}\u0001${row.key}`;
 
 function hit(row: FactRow): FactHit {
@@ -197,44 +199,28 @@ export class PostgresStructured {
   ): Promise<Array<{ first: FactHit; second: FactHit }>> {
     const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
     if (entityKeys.length === 0 || cap <= 0) return [];
-    const keys = probeKeys(entityKeys);
-    const named = new Set(keys);
-    const asked = predicates === undefined ? undefined : [...new Set(predicates)].slice(0, MAX_PREDICATES);
+    const hop = hopOne(entityKeys, predicates);
     const firsts = newest(
       [
-        ...(await this.touching(
-          prefix,
-          namespaces,
-          keys.filter((k) => k !== USER),
-          undefined,
-          HOP1_PER_PROBE,
-        )),
-        ...(asked && named.has(USER) ? await this.touching(prefix, namespaces, [USER], asked, HOP1_PER_PROBE) : []),
+        ...(await this.touching(prefix, namespaces, hop.entities, undefined, HOP1_PER_PROBE)),
+        ...(hop.userPredicates
+          ? await this.touching(prefix, namespaces, [USER], hop.userPredicates, HOP1_PER_PROBE)
+          : []),
       ],
       MAX_HOP1,
     );
-    const byPivot = new Map<string, FactRow[]>();
-    for (const first of firsts) {
-      const pivot = named.has(first.subject_key) ? first.object_key : first.subject_key;
-      if (pivot === USER) continue;
-      const list = byPivot.get(pivot);
-      if (list) list.push(first);
-      else if (byPivot.size < MAX_PIVOTS) byPivot.set(pivot, [first]);
-    }
+    const byPivot = pivotsOf(firsts, hop.named);
     const seconds = await this.touching(
       prefix,
       namespaces,
       [...byPivot.keys()],
-      asked === undefined ? undefined : [...asked, "same_as"],
+      hopTwoPredicates(hop.asked),
       HOP2_PER_PROBE,
     );
-    const paths: Array<{ first: FactRow; second: FactRow }> = [];
-    for (const second of seconds)
-      for (const pivot of new Set([second.subject_key, second.object_key]))
-        for (const first of byPivot.get(pivot) ?? [])
-          if (second.id !== first.id && itemOf(second) !== itemOf(first)) paths.push({ first, second });
-    paths.sort((a, b) => Number(BigInt(b.second.id) - BigInt(a.second.id) || BigInt(b.first.id) - BigInt(a.first.id)));
-    return paths.slice(0, cap).map(({ first, second }) => ({ first: hit(first), second: hit(second) }));
+    return pathsThrough(seconds, byPivot, itemOf, cap).map(({ first, second }) => ({
+      first: hit(first),
+      second: hit(second),
+    }));
   }
 
   /**

@@ -6,6 +6,18 @@
  * would answer by scanning every fact of the scope.
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
+import {
+  HOP1_PER_PROBE,
+  HOP2_PER_PROBE,
+  hopOne,
+  hopTwoPredicates,
+  MAX_HOP1,
+  newest,
+  pathsThrough,
+  pivotsOf,
+  probeKeys,
+  USER,
+} from "./fact-paths.js";
 import { type Filter, filterToSql, matchesFilter } from "./filter.js";
 import { queryTerms } from "./keyword.js";
 import type { KeywordIndexCache } from "./keyword-index.js";
@@ -34,30 +46,7 @@ type FactRow = {
 };
 
 const FACT_COLUMNS = "id, item_id, subject, predicate, object, subject_key, object_key";
-const USER = "user";
 type Side = "subject" | "object";
-/** Entity keys a query probes at most (a query's n-grams). */
-const MAX_PROBE_KEYS = 64;
-const MAX_PREDICATES = 8;
-/**
- * A two-step answer's bounds: first hops per probe and in all, pivots it follows, second hops
- * per probe. Recall injects at most ten relation memories; these leave room for the filters
- * after the join (asked predicate, scope, status).
- */
-const HOP1_PER_PROBE = 50;
-const MAX_HOP1 = 200;
-const MAX_PIVOTS = 24;
-const HOP2_PER_PROBE = 10;
-
-/** Distinct keys, at most MAX_PROBE_KEYS (in the caller's order). */
-function probeKeys(keys: string[]): string[] {
-  return [...new Set(keys)].slice(0, MAX_PROBE_KEYS);
-}
-
-/** Newest first (fact ids grow with insertion), at most `limit`. */
-function newest(rows: FactRow[], limit: number): FactRow[] {
-  return rows.sort((a, b) => b.id - a.id).slice(0, limit);
-}
 
 export class StructuredQueries {
   constructor(
@@ -187,42 +176,17 @@ export class StructuredQueries {
     const ns = this.namespaceIds(prefix, namespaces);
     const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
     if (ns.length === 0 || entityKeys.length === 0 || cap <= 0) return [];
-    const keys = probeKeys(entityKeys);
-    const named = new Set(keys);
-    const asked = predicates === undefined ? undefined : [...new Set(predicates)].slice(0, MAX_PREDICATES);
+    const hop = hopOne(entityKeys, predicates);
     const firsts = newest(
       [
-        ...this.touching(
-          ns,
-          keys.filter((k) => k !== USER),
-          undefined,
-          HOP1_PER_PROBE,
-        ),
-        ...(asked && named.has(USER) ? this.touching(ns, [USER], asked, HOP1_PER_PROBE) : []),
+        ...this.touching(ns, hop.entities, undefined, HOP1_PER_PROBE),
+        ...(hop.userPredicates ? this.touching(ns, [USER], hop.userPredicates, HOP1_PER_PROBE) : []),
       ],
       MAX_HOP1,
     );
-    const byPivot = new Map<string, FactRow[]>();
-    for (const first of firsts) {
-      const pivot = named.has(first.subject_key) ? first.object_key : first.subject_key;
-      if (pivot === USER) continue;
-      const list = byPivot.get(pivot);
-      if (list) list.push(first);
-      else if (byPivot.size < MAX_PIVOTS) byPivot.set(pivot, [first]);
-    }
-    const seconds = this.touching(
-      ns,
-      [...byPivot.keys()],
-      asked === undefined ? undefined : [...asked, "same_as"],
-      HOP2_PER_PROBE,
-    );
-    const paths: Array<{ first: FactRow; second: FactRow }> = [];
-    for (const second of seconds)
-      for (const pivot of new Set([second.subject_key, second.object_key]))
-        for (const first of byPivot.get(pivot) ?? [])
-          if (second.id !== first.id && second.item_id !== first.item_id) paths.push({ first, second });
-    paths.sort((a, b) => b.second.id - a.second.id || b.first.id - a.first.id);
-    const chosen = paths.slice(0, cap);
+    const byPivot = pivotsOf(firsts, hop.named);
+    const seconds = this.touching(ns, [...byPivot.keys()], hopTwoPredicates(hop.asked), HOP2_PER_PROBE);
+    const chosen = pathsThrough(seconds, byPivot, (row) => row.item_id, cap);
     const where = this.places(chosen.flatMap((p) => [p.first.item_id, p.second.item_id]));
     return chosen.map(({ first, second }) => ({
       first: factHit(first, where.get(first.item_id)!),
