@@ -418,6 +418,49 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
   };
 }
 
+/**
+ * Warm up on a set's first {@link WARMUP} queries, then time the rest one at a time: wall time
+ * to the answer, this process's CPU (the bookkeeping `settle` waits for included, outside the
+ * latency), and where the source memory ranked. `probing(true/false)` brackets the timed part.
+ */
+async function timeSet(
+  queries: Query[],
+  recall: (q: Query) => Promise<{ memories: Array<{ id: string }> }>,
+  settle: (() => Promise<void>) | undefined,
+  probing: (on: boolean) => void = () => {},
+): Promise<Pick<CaseResult, "latencies" | "cpu" | "bookkeeping" | "hits">> {
+  collectGarbage();
+  for (const q of queries.slice(0, WARMUP)) await recall(q);
+  const latencies: number[] = [];
+  const cpu: number[] = [];
+  const bookkeeping: number[] = [];
+  const hits = { at1: 0, at3: 0, atK: 0, n: 0 };
+  probing(true);
+  for (const q of queries.slice(WARMUP)) {
+    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const out = await recall(q);
+    const answered = performance.now();
+    latencies.push(answered - started);
+    // The facade writes the trace and usage counters behind the answer; wait for them here,
+    // outside the latency but inside the CPU time.
+    if (settle) {
+      await settle();
+      bookkeeping.push(performance.now() - answered);
+    }
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
+    const rank = out.memories.findIndex((m) => m.id === q.source);
+    hits.n += 1;
+    if (rank === 0) hits.at1 += 1;
+    if (rank >= 0 && rank < 3) hits.at3 += 1;
+    if (rank >= 0) hits.atK += 1;
+    await tick();
+  }
+  probing(false);
+  return { latencies, cpu, bookkeeping, hits };
+}
+
 /** The same case on PostgresStore: a throwaway schema, the same data and query sets. */
 async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   const schema = `bench_recall_${process.pid}_${layout.scopes}x${layout.perScope}`;
@@ -461,31 +504,11 @@ async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]
     const results: CaseResult[] = [];
     for (const set of sets) {
       const memory = set.unstructured ? unstructured : structured;
-      collectGarbage();
-      for (const q of set.queries.slice(0, WARMUP))
-        await memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) });
-      const latencies: number[] = [];
-      const cpu: number[] = [];
-      const bookkeeping: number[] = [];
-      const hits = { at1: 0, at3: 0, atK: 0, n: 0 };
-      for (const q of set.queries.slice(WARMUP)) {
-        const started = performance.now();
-        const cpuBefore = process.cpuUsage();
-        const out = await memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) });
-        const answered = performance.now();
-        latencies.push(answered - started);
-        if (!args.inline) {
-          await memory.settled();
-          bookkeeping.push(performance.now() - answered);
-        }
-        const used = process.cpuUsage(cpuBefore);
-        cpu.push((used.user + used.system) / 1000);
-        const rank = out.memories.findIndex((m) => m.id === q.source);
-        hits.n += 1;
-        if (rank === 0) hits.at1 += 1;
-        if (rank >= 0 && rank < 3) hits.at3 += 1;
-        if (rank >= 0) hits.atK += 1;
-      }
+      const { latencies, cpu, bookkeeping, hits } = await timeSet(
+        set.queries,
+        (q) => memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) }),
+        args.inline ? undefined : () => memory.settled(),
+      );
       progress(`  ${set.label} on PostgreSQL: p50 ${percentile(latencies, 50).toFixed(2)} ms`);
       results.push({
         label: `${set.label} · PostgreSQL`,
@@ -554,35 +577,14 @@ async function runCase(layout: Layout, args: Args): Promise<CaseResult[]> {
           ? (set.unstructured ? profiled.off : profiled.on)({ scope: q.scope, query: q.query, task: q.task })
           : facade.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) });
 
-      collectGarbage();
-      for (const q of set.queries.slice(0, WARMUP)) await recall(q);
-      const latencies: number[] = [];
-      const cpu: number[] = [];
-      const bookkeeping: number[] = [];
-      const hits = { at1: 0, at3: 0, atK: 0, n: 0 };
-      storeProbe.enabled = stepProbe.enabled = args.profile;
-      for (const q of set.queries.slice(WARMUP)) {
-        const started = performance.now();
-        const cpuBefore = process.cpuUsage();
-        const out = await recall(q);
-        const answered = performance.now();
-        latencies.push(answered - started);
-        // The facade writes the trace and usage counters behind the answer; wait for them here,
-        // outside the latency but inside the CPU time.
-        if (!profiled && !args.inline) {
-          await facade.settled();
-          bookkeeping.push(performance.now() - answered);
-        }
-        const used = process.cpuUsage(cpuBefore);
-        cpu.push((used.user + used.system) / 1000);
-        const rank = out.memories.findIndex((m) => m.id === q.source);
-        hits.n += 1;
-        if (rank === 0) hits.at1 += 1;
-        if (rank >= 0 && rank < 3) hits.at3 += 1;
-        if (rank >= 0) hits.atK += 1;
-        await tick();
-      }
-      storeProbe.enabled = stepProbe.enabled = false;
+      const { latencies, cpu, bookkeeping, hits } = await timeSet(
+        set.queries,
+        recall,
+        !profiled && !args.inline ? () => facade.settled() : undefined,
+        (on) => {
+          storeProbe.enabled = stepProbe.enabled = on && args.profile;
+        },
+      );
       progress(`  ${set.label}: p50 ${percentile(latencies, 50).toFixed(2)} ms`);
       const timed = set.queries.slice(WARMUP);
       const share = (test: (q: Query) => boolean) => timed.filter(test).length / Math.max(1, timed.length);
