@@ -3,8 +3,9 @@
  * Also --batch= (messages per call, 20), --users= (4), --per-turn= (messages in the per-turn run),
  * --model-batches= (calls with the scripted model), --seed=, --templated= (statements in the
  * templated case, 100,000; 4,000 with --quick), --templated-batch= (100), --queries= (recalls
- * scored for hit@10, 500), --only=conversation|templated, --postgres=<url> (the templated case
- * again on PostgreSQL, in a throwaway schema, printed beside the embedded store's with the ratio).
+ * scored for hit@10, 500), --only=conversation|templated, --postgres=<url> (the batched, per-turn
+ * and templated runs again on PostgreSQL, in throwaway schemas, printed beside the embedded
+ * store's with the ratio; the conversation's outcomes compared one by one).
  *
  * Generated bilingual conversations (seeded, so every run sees the same turns) go through the
  * facade, `createMemory({ dir, env: {} })` → `memory.remember()`, into a fresh HNSWStore:
@@ -787,10 +788,50 @@ async function postgresTemplated(args: Args, embedded: TemplatedOutcome): Promis
       `  active memories: ${t.active} of ${t.n}   exact-target hit@10: ${(t.hits / t.queries).toFixed(3)} (embedded ${(embedded.hits / embedded.queries).toFixed(3)}; ${(t.recallMs / t.queries).toFixed(1)} ms per recall)`,
     ];
   } finally {
-    const client = new pg.Client({ connectionString: args.postgres });
-    await client.connect();
-    for (const name of [schema, `${schema}_sessions`, `${schema}_tasks`])
-      await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+    await dropSchemas(args.postgres!, [schema, `${schema}_sessions`, `${schema}_tasks`]);
+  }
+}
+
+/**
+ * The conversation's batched and per-turn runs again on PostgreSQL (a throwaway schema each):
+ * messages/s beside the embedded store's, and whether every outcome (written, superseded, asked,
+ * …) came out the same, which the rules make deterministic on any store.
+ */
+async function postgresConversation(
+  args: Args,
+  batches: Call[],
+  turns: Call[],
+  embedded: { batched: { ms: number; tally: Tally }; perTurn: { ms: number; tally: Tally } },
+): Promise<string[]> {
+  const lines = ["conversation on PostgreSQL (same calls, same run; schemas dropped afterwards)"];
+  for (const [label, calls, messages, base] of [
+    ["batched", batches, args.n, embedded.batched],
+    ["per turn", turns, args.perTurn, embedded.perTurn],
+  ] as const) {
+    const schema = `bench_write_${process.pid}_${label === "batched" ? "batched" : "turns"}`;
+    progress(`${label} on PostgreSQL: ${messages} messages in ${calls.length} calls (schema ${schema})`);
+    try {
+      const memory = await createMemory({ postgres: { connectionString: args.postgres!, schema }, env: {} });
+      const run = await rememberAll(memory, calls, `${label} on PostgreSQL`);
+      await memory.close();
+      const same = OUTCOMES.every((o) => run.tally[o] === base.tally[o]);
+      lines.push(
+        `  ${label}: ${rate(messages, run.ms).toFixed(0)} messages/s (embedded ${rate(messages, base.ms).toFixed(0)}, ×${(base.ms / run.ms).toFixed(2)}); ${(run.ms / calls.length).toFixed(1)} ms per call`,
+        `    outcomes ${same ? "identical to the embedded store's" : `DIFFER: ${OUTCOMES.map((o) => `${o} ${run.tally[o]} vs ${base.tally[o]}`).join(", ")}`}`,
+      );
+    } finally {
+      await dropSchemas(args.postgres!, [schema, `${schema}_sessions`, `${schema}_tasks`]);
+    }
+  }
+  return lines;
+}
+
+async function dropSchemas(url: string, names: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const name of names) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+  } finally {
     await client.end();
   }
 }
@@ -880,6 +921,7 @@ async function conversationCase(args: Args, made: (label: string) => string, loa
       `  conflict judging calls per batch: ${model.judgedPerBatch.toFixed(2)} (at most one, in a batch with a conflict the rules would ask about)`,
       `malformed-then-valid reply: ${model.repairCalls} calls   expected 2   ${ok(model.repairCalls === 2 && model.repairFailures === 0)}`,
     ];
+    if (args.postgres) lines.push(...(await postgresConversation(args, batches, turns, { batched, perTurn })));
     return lines;
   }
 }
