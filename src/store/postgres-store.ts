@@ -508,8 +508,21 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
       });
     const paths = json === null || op.index === false ? [] : (op.index ?? this.fields);
     const keywordOnly = this.options.index?.keywordOnly ?? [];
-    const all = textsAtPaths((op.value ?? {}) as Record<string, unknown>, paths);
-    const embedded = all.filter((t) => !keywordOnly.some((p) => t.field === p || t.field.startsWith(`${p}.`)));
+    // Keyword-only paths are chosen by path, as in HNSWStore: their texts join the keyword body alone.
+    const value = (op.value ?? {}) as Record<string, unknown>;
+    const embedded = textsAtPaths(
+      value,
+      paths.filter((p) => !keywordOnly.includes(p)),
+    );
+    const all = keywordOnly.length
+      ? [
+          ...embedded,
+          ...textsAtPaths(
+            value,
+            paths.filter((p) => keywordOnly.includes(p)),
+          ),
+        ]
+      : embedded;
     const rows =
       this.options.structure && json !== null
         ? boundedStructure(this.options.structure(op.value as Record<string, unknown>))

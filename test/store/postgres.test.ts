@@ -179,6 +179,35 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
     }
   });
 
+  it("keyword-indexes keyword-only paths without embedding them, chosen by path as in HNSWStore", async () => {
+    const store = openPostgresStore({
+      index: {
+        dims: DIMS,
+        embeddings: testEmbeddings(),
+        fields: ["content", "terms[*]", "note.text"],
+        keywordOnly: ["terms[*]", "note"],
+      },
+    });
+    await store.put(["ko"], "a", {
+      content: "The user met Ines about the rollout",
+      terms: ["date_20240506", "with_ines"],
+      note: { text: "quarterly planning" },
+    });
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ field: string }>(
+        `SELECT field FROM "${store.schema}".vectors ORDER BY field`,
+      );
+      // "note" is keyword-only, "note.text" is another path: it is embedded.
+      expect(rows.map((r) => r.field)).toEqual(["content", "note.text"]);
+    } finally {
+      await client.end();
+    }
+    expect((await store.keywordSearch(["ko"], "date_20240506")).map((i) => i.key)).toEqual(["a"]);
+    expect((await store.keywordSearch(["ko"], "quarterly")).map((i) => i.key)).toEqual(["a"]);
+  });
+
   it("refuses what PostgreSQL cannot hold, and bad options, with typed errors and nothing written", async () => {
     const store = openPostgresStore();
     await expect(store.put(["n"], "k", { content: "a\u0000b" })).rejects.toThrow(InvalidValueError);
