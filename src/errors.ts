@@ -25,6 +25,11 @@ export const ErrorCode = {
   STORE_CLOSED: "STORE_CLOSED",
   /** Another live process holds the store directory. */
   STORE_LOCKED: "STORE_LOCKED",
+  /**
+   * Another process held a user's memory (PostgreSQL scope lock) longer than the store waits
+   * (`lockTimeoutMs`): nothing was written; retry.
+   */
+  SCOPE_BUSY: "SCOPE_BUSY",
   /** The store directory could not be opened or its files are unreadable. */
   STORE_CORRUPT: "STORE_CORRUPT",
   /** A memory record failed schema validation. */
@@ -123,6 +128,21 @@ export class StoreLockedError extends MemoryError {
       { dir },
     );
     this.name = "StoreLockedError";
+  }
+}
+
+/**
+ * A user's scope lock (PostgresStore, shared by every process on the database) stayed taken
+ * longer than the store waits for it. The task did not run, so nothing was written.
+ */
+export class ScopeBusyError extends MemoryError {
+  constructor(scope: string, waitedMs: number) {
+    super(
+      ErrorCode.SCOPE_BUSY,
+      `Another process has held this user's memory for over ${waitedMs} ms (scope lock ${JSON.stringify(scope)}); nothing was written. Retry, or raise the store's lockTimeoutMs.`,
+      { scope, waitedMs },
+    );
+    this.name = "ScopeBusyError";
   }
 }
 

@@ -68,6 +68,7 @@ export {
   NotFoundError,
   StoreClosedError,
   StoreCorruptError,
+  ScopeBusyError,
   StoreLockedError,
   ThreadOwnedError,
   ValueTooLargeError,

@@ -64,6 +64,7 @@ const OptionsSchema = z
             connectionString: z.string().min(1),
             schema: z.string().optional(),
             poolMax: z.number().int().min(1).optional(),
+            lockTimeoutMs: z.number().int().min(1).optional(),
           })
           .strict(),
       ])
@@ -125,9 +126,11 @@ export interface CreateMemoryOptions
    * processes may share the database: a user's commits are serialised across them by an
    * advisory lock per scope. When neither `dir`, `store` nor `postgres` is given, `DATABASE_URL`
    * (from `env`) selects it. See README "Deploying on PostgreSQL".
+   * `lockTimeoutMs` bounds the wait for a scope lock another process holds (`ScopeBusyError`
+   * after it; default 30 s).
    * @example "postgres://app@db.internal:5432/agents"
    */
-  postgres?: string | { connectionString: string; schema?: string; poolMax?: number };
+  postgres?: string | { connectionString: string; schema?: string; poolMax?: number; lockTimeoutMs?: number };
   /** Any LangGraph BaseStore; the facade then neither starts nor stops it. */
   store?: BaseStore;
   /** Embeddings for the default store's index. @default HashEmbeddings (offline) unless OPENAI_* is set */
@@ -345,7 +348,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
 /** The PostgreSQL connection `createMemory` runs on, if any: `postgres`, else `DATABASE_URL` when nothing else was chosen. */
 function postgresOf(
   options: CreateMemoryOptions,
-): { connectionString: string; schema?: string; poolMax?: number } | undefined {
+): { connectionString: string; schema?: string; poolMax?: number; lockTimeoutMs?: number } | undefined {
   if (options.postgres !== undefined)
     return typeof options.postgres === "string" ? { connectionString: options.postgres } : options.postgres;
   if (options.dir !== undefined || options.store !== undefined) return undefined;

@@ -14,6 +14,7 @@ import {
   InvalidConfigError,
   InvalidOperationError,
   InvalidValueError,
+  ScopeBusyError,
   StoreCorruptError,
   zodProblem,
 } from "../errors.js";
@@ -61,6 +62,8 @@ export const POSTGRES_DEFAULTS = Object.freeze({
   efConstruction: 64,
   /** HNSW search beam (`hnsw.ef_search`), raised to the candidates a search needs. */
   efSearch: 100,
+  /** Longest wait for a scope lock another process holds, in ms. */
+  lockTimeoutMs: 30_000,
 });
 
 export interface PostgresStoreIndexConfig {
@@ -97,6 +100,12 @@ export interface PostgresStoreOptions {
   /** pgvector HNSW parameters (index build) and `hnsw.ef_search`. */
   hnsw?: { m?: number; efConstruction?: number; efSearch?: number };
   /**
+   * How long a commit waits for its user's scope lock, held by another process, before it
+   * fails with `ScopeBusyError` (nothing written): a stuck holder never stalls the user's
+   * writes for good. @default 30000
+   */
+  lockTimeoutMs?: number;
+  /**
    * Derive each put value's structured rows (days, facts) into `item_days` and `facts`, which
    * the StructuredSearchable queries read (src/store/structured.ts). `createMemory` passes the
    * memory record's (src/facts/structure.ts). Without it no rows are kept.
@@ -124,6 +133,7 @@ const OptionsSchema = z
       })
       .optional(),
     structure: z.custom<StructureOf>((f) => typeof f === "function", "must be a function").optional(),
+    lockTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
   })
   .refine((o) => (o.connectionString === undefined) !== (o.pool === undefined), {
     message: "pass exactly one of connectionString and pool",
@@ -260,9 +270,17 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     });
     const client = await this.lockPool.connect();
     const lockKey = `langgraph-memory:${this.schema}:${key}`;
+    const waitMs = this.options.lockTimeoutMs ?? POSTGRES_DEFAULTS.lockTimeoutMs;
     let broken = false;
     try {
-      await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [lockKey]);
+      try {
+        await client.query(`SET lock_timeout = ${waitMs}`);
+        await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [lockKey]);
+      } catch (error) {
+        // 55P03 lock_not_available: lock_timeout ran out while another session held it.
+        if ((error as { code?: string }).code === "55P03") throw new ScopeBusyError(key, waitMs);
+        throw error;
+      }
       try {
         return await task();
       } finally {

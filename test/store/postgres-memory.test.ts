@@ -8,9 +8,10 @@
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { InvalidConfigError } from "../../src/errors.js";
+import { InvalidConfigError, ScopeBusyError } from "../../src/errors.js";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { recordsNamespace } from "../../src/namespaces.js";
+import { scopeKey } from "../../src/scope-queue.js";
 import { PostgresStore } from "../../src/store/postgres-store.js";
 import { latest, sessionGraph } from "../checkpoints/helpers.js";
 import { freshSchema, noteSkip, POSTGRES_SKIP_REASON, POSTGRES_URL, registerSchema } from "../helpers/postgres.js";
@@ -221,6 +222,48 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("createMemory({ postgres })"
       ]);
     } finally {
       await embedded.close();
+    }
+  });
+
+  it("fails a write with ScopeBusyError and writes nothing while another process holds the user too long", async () => {
+    const schema = freshSchema();
+    registerSchema(`${schema}_sessions`);
+    registerSchema(`${schema}_tasks`);
+    const memory = await createMemory({
+      postgres: { connectionString: POSTGRES_URL!, schema, lockTimeoutMs: 300 },
+      now: () => NOW,
+      env: {},
+    });
+    opened.push(memory);
+    // "Another process": a second store on the same schema, with its own lock connections.
+    const other = new PostgresStore({ connectionString: POSTGRES_URL!, schema });
+    const scope = { tenantId: "acme", userId: "busy" };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const holder = other.withScopeLock(scopeKey(scope), async () => {
+      entered();
+      await held;
+    });
+    try {
+      await inside;
+      const say = { scope, messages: [{ role: "user" as const, content: "我不吃香菜" }] };
+      await expect(memory.remember(say)).rejects.toThrow(ScopeBusyError);
+      expect(await memory.list(scope)).toEqual([]);
+      release();
+      await holder;
+      // The same write goes through once the other process lets go.
+      const out = await memory.remember(say);
+      expect(out.written.map((r) => r.content)).toEqual(["用户不吃香菜"]);
+    } finally {
+      release();
+      await holder;
+      await other.end();
     }
   });
 

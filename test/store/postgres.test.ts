@@ -6,7 +6,7 @@
  */
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { InvalidConfigError, InvalidOperationError, InvalidValueError } from "../../src/errors.js";
+import { InvalidConfigError, InvalidOperationError, InvalidValueError, ScopeBusyError } from "../../src/errors.js";
 import { matchesFilter } from "../../src/store/filter.js";
 import { PostgresStore } from "../../src/store/postgres-store.js";
 import { freshSchema, noteSkip, openPostgresStore, POSTGRES_SKIP_REASON, POSTGRES_URL } from "../helpers/postgres.js";
@@ -206,6 +206,44 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
     }
     expect((await store.keywordSearch(["ko"], "date_20240506")).map((i) => i.key)).toEqual(["a"]);
     expect((await store.keywordSearch(["ko"], "quarterly")).map((i) => i.key)).toEqual(["a"]);
+  });
+
+  it("gives up on a scope lock held too long with ScopeBusyError, running nothing, holding up no other scope", async () => {
+    const store = openPostgresStore({ lockTimeoutMs: 200 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const holder = store.withScopeLock("acme:u1", async () => {
+      entered();
+      await held;
+    });
+    await inside;
+    let ran = false;
+    const started = Date.now();
+    const busy = await store
+      .withScopeLock("acme:u1", async () => {
+        ran = true;
+      })
+      .catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(ScopeBusyError);
+    expect((busy as ScopeBusyError).code).toBe("SCOPE_BUSY");
+    expect(ran).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    // Another user's commit does not wait for this one's.
+    expect(await store.withScopeLock("acme:u2", async () => "free")).toBe("free");
+    release();
+    await holder;
+    // Once released the next commit runs.
+    await store.withScopeLock("acme:u1", async () => {
+      ran = true;
+    });
+    expect(ran).toBe(true);
+    expect(() => openPostgresStore({ lockTimeoutMs: 0 })).toThrow(InvalidConfigError);
   });
 
   it("refuses what PostgreSQL cannot hold, and bad options, with typed errors and nothing written", async () => {
