@@ -53,21 +53,23 @@ Commands:
   stats --dir <dir>      memory records per tenant and user, by status and kind, and the
                          store's size on disk; read-only, works while an application has it open
     --json               print the stats as JSON
-  maintain --dir <dir>   forget what the rules say to: expire (TTL per kind), archive what
+  maintain (--dir <dir> | --postgres <url>)
+                         forget what the rules say to: expire (TTL per kind), archive what
                          decayed, merge near-duplicates, compress over the cap, purge
                          long-retired memories; every scope, or one with --user
     --user <id>          only this user (with --tenant for a tenant's user)
     --tenant <id>        only this tenant's users
     --json               print the report (with ids) as JSON
-  export --dir <dir> --user <id> [--tenant <id>] [--out <file>]
+  export (--dir <dir> | --postgres <url>) --user <id> [--tenant <id>] [--out <file>]
                          the user's memories, episodes and history as a versioned JSON
                          document (to stdout, or to --out, created readable by the owner only)
-  forget --dir <dir> --user <id> [--tenant <id>] [--source <type>]
+  forget (--dir <dir> | --postgres <url>) --user <id> [--tenant <id>] [--source <type>]
                          remove everything of the user (no other user, no knowledge); with
                          --source (inferred, agent_generated, ...) only the memories of that
                          source, each leaving a tombstone; prints what was removed
     --json               print the report as JSON
-  sync --dir <dir> --user <id> [--tenant <id>] --system <name> --file <facts.jsonl>
+  sync (--dir <dir> | --postgres <url>) --user <id> [--tenant <id>] --system <name>
+       --file <facts.jsonl>
                          business facts from a system of record, one JSON object a line:
                          { key, content, value?, reference?, observedAt, expiresAt?, retire? };
                          every line is checked first, and nothing is written if one is bad
@@ -83,6 +85,11 @@ Commands:
                          from several deploys at once. --postgres defaults to DATABASE_URL,
                          --dims to the configured embeddings' (HashEmbeddings: 256)
   help                   show this help
+
+A store is a directory (--dir, the embedded store) or a PostgreSQL database (--postgres <url>,
+with --schema <name> when not langgraph_memory; created by 'migrate'). Commands that write
+(maintain, sync, import) embed with the configured embeddings (OPENAI_*, else the offline
+HashEmbeddings): the same ones the application uses; export and forget never embed.
 
 Options:
   -h, --help             show this help
@@ -181,35 +188,31 @@ function formatMaintenance(report: MaintenanceReport): string {
   return `${head}\n${report.scopes.length > 0 ? `${table(header, rows)}\n` : ""}`;
 }
 
-async function maintain(dir: string, user: string | undefined, tenant: string | undefined): Promise<MaintenanceReport> {
-  if (!fs.existsSync(dir))
-    throw new CliError(`No store at ${dir}: 'maintain' works on an existing store directory.`, 1);
-  const { createMemory } = await import("./memory.js");
+async function maintain(
+  memory: Memory,
+  user: string | undefined,
+  tenant: string | undefined,
+): Promise<MaintenanceReport> {
   const { listScopes } = await import("./maintain/maintainer.js");
-  const memory = await createMemory({ dir });
-  try {
-    if (user !== undefined)
-      return await memory.maintain({ scope: { userId: user, ...(tenant ? { tenantId: tenant } : {}) } });
-    if (tenant === undefined) return await memory.maintain();
-    const reports: MaintenanceReport[] = [];
-    for (const scope of await listScopes(memory.store))
-      if ((scope.tenantId ?? "_default") === tenant) reports.push(await memory.maintain({ scope }));
-    const scopes = reports.flatMap((r) => r.scopes);
-    const sum = (step: keyof MaintenanceReport["totals"]) => reports.reduce((n, r) => n + r.totals[step], 0);
-    return {
-      scopes,
-      totals: {
-        expired: sum("expired"),
-        decayed: sum("decayed"),
-        merged: sum("merged"),
-        compressed: sum("compressed"),
-        purged: sum("purged"),
-        expiredSessions: sum("expiredSessions"),
-      },
-    };
-  } finally {
-    await memory.close();
-  }
+  if (user !== undefined)
+    return await memory.maintain({ scope: { userId: user, ...(tenant ? { tenantId: tenant } : {}) } });
+  if (tenant === undefined) return await memory.maintain();
+  const reports: MaintenanceReport[] = [];
+  for (const scope of await listScopes(memory.store))
+    if ((scope.tenantId ?? "_default") === tenant) reports.push(await memory.maintain({ scope }));
+  const scopes = reports.flatMap((r) => r.scopes);
+  const sum = (step: keyof MaintenanceReport["totals"]) => reports.reduce((n, r) => n + r.totals[step], 0);
+  return {
+    scopes,
+    totals: {
+      expired: sum("expired"),
+      decayed: sum("decayed"),
+      merged: sum("merged"),
+      compressed: sum("compressed"),
+      purged: sum("purged"),
+      expiredSessions: sum("expiredSessions"),
+    },
+  };
 }
 
 function formatSync(report: SyncReport, who: string): string {
@@ -227,7 +230,7 @@ function formatSync(report: SyncReport, who: string): string {
 }
 
 async function sync(
-  dir: string,
+  target: Target,
   scope: ReturnType<typeof parseScope>,
   options: { system: string; file: string; snapshot: boolean },
 ): Promise<SyncReport> {
@@ -241,15 +244,9 @@ async function sync(
   }
   // Every line is checked before the store is opened: a bad file changes nothing.
   const facts = parseFactLines(text);
-  if (!fs.existsSync(dir))
-    throw new CliError(`No directory ${dir}: pass the store's directory (create it first for a new store).`, 1);
-  const { createMemory } = await import("./memory.js");
-  const memory = await createMemory({ dir });
-  try {
-    return await memory.sync(scope, facts, { system, mode: options.snapshot ? "snapshot" : "upsert" });
-  } finally {
-    await memory.close();
-  }
+  return withWriter(target, "sync", (memory) =>
+    memory.sync(scope, facts, { system, mode: options.snapshot ? "snapshot" : "upsert" }),
+  );
 }
 
 function formatForget(report: ForgetReport, who: string): string {
@@ -306,14 +303,148 @@ function scopeOption(values: { user?: string; tenant?: string }, command: string
   return parseScope({ userId: values.user, ...(values.tenant !== undefined ? { tenantId: values.tenant } : {}) });
 }
 
-async function withStore<T>(dir: string, run: (memory: Memory) => Promise<T>): Promise<T> {
-  const { memory, store } = await openExisting(dir);
+/** Where a command's store is: a directory, or a PostgreSQL database and schema. */
+type Target = { dir: string } | { postgres: string; schema?: string };
+
+/** The one store a command names: exactly one of --dir and --postgres. */
+function targetOption(values: { dir?: string; postgres?: string; schema?: string }, command: string): Target {
+  if ((values.dir === undefined) === (values.postgres === undefined))
+    throw new CliError(
+      `'${command}' needs one of --dir <dir> (the embedded store's directory) or --postgres <url> (a database set up by 'migrate').`,
+      USAGE,
+    );
+  if (values.schema !== undefined && values.dir !== undefined)
+    throw new CliError("--schema names a PostgreSQL schema: use it with --postgres.", USAGE);
+  return values.dir !== undefined
+    ? { dir: values.dir }
+    : { postgres: values.postgres!, ...(values.schema !== undefined ? { schema: values.schema } : {}) };
+}
+
+/**
+ * A facade over an existing store that never embeds (export, forget): a directory opened with
+ * the dimensions its vectors have, or a migrated PostgreSQL schema with its savers.
+ */
+async function withExisting<T>(target: Target, run: (memory: Memory) => Promise<T>): Promise<T> {
+  if ("dir" in target) {
+    const { memory, store } = await openExisting(target.dir);
+    try {
+      return await run(memory);
+    } finally {
+      await memory.close();
+      store.stop();
+    }
+  }
+  const opened = await openExistingPostgres(target.postgres, target.schema);
+  try {
+    return await run(opened.memory);
+  } finally {
+    await opened.close();
+  }
+}
+
+/**
+ * A facade over an existing store for a command that writes (maintain, sync, import), with the
+ * configured embeddings; a store of other dimensions is refused by the store itself.
+ */
+async function withWriter<T>(target: Target, command: string, run: (memory: Memory) => Promise<T>): Promise<T> {
+  const { createMemory } = await import("./memory.js");
+  let memory: Memory;
+  if ("dir" in target) {
+    if (!fs.existsSync(target.dir))
+      throw new CliError(
+        `No store at ${target.dir}: '${command}' works on an existing store directory (create it first for a new store).`,
+        1,
+      );
+    memory = await createMemory({ dir: target.dir });
+  } else {
+    // The schema must exist: a typo in --schema must not create an empty store.
+    await existingDims(target.postgres, target.schema);
+    memory = await createMemory({
+      postgres: { connectionString: target.postgres, ...(target.schema ? { schema: target.schema } : {}) },
+    });
+  }
   try {
     return await run(memory);
   } finally {
     await memory.close();
-    store.stop();
   }
+}
+
+/**
+ * The vector size a migrated schema holds (undefined: one without vectors).
+ * @throws {CliError} when the database cannot be reached or has no such schema.
+ */
+async function existingDims(url: string, schema: string | undefined): Promise<number | undefined> {
+  const [{ default: pg }, { POSTGRES_DEFAULTS }] = await Promise.all([
+    import("pg"),
+    import("./store/postgres-store.js"),
+  ]);
+  const name = schema ?? POSTGRES_DEFAULTS.schema;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/u.test(name))
+    throw new CliError(`--schema must be lower-case letters, digits and _; received '${name}'.`, USAGE);
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new CliError(`Cannot connect to PostgreSQL: ${(error as Error).message}`, 1);
+  }
+  try {
+    const { rows } = await client.query<{ value: string }>(`SELECT value FROM "${name}".meta WHERE key = 'dims'`);
+    return rows[0] ? Number(rows[0].value) : undefined;
+  } catch (error) {
+    // 42P01 undefined_table, 3F000 invalid_schema_name: nothing migrated there.
+    if (["42P01", "3F000"].includes((error as { code?: string }).code ?? ""))
+      throw new CliError(
+        `No langgraph-memory store in schema ${name}: run 'langgraph-memory migrate --postgres <url>${schema ? ` --schema ${name}` : ""}' first.`,
+        1,
+      );
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A facade over a migrated PostgreSQL schema with the dimensions its vectors have; never embeds. */
+async function openExistingPostgres(
+  url: string,
+  schema: string | undefined,
+): Promise<{ memory: Memory; close(): Promise<void> }> {
+  const dims = await existingDims(url, schema);
+  const [{ createMemory }, { PostgresStore }, { openPostgresCheckpointers }, { recordStructure }] = await Promise.all([
+    import("./memory.js"),
+    import("./store/postgres-store.js"),
+    import("./index.js"),
+    import("./facts/structure.js"),
+  ]);
+  const store = new PostgresStore({
+    connectionString: url,
+    ...(schema ? { schema } : {}),
+    structure: recordStructure,
+    ...(dims
+      ? {
+          index: {
+            dims,
+            embeddings: NO_EMBEDDINGS,
+            fields: RECORD_INDEX_FIELDS,
+            keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
+          },
+        }
+      : {}),
+  });
+  const savers = await openPostgresCheckpointers({ connectionString: url, ...(schema ? { schema } : {}) });
+  const memory = await createMemory({
+    store,
+    checkpointers: { sessions: savers.sessions, tasks: savers.tasks },
+    env: {},
+  });
+  return {
+    memory,
+    close: async () => {
+      await memory.close();
+      await savers.close();
+      await store.end();
+    },
+  };
 }
 
 /** Set up (or upgrade) the PostgreSQL schemas of the store and both checkpointers. */
@@ -347,21 +478,6 @@ async function migratePostgres(url: string, schema: string | undefined, dims: nu
     dims: resolved,
     checkpointers: savers.schemas,
   };
-}
-
-/** A facade on PostgreSQL for one command. */
-async function withPostgres<T>(
-  url: string,
-  schema: string | undefined,
-  run: (memory: Memory) => Promise<T>,
-): Promise<T> {
-  const { createMemory } = await import("./memory.js");
-  const memory = await createMemory({ postgres: { connectionString: url, ...(schema ? { schema } : {}) } });
-  try {
-    return await run(memory);
-  } finally {
-    await memory.close();
-  }
 }
 
 // ---- main -------------------------------------------------------------------------------------
@@ -408,17 +524,15 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "maintain": {
-      if (values.dir === undefined)
-        throw new CliError("'maintain' needs --dir <dir>: the directory of the store (createMemory's `dir`).", USAGE);
-      const report = await maintain(values.dir, values.user, values.tenant);
+      const target = targetOption(values, "maintain");
+      const report = await withWriter(target, "maintain", (memory) => maintain(memory, values.user, values.tenant));
       process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatMaintenance(report));
       return 0;
     }
     case "export": {
-      if (values.dir === undefined)
-        throw new CliError("'export' needs --dir <dir>: the directory of the store.", USAGE);
+      const target = targetOption(values, "export");
       const scope = scopeOption(values, "export");
-      const doc = await withStore(values.dir, (memory) => memory.export(scope));
+      const doc = await withExisting(target, (memory) => memory.export(scope));
       const json = `${JSON.stringify(doc, null, 2)}\n`;
       if (values.out === undefined) process.stdout.write(json);
       else {
@@ -431,13 +545,12 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "forget": {
-      if (values.dir === undefined)
-        throw new CliError("'forget' needs --dir <dir>: the directory of the store.", USAGE);
+      const target = targetOption(values, "forget");
       const scope = scopeOption(values, "forget");
       const source = values.source;
       if (source !== undefined && !(SOURCE_TYPES as readonly string[]).includes(source))
         throw new CliError(`--source must be one of ${SOURCE_TYPES.join(", ")}; received '${source}'.`, USAGE);
-      const report = await withStore(values.dir, (memory) =>
+      const report = await withExisting(target, (memory) =>
         memory.forget(scope, source ? { source: source as SourceType } : {}),
       );
       const who = `user '${scope.userId}'${scope.tenantId ? ` of tenant '${scope.tenantId}'` : ""}`;
@@ -445,12 +558,12 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "sync": {
-      if (values.dir === undefined) throw new CliError("'sync' needs --dir <dir>: the directory of the store.", USAGE);
+      const target = targetOption(values, "sync");
       const scope = scopeOption(values, "sync");
       if (values.system === undefined)
         throw new CliError("'sync' needs --system <name>: the business system the facts come from.", USAGE);
       if (values.file === undefined) throw new CliError("'sync' needs --file <facts.jsonl>: one fact a line.", USAGE);
-      const report = await sync(values.dir, scope, {
+      const report = await sync(target, scope, {
         system: values.system,
         file: values.file,
         snapshot: values.snapshot === true,
@@ -475,8 +588,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "import": {
-      if ((values.dir === undefined) === (values.postgres === undefined))
-        throw new CliError("'import' needs one of --dir <dir> or --postgres <url>: the store to import into.", USAGE);
+      const target = targetOption(values, "import");
       const scope = scopeOption(values, "import");
       if (values.file === undefined)
         throw new CliError("'import' needs --file <export.json>: what 'export' wrote.", USAGE);
@@ -486,10 +598,7 @@ async function main(argv: string[]): Promise<number> {
       } catch (error) {
         throw new CliError(`Could not read ${values.file} as JSON: ${(error as Error).message}`, 1);
       }
-      const report =
-        values.postgres !== undefined
-          ? await withPostgres(values.postgres, values.schema, (memory) => memory.import(scope, document))
-          : await withStore(values.dir!, (memory) => memory.import(scope, document));
+      const report = await withWriter(target, "import", (memory) => memory.import(scope, document));
       process.stdout.write(
         values.json
           ? `${JSON.stringify(report, null, 2)}\n`

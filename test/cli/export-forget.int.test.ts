@@ -49,6 +49,27 @@ describe("langgraph-memory export / forget", { timeout: 60_000 }, () => {
     await memory.close();
   });
 
+  it("moves a user to another store directory: export, then import, recalled there", async () => {
+    const from = await seeded();
+    const file = path.join(tempDir(), "wang.json");
+    expect((await cli(["export", "--dir", from, "--user", "wang", "--tenant", "acme", "--out", file])).code).toBe(0);
+    const to = tempDir();
+    const other = await openMemory(to);
+    await other.remember({ scope: ALICE, messages: [said("I prefer aisle seats.")] });
+    await other.close();
+    const imported = await cli(["import", "--dir", to, "--user", "wang", "--tenant", "acme", "--file", file]);
+    expect(imported.stderr).toBe("");
+    expect(imported.stdout).toMatch(/^Imported 2 memories, 2 episodes and \d+ history entries\.\n$/u);
+    const memory = await openMemory(to);
+    try {
+      const recall = await memory.recall({ scope: WANG, query: "点外卖" });
+      expect(recall.memories.map((m) => m.content).join(" ")).toContain("香菜");
+      expect((await memory.list(ALICE)).map((r) => r.content)).toEqual(["The user prefers aisle seats"]);
+    } finally {
+      await memory.close();
+    }
+  });
+
   it("forgets one source only, and says what it removed", async () => {
     const dir = await seeded();
     const forgot = await cli(["forget", "--dir", dir, "--user", "wang", "--tenant", "acme", "--source", "inferred"]);

@@ -83,6 +83,52 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)(
       expect(fs.existsSync(file)).toBe(true);
     });
 
+    it("syncs, maintains, exports and forgets a user on PostgreSQL, as on a directory", async () => {
+      const schema = freshSchema();
+      registerSchema(`${schema}_sessions`);
+      registerSchema(`${schema}_tasks`);
+      const pgArgs = ["--postgres", POSTGRES_URL!, "--schema", schema];
+      const wang = ["--user", "wang", "--tenant", "acme"];
+      // Nothing migrated there yet: refused, and no empty store is made by the typo.
+      const early = await cli(["export", ...pgArgs, ...wang]);
+      expect(early.code).toBe(1);
+      expect(early.stderr).toMatch(/No langgraph-memory store in schema .*migrate/);
+      expect((await cli(["migrate", ...pgArgs, "--dims", "256"])).code).toBe(0);
+
+      const memory = await createMemory({ postgres: { connectionString: POSTGRES_URL!, schema }, env: {} });
+      try {
+        await memory.remember({ scope: WANG, messages: [said("我不吃香菜，点外卖记得备注。")] });
+      } finally {
+        await memory.close();
+      }
+      const facts = path.join(tempDir(), "erp.jsonl");
+      fs.writeFileSync(
+        facts,
+        `${JSON.stringify({ key: "order.a1029.status", content: "王总的订单 A1029 状态：已发货", value: "shipped", observedAt: "2026-03-01T09:00:00Z" })}\n`,
+      );
+      const synced = await cli(["sync", ...pgArgs, ...wang, "--system", "erp", "--file", facts, "--json"]);
+      expect(synced.stderr).toBe("");
+      expect(JSON.parse(synced.stdout).totals).toMatchObject({ added: 1 });
+      const maintained = await cli(["maintain", ...pgArgs, ...wang, "--json"]);
+      expect(maintained.code).toBe(0);
+      expect(JSON.parse(maintained.stdout).scopes.map((s: { scope: unknown }) => s.scope)).toEqual([WANG]);
+
+      const exported = await cli(["export", ...pgArgs, ...wang]);
+      expect(exported.code).toBe(0);
+      const contents = JSON.parse(exported.stdout).records.map((r: { content: string }) => r.content);
+      expect(contents).toEqual(
+        expect.arrayContaining(["用户不吃香菜，点外卖记得备注", "王总的订单 A1029 状态：已发货"]),
+      );
+
+      const forgot = await cli(["forget", ...pgArgs, ...wang, "--json"]);
+      expect(forgot.code).toBe(0);
+      expect(JSON.parse(forgot.stdout).records).toBeGreaterThanOrEqual(2);
+      const after = await cli(["export", ...pgArgs, ...wang]);
+      expect(JSON.parse(after.stdout).records).toEqual([]);
+      // --schema belongs to --postgres.
+      expect((await cli(["export", "--dir", tempDir(), "--schema", schema, ...wang])).code).toBe(2);
+    });
+
     it("refuses a missing database, both targets, or a bad --dims with the usage exit code", async () => {
       const env = process.env.DATABASE_URL;
       expect(env).toBeUndefined();
