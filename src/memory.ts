@@ -64,7 +64,7 @@ const OptionsSchema = z
             connectionString: z.string().min(1),
             schema: z.string().optional(),
             poolMax: z.number().int().min(1).optional(),
-            lockTimeoutMs: z.number().int().min(1).optional(),
+            lockTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
           })
           .strict(),
       ])

@@ -1,3 +1,11 @@
+/**
+ * HNSWStore: the embedded, durable long-term store, a LangGraph `BaseStore`.
+ *
+ * SQLite (WAL) is the source of truth for items, vectors and the FTS5 keyword index; vector
+ * search runs per namespace (exact scan when small, an hnswlib-node graph when large) so a
+ * search under a prefix cannot see outside it. `batch()` does the work; get/search/put/delete/
+ * listNamespaces are BaseStore's thin wrappers over it.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";

@@ -21,12 +21,13 @@ export type CheckedOperation =
   | { kind: "put"; op: PutOperation; namespace: string[] };
 
 /**
- * Validate operation `i` of a batch (BaseStore's get, put, search and listNamespaces shapes).
+ * Validate operation `i` of a batch (BaseStore's get, put, search and listNamespaces shapes);
+ * `nulInKeys: false` for a store whose keys cannot hold NUL.
  * @throws {InvalidOperationError} naming the operation and what is wrong with it.
  * @example
  * checkOperation({ namespace: ["m", "u1"], key: "k" }, 0); // { kind: "get", namespace: ["m", "u1"], key: "k" }
  */
-export function checkOperation(op: Operation, i: number): CheckedOperation {
+export function checkOperation(op: Operation, i: number, options: { nulInKeys?: boolean } = {}): CheckedOperation {
   if (typeof op !== "object" || op === null) throw new InvalidOperationError(`Operation ${i} is not an object.`);
   if ("namespacePrefix" in op) {
     const prefix = validateNamespaceLabels(op.namespacePrefix, "namespace prefix");
@@ -50,6 +51,9 @@ export function checkOperation(op: Operation, i: number): CheckedOperation {
     throw new InvalidOperationError(
       `Operation ${i}: key must be a non-empty string, received ${JSON.stringify(op.key)}.`,
     );
+  // PostgreSQL text cannot hold NUL; SQLite can (nulInKeys: true, the default).
+  if (options.nulInKeys === false && op.key.includes("\u0000"))
+    throw new InvalidOperationError(`Operation ${i}: key cannot contain NUL bytes.`);
   if (!("value" in op)) return { kind: "get", namespace, key: op.key };
   const put = op as PutOperation;
   if (

@@ -1,3 +1,30 @@
+/**
+ * The long-term store on PostgreSQL + pgvector, for when one process and one disk are not
+ * enough: many agent workers on many machines share one database, and the graphs do not change
+ * (they see a `BaseStore` with the same keyword and hybrid channels as HNSWStore).
+ *
+ * Why not LangGraph's own `PostgresStore` (@langchain/langgraph-checkpoint-postgres): its
+ * keyword search is PostgreSQL's text parser, which reads a run of Chinese characters as one
+ * word ("用户不吃香菜" never matches "香菜"), and it has no keyword channel to fuse with vectors,
+ * no prefix delete, and puts whole values through its own JSON path filters. Here text is
+ * segmented in Node by the project's tokenizer (Intl.Segmenter), the terms are stored as a
+ * `tsvector` of the `simple` configuration (no server extension beyond pgvector), and
+ * namespaces are encoded as in HNSWStore (`a:b:`), so a prefix is a range on a `COLLATE "C"`
+ * btree and matches label by label.
+ *
+ * Tables live in their own schema (`langgraph_memory` by default); `migrate()` creates or
+ * upgrades them idempotently and records the version in `meta`. Vectors: one row per indexed
+ * field, an HNSW index with `vector_cosine_ops`; search scores are cosine similarity, as in
+ * HNSWStore. Keyword scores are `ts_rank` (not BM25): recall fuses the channels by rank.
+ * @example
+ * const store = new PostgresStore({
+ *   connectionString: process.env.DATABASE_URL!,
+ *   index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: ["content"] },
+ * });
+ * await store.put(["memory", "u1"], "m1", { content: "The user prefers short replies" });
+ * const hits = await store.search(["memory", "u1"], { query: "reply style", limit: 3 });
+ * await store.end();
+ */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import {
   BaseStore,
@@ -257,41 +284,58 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
   /**
    * Run `task` holding the scope's advisory lock (session-level, on a connection of its own):
    * the commits of one user's memory run one at a time across every process on this database
-   * (ScopeLocking). The lock goes with the connection if the process dies.
+   * (ScopeLocking). The lock goes with the connection if the process dies. A commit waiting for
+   * a lock another session holds tries again with backoff and holds no connection meanwhile, so
+   * commits of other users are not queued behind it; after `lockTimeoutMs` it fails with
+   * `ScopeBusyError`, the task never run.
    */
   async withScopeLock<T>(key: string, task: () => Promise<T>): Promise<T> {
     if (this.ended) throw new InvalidOperationError("The PostgresStore has been ended.");
+    const waitMs = this.options.lockTimeoutMs ?? POSTGRES_DEFAULTS.lockTimeoutMs;
     this.lockPool ??= new pg.Pool({
-      ...(this.options.connectionString
-        ? { connectionString: this.options.connectionString }
-        : { ...(this.pool.options as pg.PoolConfig) }),
+      ...this.connectionConfig(),
       max: this.options.poolMax ?? POSTGRES_DEFAULTS.poolMax,
       idleTimeoutMillis: 30_000,
+      // Every lock connection busy with a commit: wait no longer than for the lock itself.
+      connectionTimeoutMillis: waitMs,
     });
-    const client = await this.lockPool.connect();
     const lockKey = `langgraph-memory:${this.schema}:${key}`;
-    const waitMs = this.options.lockTimeoutMs ?? POSTGRES_DEFAULTS.lockTimeoutMs;
-    let broken = false;
-    try {
-      try {
-        await client.query(`SET lock_timeout = ${waitMs}`);
-        await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [lockKey]);
-      } catch (error) {
-        // 55P03 lock_not_available: lock_timeout ran out while another session held it.
-        if ((error as { code?: string }).code === "55P03") throw new ScopeBusyError(key, waitMs);
+    const deadline = Date.now() + waitMs;
+    for (let pause = 5; ; pause = Math.min(100, pause * 2)) {
+      const client = await this.lockPool.connect().catch((error: unknown) => {
+        if (Date.now() >= deadline) throw new ScopeBusyError(key, waitMs);
         throw error;
-      }
+      });
+      let locked = false;
+      let broken = false;
       try {
-        return await task();
+        const { rows } = await client.query<{ locked: boolean }>(
+          "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked",
+          [lockKey],
+        );
+        locked = rows[0]?.locked === true;
+        if (locked)
+          try {
+            return await task();
+          } finally {
+            await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [lockKey]).catch(() => {
+              broken = true;
+            });
+          }
       } finally {
-        await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [lockKey]).catch(() => {
-          broken = true;
-        });
+        // A connection whose unlock failed is discarded, so no lock outlives its task.
+        client.release(broken);
       }
-    } finally {
-      // A connection whose unlock failed is discarded, so no lock outlives its task.
-      client.release(broken);
+      if (Date.now() + pause > deadline) throw new ScopeBusyError(key, waitMs);
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
+  }
+
+  /** How this store connects, for the connections it opens beside its pool (locks, bulk loads). */
+  private connectionConfig(): pg.ClientConfig {
+    return this.options.connectionString
+      ? { connectionString: this.options.connectionString }
+      : { ...((this.pool as unknown as { options: pg.ClientConfig }).options ?? {}) };
   }
 
   override stop(): void {
@@ -389,8 +433,13 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
             FOREIGN KEY (scope, ns, key) REFERENCES ${this.t("items")} (scope, ns, key) ON DELETE CASCADE
           );
           CREATE INDEX IF NOT EXISTS vectors_ns ON ${this.t("vectors")} (ns, key, field);
-          ${this.vectorIndexSql()};
         `);
+        // Not while another process bulk-loads with the index down (it builds the index after).
+        const { rows: free } = await db.query<{ free: boolean }>(
+          "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS free",
+          [this.bulkLoadKey()],
+        );
+        if (free[0]?.free) await db.query(this.vectorIndexSql());
         await db.query(`INSERT INTO ${this.t("meta")} (key, value) VALUES ('dims', $1) ON CONFLICT (key) DO NOTHING`, [
           String(vectorDims),
         ]);
@@ -432,17 +481,60 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
       });
     if (!this.options.index) return work();
     await this.migrate();
-    await this.transaction((db) => db.query(`DROP INDEX IF EXISTS "${this.schema}".vectors_hnsw`));
+    const settings: Array<[string, string]> = [];
+    if (parsed.data.maintenanceWorkMem) settings.push(["maintenance_work_mem", parsed.data.maintenanceWorkMem]);
+    if (parsed.data.parallelWorkers !== undefined)
+      settings.push(["max_parallel_maintenance_workers", String(parsed.data.parallelWorkers)]);
+    // The server has the last word on a setting ("1kB" is below maintenance_work_mem's minimum):
+    // asked before anything is dropped, so a refused option leaves the index in place.
+    await this.transaction(async (db) => {
+      for (const [name, value] of settings) await db.query("SELECT set_config($1, $2, true)", [name, value]);
+    }).catch((error: unknown) => {
+      throw new InvalidConfigError(`Invalid bulkLoad options: ${(error as Error).message}`, { field: "options" });
+    });
+    // Held for the whole load on a connection of its own: migrate() in another process sees it
+    // and leaves the index to this build instead of re-creating it empty (and the lock goes
+    // with the connection if this process dies, so the next migrate() builds it).
+    const guard = new pg.Client(this.connectionConfig());
+    await guard.connect();
     try {
-      return await work();
+      await guard.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [this.bulkLoadKey()]);
+      await this.transaction((db) => db.query(`DROP INDEX IF EXISTS "${this.schema}".vectors_hnsw`));
+      let failure: { error: unknown } | undefined;
+      let result: T | undefined;
+      try {
+        result = await work();
+      } catch (error) {
+        failure = { error };
+      }
+      try {
+        await this.buildVectorIndex(settings);
+      } catch (error) {
+        // The load's own error says more; the index then waits for the next migrate().
+        if (!failure) throw error;
+      }
+      if (failure) throw failure.error;
+      return result as T;
     } finally {
+      await guard.end();
+    }
+  }
+
+  /** The advisory lock a bulk load holds while the index is down (see {@link bulkLoad}). */
+  private bulkLoadKey(): string {
+    return `langgraph-memory:${this.schema}:bulk-load`;
+  }
+
+  /** Build the HNSW index with the given settings; once more without them if that fails. */
+  private async buildVectorIndex(settings: Array<[string, string]>): Promise<void> {
+    try {
       await this.transaction(async (db) => {
-        if (parsed.data.maintenanceWorkMem)
-          await db.query(`SET LOCAL maintenance_work_mem = '${parsed.data.maintenanceWorkMem}'`);
-        if (parsed.data.parallelWorkers !== undefined)
-          await db.query(`SET LOCAL max_parallel_maintenance_workers = ${parsed.data.parallelWorkers}`);
+        for (const [name, value] of settings) await db.query("SELECT set_config($1, $2, true)", [name, value]);
         await db.query(this.vectorIndexSql());
       });
+    } catch (error) {
+      if (settings.length === 0) throw error;
+      await this.transaction((db) => db.query(this.vectorIndexSql()));
     }
   }
 
@@ -496,7 +588,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
   }
 
   private plan(op: Operation, i: number) {
-    const checked = checkOperation(op, i);
+    const checked = checkOperation(op, i, { nulInKeys: false });
     switch (checked.kind) {
       case "search": {
         const { kind, ...search } = checked;
@@ -505,12 +597,8 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
       case "list":
         return checked;
       case "get":
-        if (checked.key.includes("\u0000"))
-          throw new InvalidOperationError(`Operation ${i}: key cannot contain NUL bytes.`);
         return { kind: "get" as const, ns: encodeNamespace(checked.namespace), key: checked.key };
       default:
-        if (checked.op.key.includes("\u0000"))
-          throw new InvalidOperationError(`Operation ${i}: key cannot contain NUL bytes.`);
         return { kind: "put" as const, put: this.preparePut(checked.op, checked.namespace) };
     }
   }

@@ -209,7 +209,8 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
   });
 
   it("gives up on a scope lock held too long with ScopeBusyError, running nothing, holding up no other scope", async () => {
-    const store = openPostgresStore({ lockTimeoutMs: 200 });
+    // Two lock connections: the holder's and one more, which the waiting commit must not keep.
+    const store = openPostgresStore({ lockTimeoutMs: 1000, poolMax: 2 });
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -225,17 +226,21 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
     await inside;
     let ran = false;
     const started = Date.now();
-    const busy = await store
+    const waiting = store
       .withScopeLock("acme:u1", async () => {
         ran = true;
       })
       .catch((error: unknown) => error);
+    // Meanwhile another user's commit goes through at once: the waiting one holds no connection.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const other = Date.now();
+    expect(await store.withScopeLock("acme:u2", async () => "free")).toBe("free");
+    expect(Date.now() - other).toBeLessThan(500);
+    const busy = await waiting;
     expect(busy).toBeInstanceOf(ScopeBusyError);
     expect((busy as ScopeBusyError).code).toBe("SCOPE_BUSY");
     expect(ran).toBe(false);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
-    // Another user's commit does not wait for this one's.
-    expect(await store.withScopeLock("acme:u2", async () => "free")).toBe("free");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     release();
     await holder;
     // Once released the next commit runs.
@@ -325,6 +330,17 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
           );
           // Searches still answer (an exact scan) while the index is gone.
           const found = await store.search(["bulk", "u1"], { query: "violin", limit: 3 });
+          // Another process starting up (migrate) leaves the index to the load's build.
+          const other = new PostgresStore({
+            connectionString: POSTGRES_URL!,
+            schema: store.schema,
+            index: { dims: DIMS, embeddings: testEmbeddings(), fields: ["content"] },
+          });
+          try {
+            await other.migrate();
+          } finally {
+            await other.end();
+          }
           return { indexes: await hnswIndexes(), found: found.map((i) => i.key) };
         },
         { maintenanceWorkMem: "64MB", parallelWorkers: 0 },
@@ -344,10 +360,19 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
       ).rejects.toThrow("load failed");
       expect(await hnswIndexes()).toBe(1);
       expect((await store.get(["bulk", "u9"], "x"))?.value.content).toBe("written before the failure");
-      // Options are checked before anything is dropped: nothing SQL-shaped reaches SET.
-      await expect(store.bulkLoad(async () => 1, { maintenanceWorkMem: "1GB'; DROP TABLE x; --" })).rejects.toThrow(
-        InvalidConfigError,
-      );
+      // Options are checked before anything is dropped: nothing SQL-shaped reaches the server, and
+      // what the server refuses (below maintenance_work_mem's 1 MB minimum) drops nothing either.
+      let loaded = false;
+      for (const maintenanceWorkMem of ["1GB'; DROP TABLE x; --", "1kB"])
+        await expect(
+          store.bulkLoad(
+            async () => {
+              loaded = true;
+            },
+            { maintenanceWorkMem },
+          ),
+        ).rejects.toThrow(InvalidConfigError);
+      expect(loaded).toBe(false);
       expect(await hnswIndexes()).toBe(1);
     } finally {
       await client.end();
