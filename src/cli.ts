@@ -4,19 +4,23 @@
  *
  *   langgraph-memory demo                      the offline demo (src/demo.ts), in a temporary directory
  *   langgraph-memory stats --dir <dir> [--json] records per tenant/user by status and kind, size on disk
- *   langgraph-memory maintain --dir <dir> [--user <id>] [--tenant <id>] [--json]
+ *   langgraph-memory maintain <store> [--user <id>] [--tenant <id>] [--json]
  *                                              run the maintenance graph (TTL, decay, dedupe, compression, purge)
- *   langgraph-memory export --dir <dir> --user <id> [--tenant <id>] [--out <file>]
- *   langgraph-memory forget --dir <dir> --user <id> [--tenant <id>] [--source <type>] [--json]
- *   langgraph-memory sync --dir <dir> --user <id> [--tenant <id>] --system <name> --file <facts.jsonl> [--snapshot] [--json]
+ *   langgraph-memory export <store> --user <id> [--tenant <id>] [--out <file>]
+ *   langgraph-memory forget <store> --user <id> [--tenant <id>] [--source <type>] [--json]
+ *   langgraph-memory sync <store> --user <id> [--tenant <id>] --system <name> --file <facts.jsonl> [--snapshot] [--json]
+ *   langgraph-memory import <store> --user <id> [--tenant <id>] --file <export.json>
+ *   langgraph-memory migrate --postgres <url> [--schema <name>] [--dims <n>]
  *   langgraph-memory --help | --version
  *
- * `stats` reads a store directory read-only (src/store/stats.ts): it works while an application
- * has the store open. `maintain` opens the store (the application must have closed it) with the
- * default rules (src/maintain/config.ts). `export` and `forget` open the store itself (one process
- * at a time), with the dimensions it was written with and no embedding model: neither ever embeds.
- * `sync` validates the whole file before it opens the store, then opens it as `maintain` does
- * (with the embeddings of the environment: what it writes is indexed).
+ * <store> is `--dir <dir>` (the embedded store) or `--postgres <url> [--schema <name>]` (a
+ * schema `migrate` set up; any number of processes may use it at once). `stats` reads a store
+ * directory read-only (src/store/stats.ts): it works while an application has the store open.
+ * A directory is otherwise one process at a time: `maintain`, `sync` and `import` open it (the
+ * application must have closed it) with the embeddings of the environment, since what they
+ * write is indexed; `export` and `forget` open it with the dimensions it was written with and
+ * no embedding model: neither ever embeds. `sync` validates the whole file before it opens the
+ * store.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -350,9 +354,13 @@ async function withWriter<T>(target: Target, command: string, run: (memory: Memo
   const { createMemory } = await import("./memory.js");
   let memory: Memory;
   if ("dir" in target) {
+    // maintain has nothing to do without a store; sync and import may start one in a directory
+    // made for it, never in a mistyped path.
+    if (command === "maintain" && !fs.existsSync(path.join(target.dir, "store.sqlite")))
+      throw new CliError(`No store at ${target.dir}: 'maintain' works on an existing store directory.`, 1);
     if (!fs.existsSync(target.dir))
       throw new CliError(
-        `No store at ${target.dir}: '${command}' works on an existing store directory (create it first for a new store).`,
+        `No directory ${target.dir}: pass the store's directory (create it first for a new store).`,
         1,
       );
     memory = await createMemory({ dir: target.dir });
@@ -431,17 +439,26 @@ async function openExistingPostgres(
         }
       : {}),
   });
-  const savers = await openPostgresCheckpointers({ connectionString: url, ...(schema ? { schema } : {}) });
-  const memory = await createMemory({
-    store,
-    checkpointers: { sessions: savers.sessions, tasks: savers.tasks },
-    env: {},
-  });
+  let savers: Awaited<ReturnType<typeof openPostgresCheckpointers>> | undefined;
+  let memory: Memory;
+  try {
+    savers = await openPostgresCheckpointers({ connectionString: url, ...(schema ? { schema } : {}) });
+    memory = await createMemory({
+      store,
+      checkpointers: { sessions: savers.sessions, tasks: savers.tasks },
+      env: {},
+    });
+  } catch (error) {
+    await savers?.close();
+    await store.end();
+    throw error;
+  }
+  const opened = savers;
   return {
     memory,
     close: async () => {
       await memory.close();
-      await savers.close();
+      await opened.close();
       await store.end();
     },
   };

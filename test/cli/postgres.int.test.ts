@@ -15,6 +15,21 @@ import { cli } from "./helpers.js";
 
 noteSkip("langgraph-memory migrate / import --postgres");
 
+/** Which of these schemas exist on the server. */
+async function schemasNamed(names: string[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      "SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1) ORDER BY 1",
+      [names],
+    );
+    return rows.map((r) => r.name);
+  } finally {
+    await client.end();
+  }
+}
+
 describe.skipIf(POSTGRES_SKIP_REASON !== undefined)(
   "langgraph-memory migrate / import --postgres",
   { timeout: 120_000 },
@@ -93,6 +108,26 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)(
       const early = await cli(["export", ...pgArgs, ...wang]);
       expect(early.code).toBe(1);
       expect(early.stderr).toMatch(/No langgraph-memory store in schema .*migrate/);
+      const typo = `${schema}_typo`;
+      const facts = path.join(tempDir(), "erp.jsonl");
+      fs.writeFileSync(
+        facts,
+        `${JSON.stringify({ key: "order.a1029.status", content: "王总的订单 A1029 状态：已发货", value: "shipped", observedAt: "2026-03-01T09:00:00Z" })}\n`,
+      );
+      const intoTypo = await cli([
+        "sync",
+        "--postgres",
+        POSTGRES_URL!,
+        "--schema",
+        typo,
+        ...wang,
+        "--system",
+        "erp",
+        "--file",
+        facts,
+      ]);
+      expect(intoTypo.code).toBe(1);
+      expect(await schemasNamed([schema, typo])).toEqual([]);
       expect((await cli(["migrate", ...pgArgs, "--dims", "256"])).code).toBe(0);
 
       const memory = await createMemory({ postgres: { connectionString: POSTGRES_URL!, schema }, env: {} });
@@ -101,11 +136,6 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)(
       } finally {
         await memory.close();
       }
-      const facts = path.join(tempDir(), "erp.jsonl");
-      fs.writeFileSync(
-        facts,
-        `${JSON.stringify({ key: "order.a1029.status", content: "王总的订单 A1029 状态：已发货", value: "shipped", observedAt: "2026-03-01T09:00:00Z" })}\n`,
-      );
       const synced = await cli(["sync", ...pgArgs, ...wang, "--system", "erp", "--file", facts, "--json"]);
       expect(synced.stderr).toBe("");
       expect(JSON.parse(synced.stdout).totals).toMatchObject({ added: 1 });

@@ -124,7 +124,7 @@ describe("langgraph-memory sync", { timeout: 90_000 }, () => {
     const badSystem = await cli(["sync", "--dir", dir, ...wang, "--system", "e r p", "--file", file]);
     expect(badSystem).toMatchObject({ code: 1, stderr: expect.stringMatching(/Invalid sync system/) });
     const noDir = await cli(["sync", "--dir", path.join(dir, "nowhere"), ...wang, "--system", "erp", "--file", file]);
-    expect(noDir).toMatchObject({ code: 1, stderr: expect.stringMatching(/No store at/) });
+    expect(noDir).toMatchObject({ code: 1, stderr: expect.stringMatching(/No directory/) });
     expect(fs.existsSync(path.join(dir, "nowhere"))).toBe(false);
   });
 });

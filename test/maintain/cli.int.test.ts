@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -59,5 +60,11 @@ describe("langgraph-memory maintain", () => {
     const missing = await cli(["maintain", "--dir", path.join(tempDir(), "nowhere")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No store at/);
+    // A directory without a store is not made into one.
+    const empty = tempDir();
+    const none = await cli(["maintain", "--dir", empty]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/No store at/);
+    expect(fs.readdirSync(empty)).toEqual([]);
   }, 60_000);
 });
