@@ -1,4 +1,4 @@
-/** Shared fixtures of the sync suites: a facade on an indexed in-memory store, and facts as a system sends them. */
+/** Shared fixtures of the sync suites: a facade on the suites' store (test/helpers/suite-store.ts), and facts as a system sends them. */
 
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { afterEach } from "vitest";

@@ -99,7 +99,7 @@ export async function resolveDecisions(
       return [i, { existingId: first[i]!.existing!.id, ...(verdict ? { verdict } : { failure: outcome.failure }) }];
     }),
   );
-  return decideAll(admitted, related, ctx, judged, meaning);
+  return decideAll(admitted, related, ctx, new Map([...(ctx.judged ?? []), ...judged]), meaning);
 }
 
 const STATE_KINDS = new Set(["preference", "fact"]);
