@@ -4,7 +4,7 @@
  */
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../src/namespaces.js";
+import { recordsNamespace } from "../../src/namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../src/schema.js";
 import { suiteStore } from "../helpers/suite-store.js";
 

@@ -4,7 +4,6 @@
  * change nothing. Every rule has cases it must not fire on. Then the scenario fixture's
  * variants: every scenario has paraphrases and negatives, and a near-miss is never stored.
  */
-import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import {
