@@ -3,7 +3,7 @@
  * The `langgraph-memory` command (package.json `bin`; `npm run cli -- …` in this repository).
  *
  *   langgraph-memory demo                      the offline demo (src/demo.ts), in a temporary directory
- *   langgraph-memory stats --dir <dir> [--json] records per tenant/user by status and kind, size on disk
+ *   langgraph-memory stats <store> [--json]    records per tenant/user by status and kind, size on disk
  *   langgraph-memory maintain <store> [--user <id>] [--tenant <id>] [--json]
  *                                              run the maintenance graph (TTL, decay, dedupe, compression, purge)
  *   langgraph-memory export <store> --user <id> [--tenant <id>] [--out <file>]
@@ -14,8 +14,8 @@
  *   langgraph-memory --help | --version
  *
  * <store> is `--dir <dir>` (the embedded store) or `--postgres <url> [--schema <name>]` (a
- * schema `migrate` set up; any number of processes may use it at once). `stats` reads a store
- * directory read-only (src/store/stats.ts): it works while an application has the store open.
+ * schema `migrate` set up; any number of processes may use it at once). `stats` only reads
+ * (src/store/stats.ts, postgres-stats.ts): it works while an application has the store open.
  * A directory is otherwise one process at a time: `maintain`, `sync` and `import` open it (the
  * application must have closed it) with the embeddings of the environment, since what they
  * write is indexed; `export` and `forget` open it with the dimensions it was written with and
@@ -35,6 +35,7 @@ import type { Memory } from "./memory.js";
 import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
 import { parseScope, SOURCE_TYPES, type SourceType } from "./schema.js";
 import type { HNSWStore } from "./store/hnsw-store.js";
+import type { PostgresStoreStats } from "./store/postgres-stats.js";
 import { readStoreStats, type StoreStats, type UserStats } from "./store/stats.js";
 import type { SyncReport } from "./sync/state.js";
 
@@ -54,7 +55,8 @@ const HELP = `Usage: langgraph-memory <command> [options]
 
 Commands:
   demo                   run the offline demo (a temporary store, removed at the end)
-  stats --dir <dir>      memory records per tenant and user, by status and kind, and the
+  stats (--dir <dir> | --postgres <url>)
+                         memory records per tenant and user, by status and kind, and the
                          store's size on disk; read-only, works while an application has it open
     --json               print the stats as JSON
   maintain (--dir <dir> | --postgres <url>)
@@ -137,13 +139,19 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
-function formatStats(stats: StoreStats): string {
-  const { bytes } = stats;
-  const out = [
-    `Store ${stats.dir} (schema ${stats.schemaVersion ?? "?"})`,
-    `Size on disk: ${formatBytes(bytes.total)} (SQLite ${formatBytes(bytes.sqlite)}, HNSW ${formatBytes(bytes.hnsw)}${bytes.other ? `, other ${formatBytes(bytes.other)}` : ""})`,
-    "",
-  ];
+function formatStats(stats: StoreStats | PostgresStoreStats): string {
+  const out =
+    "dir" in stats
+      ? [
+          `Store ${stats.dir} (schema ${stats.schemaVersion ?? "?"})`,
+          `Size on disk: ${formatBytes(stats.bytes.total)} (SQLite ${formatBytes(stats.bytes.sqlite)}, HNSW ${formatBytes(stats.bytes.hnsw)}${stats.bytes.other ? `, other ${formatBytes(stats.bytes.other)}` : ""})`,
+          "",
+        ]
+      : [
+          `PostgreSQL schema ${stats.schema} (version ${stats.schemaVersion ?? "?"})`,
+          `Size on disk: ${formatBytes(stats.bytes.total)} (tables ${formatBytes(stats.bytes.tables)}, indexes ${formatBytes(stats.bytes.indexes)})`,
+          "",
+        ];
   if (stats.users.length === 0) {
     out.push("No memory records.");
   } else {
@@ -531,12 +539,17 @@ async function main(argv: string[]): Promise<number> {
     case "stats": {
       if (values.user !== undefined || values.tenant !== undefined)
         throw new CliError("'stats' takes no --user or --tenant: it reports every scope.", USAGE);
-      if (values.dir === undefined)
-        throw new CliError(
-          "'stats' needs --dir <dir>: the directory of the store (createMemory's `dir`, e.g. ./.memory).",
-          USAGE,
-        );
-      const stats = readStoreStats(values.dir);
+      const target = targetOption(values, "stats");
+      let stats: StoreStats | PostgresStoreStats;
+      if ("dir" in target) stats = readStoreStats(target.dir);
+      else {
+        const { readPostgresStats } = await import("./store/postgres-stats.js");
+        stats = await readPostgresStats(target.postgres, target.schema).catch((error: unknown) => {
+          if ((error as { code?: string }).code === "ECONNREFUSED")
+            throw new CliError(`Cannot connect to PostgreSQL: ${(error as Error).message}`, 1);
+          throw error;
+        });
+      }
       process.stdout.write(values.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
       return 0;
     }

@@ -60,6 +60,67 @@ function diskUsage(dir: string): StoreStats["bytes"] {
   return bytes;
 }
 
+/** A row of items grouped by namespace (and, for records, status and kind), as both stores count them. */
+export interface NamespaceCountRow {
+  path: string;
+  status?: string | null;
+  kind?: string | null;
+  n: number;
+}
+
+/**
+ * Per-user counts (records by status and kind, history, traces) and knowledge chunks from item
+ * counts grouped by encoded namespace: the part of `stats` both stores share.
+ */
+export function summarizeStoreRows(
+  memoryRows: readonly NamespaceCountRow[],
+  knowledgeRows: readonly NamespaceCountRow[],
+): Pick<StoreStats, "users" | "totals" | "knowledge"> {
+  const users = new Map<string, UserStats>();
+  const statuses = [...MEMORY_STATUSES] as string[];
+  const kinds = [...MEMORY_KINDS] as string[];
+  for (const row of memoryRows) {
+    const labels = decodeNamespace(row.path);
+    if (labels.length !== 4) continue; // ["memory", tenant, user, "records" | "history" | "traces"]
+    const [, tenantId, userId, section] = labels as [string, string, string, string];
+    const id = `${tenantId}\u0000${userId}`;
+    let user = users.get(id);
+    if (!user) {
+      user = { tenantId, userId, records: 0, byStatus: {}, byKind: {}, history: 0, traces: 0 };
+      users.set(id, user);
+    }
+    if (section === "history") user.history += row.n;
+    else if (section === "traces") user.traces += row.n;
+    else if (section === "records") {
+      const status = row.status ?? "(none)";
+      const kind = row.kind ?? "(none)";
+      user.records += row.n;
+      user.byStatus[status] = (user.byStatus[status] ?? 0) + row.n;
+      user.byKind[kind] = (user.byKind[kind] ?? 0) + row.n;
+      if (!statuses.includes(status)) statuses.push(status);
+      if (!kinds.includes(kind)) kinds.push(kind);
+    }
+  }
+  const list = [...users.values()]
+    .filter((u) => u.records + u.history + u.traces > 0)
+    .sort((a, b) => a.tenantId.localeCompare(b.tenantId) || a.userId.localeCompare(b.userId));
+  const totals = { records: 0, byStatus: zeroCounts(statuses), byKind: zeroCounts(kinds), history: 0, traces: 0 };
+  for (const user of list) {
+    user.byStatus = { ...zeroCounts(statuses), ...user.byStatus };
+    user.byKind = { ...zeroCounts(kinds), ...user.byKind };
+    totals.records += user.records;
+    totals.history += user.history;
+    totals.traces += user.traces;
+    for (const s of statuses) totals.byStatus[s]! += user.byStatus[s]!;
+    for (const k of kinds) totals.byKind[k]! += user.byKind[k]!;
+  }
+  const knowledge = knowledgeRows
+    .map((row) => ({ labels: decodeNamespace(row.path), n: row.n }))
+    .filter(({ labels }) => labels.length === 3 && labels[2] === "docs")
+    .map(({ labels, n }) => ({ tenantId: labels[1]!, chunks: n }));
+  return { users: list, totals, knowledge };
+}
+
 /**
  * What a store directory holds, read from its SQLite file read-only (no LOCK taken).
  * @throws {NotFoundError} when `dir` is missing or holds no store.
@@ -105,49 +166,7 @@ export function readStoreStats(dirArg: string): StoreStats {
       .prepare("SELECT path, count(*) AS n FROM items WHERE path >= ? AND path < ? GROUP BY path ORDER BY path")
       .all(kLow, kHigh) as { path: string; n: number }[];
 
-    const users = new Map<string, UserStats>();
-    const statuses = [...MEMORY_STATUSES] as string[];
-    const kinds = [...MEMORY_KINDS] as string[];
-    for (const row of memoryRows) {
-      const labels = decodeNamespace(row.path);
-      if (labels.length !== 4) continue; // ["memory", tenant, user, "records" | "history" | "traces"]
-      const [, tenantId, userId, section] = labels as [string, string, string, string];
-      const id = `${tenantId}\u0000${userId}`;
-      let user = users.get(id);
-      if (!user) {
-        user = { tenantId, userId, records: 0, byStatus: {}, byKind: {}, history: 0, traces: 0 };
-        users.set(id, user);
-      }
-      if (section === "history") user.history += row.n;
-      else if (section === "traces") user.traces += row.n;
-      else if (section === "records") {
-        const status = row.status ?? "(none)";
-        const kind = row.kind ?? "(none)";
-        user.records += row.n;
-        user.byStatus[status] = (user.byStatus[status] ?? 0) + row.n;
-        user.byKind[kind] = (user.byKind[kind] ?? 0) + row.n;
-        if (!statuses.includes(status)) statuses.push(status);
-        if (!kinds.includes(kind)) kinds.push(kind);
-      }
-    }
-    const list = [...users.values()]
-      .filter((u) => u.records + u.history + u.traces > 0)
-      .sort((a, b) => a.tenantId.localeCompare(b.tenantId) || a.userId.localeCompare(b.userId));
-    const totals = { records: 0, byStatus: zeroCounts(statuses), byKind: zeroCounts(kinds), history: 0, traces: 0 };
-    for (const user of list) {
-      user.byStatus = { ...zeroCounts(statuses), ...user.byStatus };
-      user.byKind = { ...zeroCounts(kinds), ...user.byKind };
-      totals.records += user.records;
-      totals.history += user.history;
-      totals.traces += user.traces;
-      for (const s of statuses) totals.byStatus[s]! += user.byStatus[s]!;
-      for (const k of kinds) totals.byKind[k]! += user.byKind[k]!;
-    }
-    const knowledge = knowledgeRows
-      .map((row) => ({ labels: decodeNamespace(row.path), n: row.n }))
-      .filter(({ labels }) => labels.length === 3 && labels[2] === "docs")
-      .map(({ labels, n }) => ({ tenantId: labels[1]!, chunks: n }));
-    return { dir, schemaVersion: version ?? null, bytes, users: list, totals, knowledge };
+    return { dir, schemaVersion: version ?? null, bytes, ...summarizeStoreRows(memoryRows, knowledgeRows) };
   } catch (error) {
     throw new StoreCorruptError(`Cannot read ${file}: ${(error as Error).message}`, { file }, error);
   } finally {

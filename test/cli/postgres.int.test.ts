@@ -127,6 +127,7 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)(
         facts,
       ]);
       expect(intoTypo.code).toBe(1);
+      expect((await cli(["stats", "--postgres", POSTGRES_URL!, "--schema", typo])).code).toBe(1);
       expect(await schemasNamed([schema, typo])).toEqual([]);
       expect((await cli(["migrate", ...pgArgs, "--dims", "256"])).code).toBe(0);
 
@@ -142,6 +143,20 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)(
       const maintained = await cli(["maintain", ...pgArgs, ...wang, "--json"]);
       expect(maintained.code).toBe(0);
       expect(JSON.parse(maintained.stdout).scopes.map((s: { scope: unknown }) => s.scope)).toEqual([WANG]);
+
+      const stats = await cli(["stats", ...pgArgs, "--json"]);
+      expect(stats.stderr).toBe("");
+      const counted = JSON.parse(stats.stdout);
+      expect(counted).toMatchObject({ schema, schemaVersion: "1", totals: { records: 2 } });
+      expect(counted.users.map((u: { tenantId: string; userId: string }) => [u.tenantId, u.userId])).toEqual([
+        ["acme", "wang"],
+      ]);
+      expect(counted.users[0].byStatus.active).toBe(2);
+      expect(counted.users[0].history).toBeGreaterThanOrEqual(2);
+      expect(counted.bytes.indexes).toBeGreaterThan(0);
+      expect((await cli(["stats", ...pgArgs])).stdout).toMatch(
+        new RegExp(`^PostgreSQL schema ${schema} \\(version 1\\)\nSize on disk: .*\n\n1 user, 2 memory records\n`),
+      );
 
       const exported = await cli(["export", ...pgArgs, ...wang]);
       expect(exported.code).toBe(0);

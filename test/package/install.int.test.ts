@@ -384,7 +384,7 @@ describe("the packed package, installed in a fresh project", () => {
       expect(version.stdout.trim()).toBe(pkg.version);
       const help = await ok(bin, ["--help"], { cwd: app });
       expect(help.stdout).toMatch(/demo/);
-      expect(help.stdout).toMatch(/stats --dir/);
+      expect(help.stdout).toMatch(/stats \(--dir <dir> \| --postgres <url>\)/);
       for (const args of [["nope"], ["stats"], ["stats", "--dir"], ["stats", "--bogus"]]) {
         const usage = await run(bin, args, { cwd: app });
         expect(usage.code, args.join(" ")).toBe(2);
