@@ -274,6 +274,20 @@ const NO_EMBEDDINGS: EmbeddingsInterface = {
   embedDocuments: () => Promise.reject(new InvalidConfigError("The langgraph-memory CLI does not embed text.")),
 };
 
+/** The records' index at the dimensions a store was written with, embedding nothing (none: a store without vectors). */
+function readOnlyIndex(dims: number | undefined) {
+  return dims
+    ? {
+        index: {
+          dims,
+          embeddings: NO_EMBEDDINGS,
+          fields: RECORD_INDEX_FIELDS,
+          keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
+        },
+      }
+    : {};
+}
+
 /** A facade over an existing store directory, opened with the dimensions its vectors have. */
 async function openExisting(dir: string): Promise<{ memory: Memory; store: HNSWStore }> {
   // Refuses a directory that holds no store, rather than creating an empty one.
@@ -295,16 +309,7 @@ async function openExisting(dir: string): Promise<{ memory: Memory; store: HNSWS
   const store = new HNSWStore({
     dir,
     structure: recordStructure,
-    ...(dims
-      ? {
-          index: {
-            dims,
-            embeddings: NO_EMBEDDINGS,
-            fields: RECORD_INDEX_FIELDS,
-            keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
-          },
-        }
-      : {}),
+    ...readOnlyIndex(dims),
   });
   return { memory: await createMemory({ store, env: {} }), store };
 }
@@ -436,16 +441,7 @@ async function openExistingPostgres(
     connectionString: url,
     ...(schema ? { schema } : {}),
     structure: recordStructure,
-    ...(dims
-      ? {
-          index: {
-            dims,
-            embeddings: NO_EMBEDDINGS,
-            fields: RECORD_INDEX_FIELDS,
-            keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
-          },
-        }
-      : {}),
+    ...readOnlyIndex(dims),
   });
   let savers: Awaited<ReturnType<typeof openPostgresCheckpointers>> | undefined;
   let memory: Memory;

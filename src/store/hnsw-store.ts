@@ -38,6 +38,9 @@ import { checkOperation, hashText, indexConfigSchema, pageOf } from "./operation
 import { type ItemRow, toItem } from "./rows.js";
 import { type Db, getMeta, openDatabase, type Statement, setMeta } from "./sqlite.js";
 import {
+  checkFactPaths,
+  checkFactsAbout,
+  checkItemsOnDays,
   type DayCondition,
   type FactHit,
   type ItemRef,
@@ -45,7 +48,6 @@ import {
   type StructureOf,
   validateDays,
   validateNamespaces,
-  validateStrings,
 } from "./structured.js";
 import { boundedStructure, StructuredQueries } from "./structured-queries.js";
 import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
@@ -330,13 +332,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     options: { limit: number; namespaces?: string[][] },
   ): Promise<ItemRef[]> {
     this.requireOpen();
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    return this.structured!.itemsOnDays(
-      prefix,
-      validateDays(days),
-      pageOf(options.limit, 0).limit,
-      validateNamespaces(options.namespaces),
-    );
+    return this.structured!.itemsOnDays(...checkItemsOnDays(namespacePrefix, days, options));
   }
 
   async factsAbout(
@@ -345,16 +341,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     options: { limit: number; predicate?: string; namespaces?: string[][] },
   ): Promise<FactHit[]> {
     this.requireOpen();
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    if (options.predicate !== undefined && typeof options.predicate !== "string")
-      throw new InvalidOperationError("factsAbout: predicate must be a string.");
-    return this.structured!.factsAbout(
-      prefix,
-      validateStrings(entityKeys),
-      pageOf(options.limit, 0).limit,
-      options.predicate,
-      validateNamespaces(options.namespaces),
-    );
+    return this.structured!.factsAbout(...checkFactsAbout(namespacePrefix, entityKeys, options));
   }
 
   async factPaths(
@@ -363,15 +350,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     options: { limit: number; predicates?: string[]; namespaces?: string[][] },
   ): Promise<Array<{ first: FactHit; second: FactHit }>> {
     this.requireOpen();
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    const predicates = options.predicates === undefined ? undefined : validateStrings(options.predicates, "predicates");
-    return this.structured!.factPaths(
-      prefix,
-      validateStrings(entityKeys),
-      pageOf(options.limit, 0).limit,
-      predicates,
-      validateNamespaces(options.namespaces),
-    );
+    return this.structured!.factPaths(...checkFactPaths(namespacePrefix, entityKeys, options));
   }
 
   async searchWithin(

@@ -58,6 +58,9 @@ import {
 import { checkOperation, hashText, indexConfigSchema, pageOf } from "./operations.js";
 import { PostgresStructured } from "./postgres-structured.js";
 import {
+  checkFactPaths,
+  checkFactsAbout,
+  checkItemsOnDays,
   type DayCondition,
   type FactHit,
   type ItemRef,
@@ -68,7 +71,6 @@ import {
   type StructureOf,
   validateDays,
   validateNamespaces,
-  validateStrings,
 } from "./structured.js";
 import { boundedStructure } from "./structured-queries.js";
 import type { HybridHits, HybridSearchable, KeywordSearchOptions, ScopeLocking } from "./types.js";
@@ -822,13 +824,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     days: DayCondition,
     options: { limit: number; namespaces?: string[][] },
   ): Promise<ItemRef[]> {
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    return this.structured.itemsOnDays(
-      prefix,
-      validateDays(days),
-      pageOf(options.limit, 0).limit,
-      validateNamespaces(options.namespaces),
-    );
+    return this.structured.itemsOnDays(...checkItemsOnDays(namespacePrefix, days, options));
   }
 
   async factsAbout(
@@ -836,16 +832,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     entityKeys: string[],
     options: { limit: number; predicate?: string; namespaces?: string[][] },
   ): Promise<FactHit[]> {
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    if (options.predicate !== undefined && typeof options.predicate !== "string")
-      throw new InvalidOperationError("factsAbout: predicate must be a string.");
-    return this.structured.factsAbout(
-      prefix,
-      validateStrings(entityKeys),
-      pageOf(options.limit, 0).limit,
-      options.predicate,
-      validateNamespaces(options.namespaces),
-    );
+    return this.structured.factsAbout(...checkFactsAbout(namespacePrefix, entityKeys, options));
   }
 
   async factPaths(
@@ -853,15 +840,7 @@ export class PostgresStore extends BaseStore implements HybridSearchable, ScopeL
     entityKeys: string[],
     options: { limit: number; predicates?: string[]; namespaces?: string[][] },
   ): Promise<Array<{ first: FactHit; second: FactHit }>> {
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    const predicates = options.predicates === undefined ? undefined : validateStrings(options.predicates, "predicates");
-    return this.structured.factPaths(
-      prefix,
-      validateStrings(entityKeys),
-      pageOf(options.limit, 0).limit,
-      predicates,
-      validateNamespaces(options.namespaces),
-    );
+    return this.structured.factPaths(...checkFactPaths(namespacePrefix, entityKeys, options));
   }
 
   async searchWithin(

@@ -18,6 +18,7 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { InvalidOperationError } from "../errors.js";
 import { validateNamespaceLabels } from "./namespace.js";
+import { pageOf } from "./operations.js";
 import type { HybridHits } from "./types.js";
 
 /** One fact row: entity keys for matching, names as written for the trace. */
@@ -192,4 +193,65 @@ export function validateStrings(values: unknown, what = "entity keys"): string[]
   if (!Array.isArray(values) || !values.every((v) => typeof v === "string"))
     throw new InvalidOperationError(`${what} must be an array of strings.`);
   return values.slice(0, 256);
+}
+
+/** `itemsOnDays`' arguments, checked as both stores take them (positional, for their queries). */
+export function checkItemsOnDays(
+  namespacePrefix: unknown,
+  days: unknown,
+  options: { limit: number; namespaces?: string[][] },
+): [prefix: string[], days: DayCondition, limit: number, namespaces: string[][] | undefined] {
+  return [
+    validateNamespaceLabels(namespacePrefix, "namespace prefix"),
+    validateDays(days),
+    pageOf(options.limit, 0).limit,
+    validateNamespaces(options.namespaces),
+  ];
+}
+
+/** `factsAbout`' arguments, checked as both stores take them. */
+export function checkFactsAbout(
+  namespacePrefix: unknown,
+  entityKeys: unknown,
+  options: { limit: number; predicate?: string; namespaces?: string[][] },
+): [
+  prefix: string[],
+  keys: string[],
+  limit: number,
+  predicate: string | undefined,
+  namespaces: string[][] | undefined,
+] {
+  const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+  if (options.predicate !== undefined && typeof options.predicate !== "string")
+    throw new InvalidOperationError("factsAbout: predicate must be a string.");
+  return [
+    prefix,
+    validateStrings(entityKeys),
+    pageOf(options.limit, 0).limit,
+    options.predicate,
+    validateNamespaces(options.namespaces),
+  ];
+}
+
+/** `factPaths`' arguments, checked as both stores take them. */
+export function checkFactPaths(
+  namespacePrefix: unknown,
+  entityKeys: unknown,
+  options: { limit: number; predicates?: string[]; namespaces?: string[][] },
+): [
+  prefix: string[],
+  keys: string[],
+  limit: number,
+  predicates: string[] | undefined,
+  namespaces: string[][] | undefined,
+] {
+  const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
+  const predicates = options.predicates === undefined ? undefined : validateStrings(options.predicates, "predicates");
+  return [
+    prefix,
+    validateStrings(entityKeys),
+    pageOf(options.limit, 0).limit,
+    predicates,
+    validateNamespaces(options.namespaces),
+  ];
 }

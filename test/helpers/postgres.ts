@@ -97,3 +97,29 @@ export async function dropSchema(schema: string): Promise<void> {
   }
   schemas.delete(schema);
 }
+
+/**
+ * Hold a scope's lock as another process would: resolves once it is held; `release()` lets go
+ * and resolves when the holder has finished.
+ */
+export async function holdScopeLock(store: PostgresStore, key: string): Promise<{ release(): Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const holder = store.withScopeLock(key, async () => {
+    entered();
+    await held;
+  });
+  await inside;
+  return {
+    release: async () => {
+      release();
+      await holder;
+    },
+  };
+}

@@ -14,7 +14,14 @@ import { recordsNamespace } from "../../src/namespaces.js";
 import { scopeKey } from "../../src/scope-queue.js";
 import { PostgresStore } from "../../src/store/postgres-store.js";
 import { latest, sessionGraph } from "../checkpoints/helpers.js";
-import { freshSchema, noteSkip, POSTGRES_SKIP_REASON, POSTGRES_URL, registerSchema } from "../helpers/postgres.js";
+import {
+  freshSchema,
+  holdScopeLock,
+  noteSkip,
+  POSTGRES_SKIP_REASON,
+  POSTGRES_URL,
+  registerSchema,
+} from "../helpers/postgres.js";
 import { tempDir } from "../helpers/store.js";
 import { daysAgo, NOW as MAINTAIN_NOW, makeRecord, SCOPE, seed, statuses } from "../maintain/helpers.js";
 
@@ -238,31 +245,17 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("createMemory({ postgres })"
     // "Another process": a second store on the same schema, with its own lock connections.
     const other = new PostgresStore({ connectionString: POSTGRES_URL!, schema });
     const scope = { tenantId: "acme", userId: "busy" };
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    const holder = other.withScopeLock(scopeKey(scope), async () => {
-      entered();
-      await held;
-    });
+    const holder = await holdScopeLock(other, scopeKey(scope));
     try {
-      await inside;
       const say = { scope, messages: [{ role: "user" as const, content: "我不吃香菜" }] };
       await expect(memory.remember(say)).rejects.toThrow(ScopeBusyError);
       expect(await memory.list(scope)).toEqual([]);
-      release();
-      await holder;
+      await holder.release();
       // The same write goes through once the other process lets go.
       const out = await memory.remember(say);
       expect(out.written.map((r) => r.content)).toEqual(["用户不吃香菜"]);
     } finally {
-      release();
-      await holder;
+      await holder.release();
       await other.end();
     }
   });

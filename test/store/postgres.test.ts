@@ -9,7 +9,14 @@ import { describe, expect, it } from "vitest";
 import { InvalidConfigError, InvalidOperationError, InvalidValueError, ScopeBusyError } from "../../src/errors.js";
 import { matchesFilter } from "../../src/store/filter.js";
 import { PostgresStore } from "../../src/store/postgres-store.js";
-import { freshSchema, noteSkip, openPostgresStore, POSTGRES_SKIP_REASON, POSTGRES_URL } from "../helpers/postgres.js";
+import {
+  freshSchema,
+  holdScopeLock,
+  noteSkip,
+  openPostgresStore,
+  POSTGRES_SKIP_REASON,
+  POSTGRES_URL,
+} from "../helpers/postgres.js";
 import { DIMS, testEmbeddings } from "../helpers/store.js";
 
 noteSkip("PostgresStore");
@@ -211,19 +218,7 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
   it("gives up on a scope lock held too long with ScopeBusyError, running nothing, holding up no other scope", async () => {
     // Two lock connections: the holder's and one more, which the waiting commit must not keep.
     const store = openPostgresStore({ lockTimeoutMs: 1000, poolMax: 2 });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    const holder = store.withScopeLock("acme:u1", async () => {
-      entered();
-      await held;
-    });
-    await inside;
+    const holder = await holdScopeLock(store, "acme:u1");
     let ran = false;
     const started = Date.now();
     const waiting = store
@@ -241,8 +236,7 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
     expect((busy as ScopeBusyError).code).toBe("SCOPE_BUSY");
     expect(ran).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    release();
-    await holder;
+    await holder.release();
     // Once released the next commit runs.
     await store.withScopeLock("acme:u1", async () => {
       ran = true;
