@@ -15,6 +15,7 @@ const WORD_SEGMENTER = new Intl.Segmenter("zh", { granularity: "word" });
 const HAN = /\p{Script=Han}/u;
 const HAN_ALL = /\p{Script=Han}/gu;
 const LETTER_ALL = /\p{L}/gu;
+const LATIN_WORD_ALL = /[A-Za-z][A-Za-z0-9'’-]*/gu;
 const CURLY_APOSTROPHES = /[\u2018\u2019\u02bc]/g;
 const ASCII_WORD = /^[a-z]+$/;
 const SIBILANT_PLURAL = /(?:ss|x|ch|sh)es$/;
@@ -37,7 +38,8 @@ export interface WordToken {
 /**
  * "zh" when Han ideographs dominate the letters of `text`, else "en" (also for empty text).
  * A Han character weighs as much as three Latin letters: a Chinese word averages about
- * 1.5 characters and an English word about 5, so the comparison is roughly per word.
+ * 1.5 characters and an English word about 5, so the comparison is roughly per word; failing
+ * that, Han characters at least as many as the Latin words still make it Chinese.
  * @example
  * detectLanguage("我的项目代号是 Phoenix"); // "zh"
  * detectLanguage("I like 咖啡 a lot");      // "en"
@@ -46,7 +48,10 @@ export function detectLanguage(text: string): "zh" | "en" {
   const han = text.match(HAN_ALL)?.length ?? 0;
   if (han === 0) return "en";
   const otherLetters = (text.match(LETTER_ALL)?.length ?? 0) - han;
-  return han * 3 >= otherLetters ? "zh" : "en";
+  if (han * 3 >= otherLetters) return "zh";
+  // Ids and product names in a Chinese sentence (web-38-sh装的是CentOS 7) are long in letters
+  // but few in words: Chinese when the Han characters are at least as many as the Latin words.
+  return han >= 2 && han >= (text.match(LATIN_WORD_ALL)?.length ?? 0) ? "zh" : "en";
 }
 
 /** NFKC, lowercase, straight apostrophes: the form every term is built from. */

@@ -1,0 +1,235 @@
+/**
+ * Parts of speech for English and Chinese, from maintained taggers rather than word lists:
+ * wink-nlp's English model (Universal POS tags, lemmas) and jieba (jieba-rs compiled to
+ * WebAssembly: segmentation and ICTCLAS tags, mapped here onto the Universal set). Both run
+ * offline from their npm packages; each is loaded on first use (about half a second), so a
+ * process that never reads that language never pays for it.
+ *
+ * What the write side asks of them is modest and structural: where a clause's subject ends and
+ * its predicate begins, which words are names (a proper noun, an id with digits), which word is
+ * the main verb. Nothing here decides what to remember.
+ */
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+/** The Universal Dependencies part-of-speech tags (https://universaldependencies.org/u/pos/). */
+export type Pos =
+  | "ADJ"
+  | "ADP"
+  | "ADV"
+  | "AUX"
+  | "CCONJ"
+  | "DET"
+  | "INTJ"
+  | "NOUN"
+  | "NUM"
+  | "PART"
+  | "PRON"
+  | "PROPN"
+  | "PUNCT"
+  | "SCONJ"
+  | "SYM"
+  | "VERB"
+  | "X"
+  | "SPACE";
+
+export interface TaggedWord {
+  /** The word as written. */
+  text: string;
+  pos: Pos;
+  /** The tagger's own finer tag where it has one (jieba: `nr` person, `ns` place, `eng` Latin). */
+  detail?: string;
+  /** English: the dictionary form (`stores` → `store`); Chinese: the word itself. */
+  lemma: string;
+  /** Offsets in the text tagged. */
+  start: number;
+  end: number;
+}
+
+interface WinkDoc {
+  tokens(): { out(its?: unknown): string[] };
+}
+interface Wink {
+  readDoc(text: string): WinkDoc;
+  its: { pos: unknown; lemma: unknown; precedingSpaces: unknown; value: unknown };
+}
+
+let wink: Wink | undefined;
+function english(): Wink {
+  if (!wink) {
+    const winkNLP = require("wink-nlp") as (model: unknown, pipe?: string[]) => Wink;
+    // Sentence boundaries, POS and lemmas only: no entity, negation or sentiment passes.
+    wink = winkNLP(require("wink-eng-lite-web-model"), ["sbd", "pos"]);
+  }
+  return wink;
+}
+
+let jieba: { tag(text: string, hmm: boolean): Array<{ word: string; tag: string }> } | undefined;
+function chinese() {
+  jieba ??= require("jieba-wasm") as NonNullable<typeof jieba>;
+  return jieba;
+}
+
+/**
+ * The words of an English text with their tags and lemmas.
+ * @example
+ * tagEnglish("Room 202 is where the team sits").map((w) => w.pos);
+ * // ["PROPN", "NUM", "AUX", "ADV", "DET", "NOUN", "VERB"]
+ */
+export function tagEnglish(text: string): TaggedWord[] {
+  const nlp = english();
+  const tokens = nlp.readDoc(text).tokens();
+  const words = tokens.out();
+  const tags = tokens.out(nlp.its.pos) as Pos[];
+  const lemmas = tokens.out(nlp.its.lemma);
+  const spaces = tokens.out(nlp.its.precedingSpaces);
+  const out: TaggedWord[] = [];
+  let at = 0;
+  let skipUntil = 0;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    // The tokenizer normalises nothing it returns, so each word is found at or after the last.
+    const found = text.indexOf(word, at);
+    const start = found >= 0 ? found : at + (spaces[i]?.length ?? 0);
+    const end = start + word.length;
+    at = end;
+    if (tags[i] === "SPACE") continue;
+    const previous = out.at(-1);
+    // "[", "ADDRESS", "]" come apart: a redaction placeholder is one word, a value, never a name.
+    const placeholder = word === "[" ? /^\[[A-Z_]{2,20}\]/u.exec(text.slice(start)) : null;
+    if (placeholder) {
+      const until = start + placeholder[0].length;
+      out.push({ text: placeholder[0], pos: "X", detail: "redacted", lemma: placeholder[0], start, end: until });
+      skipUntil = until;
+      continue;
+    }
+    if (start < skipUntil) continue;
+    // "3C", "12A": the tokenizer parts digits from letters; an id written as one word stays one.
+    if (
+      previous &&
+      previous.end === start &&
+      /^[A-Za-z0-9]+$/u.test(word) &&
+      /^[A-Za-z0-9]+$/u.test(previous.text) &&
+      /\d/u.test(previous.text + word)
+    ) {
+      out[out.length - 1] = {
+        ...previous,
+        text: previous.text + word,
+        pos: "PROPN",
+        lemma: (previous.text + word).toLowerCase(),
+        end,
+      };
+      continue;
+    }
+    out.push({ text: word, pos: tags[i] ?? "X", lemma: (lemmas[i] ?? word).toLowerCase(), start, end });
+  }
+  return out;
+}
+
+// ICTCLAS tags (jieba's set) onto Universal POS, by their first letters.
+const JIEBA_POS: ReadonlyArray<readonly [RegExp, Pos]> = [
+  [/^(?:nr|ns|nt|nz|eng)/u, "PROPN"],
+  [/^(?:n|ng|s|t|vn|an)/u, "NOUN"],
+  [/^(?:v|vd|vg)/u, "VERB"],
+  [/^(?:a|ad|ag|b|z)/u, "ADJ"],
+  [/^(?:d|dg)/u, "ADV"],
+  [/^(?:p|f)/u, "ADP"],
+  [/^(?:c)/u, "CCONJ"],
+  [/^(?:u|y|e|o)/u, "PART"],
+  [/^(?:r)/u, "PRON"],
+  [/^(?:m|mq)/u, "NUM"],
+  [/^(?:q)/u, "NOUN"],
+  [/^(?:x|w)/u, "X"],
+];
+
+/**
+ * The words of a Chinese text (Latin words and numbers inside it too) with their tags. Words
+ * jieba does not know, which is what new names are, come back as `X` with `detail: "x"` when
+ * they are Han characters.
+ * @example
+ * tagChinese("项目天枢的数据放在 MySQL 里").map((w) => `${w.text}/${w.pos}`);
+ * // ["项目/NOUN", "天枢/NOUN", "的/PART", "数据/NOUN", "放在/VERB", "MySQL/PROPN", "里/ADP"]
+ */
+// What jieba would cut apart but is one word here: an id or a Latin name with its digits and
+// dashes (web-38-sh, INV-2024-0841, CentOS 7 stays two), a number with its decimals, a title in
+// 《》 or a quoted name.
+const WHOLE =
+  /\[[A-Z_]{2,20}\]|《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}”|[A-Za-z0-9](?:[A-Za-z0-9]|[-_./#](?=[A-Za-z0-9])|,(?=\d{3}(?!\d))){0,60}/gu;
+// 小姜, 老王, 阿芳: a nickname jieba reads as an adjective and a surname.
+const NICKNAME = /^[小老阿]$/u;
+
+export function tagChinese(text: string): TaggedWord[] {
+  const out: TaggedWord[] = [];
+  let last = 0;
+  for (const match of text.matchAll(WHOLE)) {
+    if (match.index > last) tagHan(text.slice(last, match.index), last, out);
+    const word = match[0];
+    const numeric = /^[\d.,]+$/u.test(word);
+    const titled = /^[《「“]/u.test(word);
+    const redacted = word.startsWith("[");
+    out.push({
+      text: word,
+      pos: numeric ? "NUM" : redacted ? "X" : "PROPN",
+      detail: numeric ? "m" : redacted ? "redacted" : titled ? "nz" : "eng",
+      lemma: word,
+      start: match.index,
+      end: match.index + word.length,
+    });
+    last = match.index + word.length;
+  }
+  if (last < text.length) tagHan(text.slice(last), last, out);
+  // 小 + 姜/nr: one nickname.
+  for (let i = out.length - 2; i >= 0; i--) {
+    const [a, b] = [out[i]!, out[i + 1]!];
+    if (NICKNAME.test(a.text) && b.detail === "nr" && a.end === b.start && b.text.length === 1)
+      out.splice(i, 2, { ...b, text: a.text + b.text, lemma: a.text + b.text, start: a.start });
+  }
+  return out;
+}
+
+function tagHan(text: string, offset: number, out: TaggedWord[]): void {
+  let at = offset;
+  const push = (word: string, tag: string, start: number) => {
+    const pos = /^\p{P}+$/u.test(word) ? "PUNCT" : (JIEBA_POS.find(([pattern]) => pattern.test(tag))?.[1] ?? "X");
+    out.push({ text: word, pos, detail: tag, lemma: word, start, end: start + word.length });
+  };
+  for (const { word, tag } of chinese().tag(text, true)) {
+    const start = at;
+    at += word.length;
+    if (word.trim().length === 0) continue;
+    // The unknown-word model sometimes glues a pronoun to the verb after it (我换了 → 我换/x):
+    // a pronoun opens no name, so it is split off and the rest read as the verb it is.
+    // So does an adverb (刚到家 → 刚 + 到家).
+    const glued =
+      tag === "x"
+        ? /^(?:我们|你们|他们|她们|我|你|您|他|她|它|这|那|刚|又|也|都|还|就|才|已)(?=\p{Script=Han})/u.exec(word)
+        : null;
+    if (glued) {
+      push(glued[0], /^(?:刚|又|也|都|还|就|才|已)$/u.test(glued[0]) ? "d" : "r", start);
+      const rest = word.slice(glued[0].length);
+      if (rest.length === 1) push(rest, "v", start + glued[0].length);
+      else
+        for (const part of chinese().tag(rest, false))
+          push(part.word, part.tag, start + word.indexOf(part.word, glued[0].length));
+      continue;
+    }
+    push(word, tag, start);
+  }
+}
+
+// The write side reads one clause several times (its unit, its key, the clause after it): the
+// last few taggings are kept. Bounded, so memory stays flat however much is written.
+const RECENT = new Map<string, TaggedWord[]>();
+const RECENT_MAX = 256;
+
+/** The tagger for a language (the last {@link RECENT_MAX} results are reused). */
+export function tagWords(text: string, language: "zh" | "en"): TaggedWord[] {
+  const key = `${language}\u0000${text}`;
+  const known = RECENT.get(key);
+  if (known) return known;
+  const words = language === "zh" ? tagChinese(text) : tagEnglish(text);
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(key, words);
+  return words;
+}
