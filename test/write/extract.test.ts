@@ -346,8 +346,12 @@ describe("ordinary conversation", () => {
     }
   });
 
-  it("keeps a mood-like trait only as a low-confidence personal candidate", () => {
-    expect(only("my mom loves gardening")).toMatchObject({ signals: { personal: true }, confidence: 0.75 });
+  it("reads someone else's liking as a fact about them, not as the user's personality", () => {
+    // Seed 003 §5.1's bar is for the user's own traits and moods; a relative's hobby is a fact of the user's world.
+    const mom = only("my mom loves gardening");
+    expect(mom.key).toMatch(/^mother\./u);
+    expect(mom.signals?.personal).toBeUndefined();
+    expect(mom.confidence).toBe(0.9);
   });
 });
 

@@ -41,7 +41,10 @@ describe("values of single-valued attributes", () => {
   it("reads no value from a question, a person or a clause", () => {
     expect(only("is my locker number 5?")).toEqual([]);
     expect(only("我的储物柜号码是多少？")).toEqual([]);
-    expect(only("My sister is a nurse")[0]?.value).toBeUndefined();
+    // A person, not an attribute of the speaker's: the value is the sister's, under her key.
+    const sister = only("My sister is a nurse")[0];
+    expect(sister?.key).toMatch(/^sister\./u);
+    expect(sister?.key.startsWith("fact.")).toBe(false);
     expect(only("My point is that we should wait")[0]?.value).toBeUndefined();
   });
 

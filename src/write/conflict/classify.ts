@@ -14,8 +14,11 @@
  *
  * Rules only (seed 002 §3.4: fine for clear cases and as a fallback, not as semantics).
  */
+
+import { detectLanguage, normalizeText } from "../../text/tokenizer.js";
+import { readClaim } from "../extract/claim.js";
 import { canonicalValue, type DimensionReading, dimensionOfKey, readDimension } from "../extract/dimensions.js";
-import { holdsOneValue, isObjectKey, keySubject, withoutSpeaker } from "../extract/keys.js";
+import { entityKeyParts, holdsOneValue, isObjectKey, keySubject, withoutSpeaker } from "../extract/keys.js";
 import type { Dimension } from "../extract/lexicon.js";
 import { sameEntity } from "../extract/subject.js";
 import { DUPLICATE_SIMILARITY } from "../scoring.js";
@@ -95,6 +98,8 @@ export function classifyRelation(
   if (mine.object && theirs.object && !sameEntity(mine.object, theirs.object)) {
     return { relation: "coexist", reason: `with different people (${mine.object} / ${theirs.object})` };
   }
+  const attribute = sameEntityAttribute(candidate, existing);
+  if (attribute) return attribute;
   const dimensional = sameDimensionValue(candidate, existing, options.meaning);
   if (dimensional) return dimensional;
   // "Switched from Jira to Linear" against "uses Jira", "搬到深圳了" against "家在杭州": the
@@ -267,6 +272,35 @@ function sameDimensionValue(
   const polarity = (candidate.positive ?? true) === (existing.positive ?? true);
   if (from === to && polarity) return { relation: "duplicate", reason: `same ${label}: ${to}` };
   return { relation: "supersede", reason: `${label} changed from ${from} to ${to}${polarity ? "" : " (polarity)"}` };
+}
+
+/**
+ * Two statements about one attribute of one named entity (keys.ts claimKey) that give different
+ * values: the new one replaces the old only when the text says the attribute holds one value
+ * at a time (its key carries no value) or that the value changed ("now meets on Wednesdays");
+ * otherwise both stand: a duplicate costs little, a wrong replacement loses a fact.
+ */
+function sameEntityAttribute(candidate: Statement, existing: Statement): RelationJudgement | undefined {
+  const [mine, theirs] = [entityKeyParts(candidate.key), entityKeyParts(existing.key)];
+  if (!mine || !theirs || mine.attribute !== theirs.attribute || !sameEntity(mine.entity, theirs.entity))
+    return undefined;
+  const [from, to] = [statedValue(existing, theirs.value), statedValue(candidate, mine.value)];
+  if (from === undefined || to === undefined || from === to) return undefined;
+  const changed = readClaim(candidate.content, detectLanguage(candidate.content))?.changed === true;
+  if (mine.value === undefined || changed)
+    return {
+      relation: "supersede",
+      reason: `${mine.entity} ${mine.attribute}: ${from} → ${to}${changed ? " (said to have changed)" : ""}`,
+    };
+  return {
+    relation: "coexist",
+    reason: `another value of ${mine.entity} ${mine.attribute} (${to} beside ${from}); the text does not say it replaces it`,
+  };
+}
+
+function statedValue(statement: Statement, segment: string | undefined): string | undefined {
+  if (statement.value !== undefined) return normalizeText(String(statement.value)).trim();
+  return segment;
 }
 
 /**

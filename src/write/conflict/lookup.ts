@@ -79,6 +79,10 @@ export function namedSubject(candidate: MemoryCandidate): string | undefined {
   return entity?.includes(".") && !entity.startsWith("person.") ? entity : undefined;
 }
 
+function isBareName(candidate: MemoryCandidate): boolean {
+  return keySubject(candidate.key).entity?.startsWith("named.") === true;
+}
+
 /** Every active memory about each candidate's named subject (see namedSubject), newest first. */
 export async function subjectMatches(
   store: BaseStore,
@@ -160,7 +164,8 @@ export async function neighboursOf(
   scope: MemoryScope,
   candidates: readonly MemoryCandidate[],
 ): Promise<{ found: RelatedMemory[][]; vectorHits: number[] }> {
-  const searched = candidates.flatMap((c, i) => (namedSubject(c) ? [] : [i]));
+  // A bare name (`named.orion`) may be someone or something known under a relation too: searched as well.
+  const searched = candidates.flatMap((c, i) => (namedSubject(c) && !isBareName(c) ? [] : [i]));
   const [vector, bySubject, byKey] = await Promise.all([
     vectorNeighbours(
       store,

@@ -83,6 +83,19 @@ interface Persona {
   group: string;
 }
 
+// A word of letters and digits joined by hyphens, dots or underscores, or mixing letters and
+// digits: an id. Words are taken whole (white space apart) and each tested on its own.
+const WORD = /[^\s,;:!?()"“”]+/gu;
+const ID_SHAPE = /^[A-Za-z0-9][\w.-]{0,60}$/u;
+function isIdWord(word: string): boolean {
+  const bare = word.replace(/[.'’]{1,8}$/u, "");
+  if (!ID_SHAPE.test(bare)) return false;
+  return /[A-Za-z0-9][-_.][A-Za-z0-9]/u.test(bare) || (/\d/u.test(bare) && /[A-Za-z]/u.test(bare));
+}
+// Private-use characters stand in for the ids while the rest is rewritten.
+const ID_MARK = 0xe200;
+const ID_MARKS = /[\uE200-\uE2FF]/gu;
+
 /**
  * Rewrite first person (the speaker) into `label`, second person into `other` ("the
  * assistant", or the other person of a conversation) for a user's message; the other way round
@@ -102,6 +115,18 @@ export function toThirdPerson(
   const user: Persona = { subject: label, possessive: `${label}'s`, group: `${label} and ${groupOf(text)}` };
   const assistant: Persona = { subject: other, possessive: `${other}'s`, group: other };
   const [speaker, listener] = perspective === "user" ? [user, assistant] : [assistant, user];
+  // Ids are names, not words: "cache-09-us", "web-me-2" keep their "us" and "me".
+  const ids: string[] = [];
+  const masked = text.replace(WORD, (word) => {
+    if (!isIdWord(word)) return word;
+    const bare = word.replace(/[.'’]{1,8}$/u, "");
+    return String.fromCharCode(ID_MARK + ids.push(bare) - 1) + word.slice(bare.length);
+  });
+  if (ids.length > 0 && ids.length <= 0xff)
+    return toThirdPerson(masked, label, perspective, past, other).replace(
+      ID_MARKS,
+      (m) => ids[m.charCodeAt(0) - ID_MARK] ?? m,
+    );
   // "Nadia and I are driving": a compound subject keeps its plural verb.
   let out = ` ${text} `.replace(
     /\b((?:my |our )?[A-Za-z]+) and I\b(?!')/g,
@@ -160,5 +185,7 @@ function groupOf(text: string): string {
 
 /** Upper-case the first letter: content is a sentence. */
 export function capitalize(text: string): string {
+  // An id opening the sentence is written as it is named ("cache-09-us", "iPhone").
+  if (/^\S*(?:[\d_-]|\p{Ll}\p{Lu})/u.test(text)) return text;
   return text.length === 0 ? text : text[0]!.toUpperCase() + text.slice(1);
 }

@@ -12,7 +12,10 @@ import type { ChatMessage } from "../../messages.js";
 import { textSensitivity } from "../../redact.js";
 import { detectLanguage } from "../../text/tokenizer.js";
 import type { MemoryCandidate } from "../candidate.js";
+import { claimsBusinessState } from "../cues.js";
 import { AGENT_MAX_CONFIDENCE } from "../scoring.js";
+import { answerDraft } from "./answer.js";
+import { type ClaimEntity, namesIn, readClaim } from "./claim.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
 import { findTerms, keyFor, retrievalHintsFor, speakerKey } from "./keys.js";
@@ -22,8 +25,9 @@ import { extractWithModel } from "./model.js";
 import { readUnit } from "./reader.js";
 import { enReader } from "./reader-en.js";
 import { zhReader } from "./reader-zh.js";
+import { entityOf, namedIn, restoreSubject } from "./reference.js";
 import { decide, type ReadContext, type RuleDraft, type UnitReading } from "./rules.js";
-import { groupUnits, splitClauses, splitSentences } from "./segment.js";
+import { groupUnits, splitClauses, splitSentences, type Unit, unitText } from "./segment.js";
 import { recentName, resolveSpeakers, type SpeakerView } from "./speakers.js";
 
 const READERS = { zh: zhReader, en: enReader };
@@ -112,11 +116,19 @@ function* ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOptio
       .at(-1)?.surface;
     const window = views.slice(Math.max(0, i - 3), i + 1).map((v) => v.content);
     const speaker = views[i]!.speaker;
-    const turn = {
+    const turn: TurnContext = {
       names,
       askedHints: questionHints(asked, speaker ? [speaker] : []),
       referent: relative ?? recentName(window, names),
     };
+    // The question of the turn before, when someone else asked it (the assistant, or another speaker).
+    const before = i > 0 ? messages[i - 1]! : undefined;
+    const asker =
+      before && (before.role !== message.role || views[i - 1]!.speaker !== views[i]!.speaker)
+        ? views[i - 1]!
+        : undefined;
+    const question = asker ? questionOf(asker.content) : undefined;
+    if (question) turn.question = question;
     let found = 0;
     for (const drafts of extractFromMessage(message, views[i]!, turn, options.language)) {
       const room = MAX_CANDIDATES_PER_MESSAGE - found;
@@ -134,6 +146,14 @@ interface TurnContext {
   askedHints: string[];
   /** The person last named around this turn: whom "he"/"she" may mean. */
   referent?: string;
+  /** The question another speaker's previous turn ended with, which this turn may answer. */
+  question?: string;
+}
+
+/** The last sentence of a turn when it is a question. */
+function questionOf(turn: string): string | undefined {
+  const last = splitSentences(turn).at(-1);
+  return last && /[?？]\s*$/u.test(last) ? last : undefined;
 }
 
 function* extractFromMessage(
@@ -148,6 +168,9 @@ function* extractFromMessage(
   // the batch is a transcript of named people, which readTranscript (src/write/transcript.ts) has
   // already turned into named user turns.
   const perspective = message.role === "user" || view.named ? "user" : "assistant";
+  // The entity the message last made a subject of: what a later "its", "she", 她 points back to.
+  let antecedent: ClaimEntity | undefined;
+  let found = 0;
   for (const sentence of splitSentences(view.content)) {
     const drafts: DraftCandidate[] = [];
     // Per sentence: a message may switch language ("我不吃香菜. Also, I prefer email.").
@@ -164,15 +187,68 @@ function* extractFromMessage(
     const question = isQuestion(sentence, language);
     const clauses = splitClauses(sentence, language);
     const reader = READERS[language];
-    for (const unit of groupUnits(clauses, (text) => reader.opening(text, perspective))) {
+    // "Don't book Studio D3 for a meeting, it's only for interviews": "it" is the one thing named just before.
+    const restoreNamed = (text: string, previous: string): string | undefined => {
+      const named = namedIn(previous, language);
+      return named ? restoreSubject(text, language, named, { it: true, pronounOnly: true }) : undefined;
+    };
+    const opens = (text: string, previous: string): string | undefined => {
+      // "Acme's contract is basically done, they'll sign next week": one statement of what a
+      // business system records, kept whole so that it stays the hearsay note it is (seed 004 §1).
+      if (claimsBusinessState(previous)) return reader.opening(text, perspective);
+      const before = readClaim(previous, language);
+      // "Mirela, my old roommate, now lives in Porto": still naming the subject, not yet saying anything of it.
+      if (before?.subject === "entity" && !before.predicated) return undefined;
+      // A pronoun is resolved only when the clause before names one thing: "Kestrel is Dana's
+      // baby, she runs it" names two, and "she" is not Kestrel.
+      const single = namesIn(previous, language).length <= 1;
+      const restored =
+        (before?.entity && (single || !isPronounClause(text))
+          ? restoreSubject(text, language, before.entity)
+          : undefined) ?? (before?.subject !== "speaker" ? restoreNamed(text, previous) : undefined);
+      if (restored) return restored;
+      const opened = reader.opening(text, perspective);
+      // The speaker is restored as the subject only after the speaker: after someone else ("柯文是
+      // 我室友，…", "Nelmor, who I'm visiting, lives in …") a subject-less clause is never the user's.
+      const speakerRestored = opened !== undefined && opened !== text;
+      return speakerRestored && before !== undefined && before.subject !== "speaker" && before.subject !== "none"
+        ? undefined
+        : opened;
+    };
+    for (const grouped of groupUnits(clauses, opens)) {
+      // "Project Orion started in March. Its tech lead is Tom": the pronoun is the entity named before.
+      const said = unitText(grouped);
+      const resolved = antecedent ? restoreSubject(said, language, antecedent) : undefined;
+      const unit = resolved && readClaim(said, language)?.subject === "pronoun" ? asUnit(grouped, resolved) : grouped;
+      const about = entityOf(unitText(unit), language);
+      if (perspective === "user" && about)
+        antecedent = namesIn(unitText(unit), language).length <= 1 ? about : undefined;
       const readings: UnitReading[] = readUnit(reader, unit, question, ctx);
       for (const reading of readings) {
         const draft = decide(reading, message.at);
         if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));
       }
     }
+    found += drafts.length;
     yield drafts;
   }
+  // "What kind of dog is Jenu?" — "Jenu's a greyhound.": a reply the rules read nothing from is
+  // kept with the question it answers.
+  if (found === 0 && batch.question && perspective === "user") {
+    const language = forced ?? detectLanguage(`${batch.question} ${view.content}`);
+    const label = view.speaker ?? (language === "zh" ? "用户" : "the user");
+    const draft = answerDraft(batch.question, view.content, language, label);
+    if (draft) yield [toCandidate(draft, message, language, view.speaker, batch)];
+  }
+}
+
+function isPronounClause(text: string): boolean {
+  return readClaim(text, detectLanguage(text))?.subject === "pronoun";
+}
+
+/** A unit read as `text` (a pronoun replaced by what it points to), its marker kept. */
+function asUnit(unit: Unit, text: string): Unit {
+  return { clauses: [{ text, joiner: "" }], marked: unit.marked };
 }
 
 function toCandidate(

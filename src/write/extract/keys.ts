@@ -9,12 +9,13 @@
  */
 import { createHash } from "node:crypto";
 import type { MemoryKind } from "../../schema.js";
-import { escapeRegExp } from "../../text/patterns.js";
-import { tokenize } from "../../text/tokenizer.js";
+import { escapeRegExp, wordList } from "../../text/patterns.js";
+import { detectLanguage, tokenize } from "../../text/tokenizer.js";
 import { readAttribute } from "./attributes.js";
+import { type Claim, readClaim } from "./claim.js";
 import { dimensionOfKey, opensWithSomeoneElse, readDimension } from "./dimensions.js";
 import { type LexiconTerm, TOPICS, type Topic } from "./lexicon.js";
-import { ENTITY_RELATIONS, entityMentions, keyEntity, subjectOf } from "./subject.js";
+import { ENTITY_RELATIONS, entityMentions, keyEntity, nameSegment, sameEntity, subjectOf } from "./subject.js";
 
 export interface TermMatch {
   topic: Topic;
@@ -257,6 +258,11 @@ export function keyFor(
   if (attribute) return withValue(bounded(attribute.key), attribute.value);
   const mentions = entityMentions(draft.source);
   const subject = subjectOf(draft.source, mentions);
+  const claim = readClaim(draft.source, detectLanguage(draft.source));
+  const claimed = claim ? claimKey(claim) : undefined;
+  // An entity the grammar finds and the relation patterns do not ("Room 202 …", 订单 A1001 的…,
+  // 柯文是…), or the same one read with its full name: keyed by what the clause names.
+  if (claimed && !subject) return withValue(claimed.key, draft.value ?? claimed.value);
   const state = STATE_KINDS.has(draft.kind);
   const dimension =
     state && options.dimensions !== false && !opensWithSomeoneElse(draft.source)
@@ -265,6 +271,9 @@ export function keyFor(
   if (subject) {
     const outside = [draft.source.slice(0, subject.index), draft.source.slice(subject.end)].join(" ");
     const fixed = state ? objectTerms(findTerms(outside)).find((m) => m.term.key) : undefined;
+    // Neither a dimension nor a known attribute: the grammar's attribute of the same entity.
+    if (!dimension && !fixed && claimed && sameEntity(subject.key, claimed.entity))
+      return withValue(claimed.key, draft.value ?? claimed.value);
     const attr = dimension
       ? dimension.dimension.key.replaceAll(".", "_")
       : fixed
@@ -325,4 +334,106 @@ export function holdsOneValue(key: string): boolean {
   const semantic = withoutSpeaker(key);
   if (semantic === "location.home" || dimensionOfKey(semantic)) return true;
   return keyEntity(semantic) !== undefined && semantic.endsWith(".location");
+}
+
+// Words of a frame that say nothing of the attribute: possessives and pronouns ("its data").
+const FRAME_NOISE = new Set(
+  wordList(
+    "its | their | his | her | my | our | your | it | they | them | there | he | she | 的 | 了 | 我 | 他 | 她 | 它",
+  ),
+);
+const COPULAS = new Set(wordList("be | have | 是 | 为 | 叫 | 在"));
+
+/**
+ * The key of a clause about an entity it names (claim.ts): `<relation>.<name>.<attribute>`, the
+ * attribute being what the subject phrase names of it ("tech lead", 收货地址) or else the
+ * predicate's words. A value is part of the key (`….v_<value>`) unless the text says the
+ * attribute holds one value at a time: a named attribute stated with a copula ("Orion's tech
+ * lead is Tom", 订单的收货地址是上海), a status ("Order A1001 was delivered"), or a stated
+ * change ("now meets on Wednesdays"). Two statements about one entity with different values
+ * then coexist rather than one replacing the other, unless the text settles it.
+ * @example
+ * claimKey(readClaim("Project P1992 stores its data in PostgreSQL", "en")!)?.key;
+ * // "project.p1992.store_datum_in.v_postgresql"
+ */
+export function claimKey(claim: Claim): { key: string; entity: string; value?: string; single: boolean } | undefined {
+  if (!isWorldEntity(claim)) return undefined;
+  const { relation, name } = claim.entity;
+  const entity = name ? `${relation}.${nameSegment(name)}` : relation;
+  const frame = claim.frame.filter((w) => !FRAME_NOISE.has(w));
+  const copular = frame.length > 0 && frame.every((w) => COPULAS.has(w));
+  const status = copular && !claim.possessed && stateValue(claim);
+  const words = claim.possessed
+    ? copular || frame.length === 0
+      ? [claim.possessed]
+      : [claim.possessed, ...frame]
+    : status
+      ? ["status"]
+      : frame;
+  const attribute = attributeSegment(words);
+  const single = (claim.possessed !== undefined && (copular || frame.length === 0)) || status || claim.changed;
+  const value = claim.values.length > 0 ? claim.values.join(", ") : undefined;
+  const key =
+    single || value === undefined
+      ? bounded(`${entity}.${attribute}`)
+      : bounded(`${entity}.${attribute}.v_${nameSegment(value).slice(0, 32)}`);
+  return { key, entity, single, ...(value !== undefined ? { value } : {}) };
+}
+
+/**
+ * Whether a clause's subject is an entity of the user's world (a person, project, room, order …)
+ * rather than a thing the topic lexicon knows as an object of taste or use ("WeChat is fine this
+ * time", 微信就行): those are the speaker's preferences, read by the preference rules.
+ */
+export function isWorldEntity(claim: Claim | undefined): claim is Claim & { entity: NonNullable<Claim["entity"]> } {
+  if (claim?.subject !== "entity" || !claim.entity) return false;
+  const { name, relation } = claim.entity;
+  // "my project": the speaker's own, keyed by the rules (`project.codename`), not an entity.
+  if (name.length === 0) return !keyNeedsName(relation);
+  if (relation !== "named") return true;
+  const terms = objectTerms(findTerms(name));
+  return !terms.some((m) => m.surface.length >= name.replace(/\s+/gu, "").length - 1);
+}
+
+function keyNeedsName(relation: string): boolean {
+  return keyEntity(`${relation}.x`) === undefined;
+}
+
+/** "delivered", "closed", 已发货: a state word after a copula or auxiliary, not a thing. */
+function stateValue(claim: Claim): boolean {
+  return claim.values.length === 1 && /(?:ed|en)$|^(?:open|done|ready|late|due|paid|shipped)$/iu.test(claim.values[0]!);
+}
+
+/** An attribute as one key segment: ASCII words joined (`store_datum_in`), anything else hashed. */
+function attributeSegment(words: readonly string[]): string {
+  const text = words.join(" ").trim();
+  if (text.length === 0) return "said";
+  if (/^[a-z0-9 _-]+$/u.test(text)) {
+    const slug = text
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|(?<!_)_+$/g, "")
+      .split("_")
+      .slice(0, 5)
+      .join("_");
+    if (slug.length > 0 && slug.length <= 40) return slug;
+  }
+  return nameSegment(text);
+}
+
+/**
+ * A key of a statement about an entity, taken apart: the entity (`named.room_202`), the
+ * attribute after it (`be_where_sit`) and the value segment when the key carries one
+ * (`finance_team`). Undefined for a key that is not about an entity.
+ * @example
+ * entityKeyParts("named.chess_club.meet_on.v_tuesdays");
+ * // { entity: "named.chess_club", attribute: "meet_on", value: "tuesdays" }
+ */
+export function entityKeyParts(key: string): { entity: string; attribute: string; value?: string } | undefined {
+  const semantic = withoutSpeaker(key);
+  const entity = keyEntity(semantic);
+  if (!entity) return undefined;
+  const rest = semantic.slice(entity.length + 1).split(".");
+  const at = rest.findIndex((segment) => segment.startsWith("v_"));
+  const attribute = (at >= 0 ? rest.slice(0, at) : rest).join(".");
+  return at >= 0 ? { entity, attribute, value: rest[at]!.slice(2) } : { entity, attribute };
 }

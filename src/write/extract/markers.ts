@@ -120,6 +120,8 @@ const QUESTION_OPENERS = {
 export function isQuestion(sentence: string, language: Language): boolean {
   const trimmed = sentence.trim();
   if (/[?？]\s*$/u.test(trimmed)) return true;
+  // Closed with a full stop, it tells: "Don't book Studio D3, it's for interviews.", 哪天都行。
+  if (/[.!。！]\s*$/u.test(trimmed)) return false;
   if (language === "zh") return /[吗么]\s*[。.]?$/u.test(trimmed) || QUESTION_OPENERS.zh.test(trimmed);
   return QUESTION_OPENERS.en.test(trimmed);
 }

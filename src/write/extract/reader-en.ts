@@ -301,7 +301,7 @@ export const enReader: LanguageReader = {
       text,
       times,
       ctx,
-      facts.shape.subjectFirst ? "subject" : facts.shape.instruction ? "instruction" : "said",
+      facts.shape.subjectFirst || facts.aboutEntity ? "subject" : facts.shape.instruction ? "instruction" : "said",
       facts.past,
     ),
 };

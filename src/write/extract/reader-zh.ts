@@ -221,6 +221,8 @@ export const zhReader: LanguageReader = {
   subjectOther: (text) => OTHER_SUBJECT.test(text),
 
   rewrite(text, times, ctx, facts: RewriteFacts) {
+    // 柯文现在在西安工作: a fact about someone named, said as such (我 in it still becomes 用户).
+    if (facts.aboutEntity) return rewrite(text, times, ctx, false, true);
     if (facts.aboutOther) return `${ctx.label}说：${rewrite(text, times, ctx, false).slice(ctx.label.length).trim()}`;
     // Subject-less instructions read as the user's request: 以后都用中文回复我 → 用户要求：以后都用中文回复用户.
     const imperative =
@@ -268,7 +270,13 @@ function groupOf(text: string): string {
 }
 
 /** 我 → 用户 (or the speaker's name), 你 → 助手, dates absolute; subject-less text gets a subject. */
-function rewrite(text: string, times: readonly TimeMention[], ctx: ReadContext, imperative: boolean): string {
+function rewrite(
+  text: string,
+  times: readonly TimeMention[],
+  ctx: ReadContext,
+  imperative: boolean,
+  aboutEntity = false,
+): string {
   const label = ctx.label;
   const said = applyTimeMentions(text, times);
   // Quoted speech keeps its own 我: 我妈说“我不吃辣” is the mother's words.
@@ -291,7 +299,7 @@ function rewrite(text: string, times: readonly TimeMention[], ctx: ReadContext, 
           .replace(/\uE000/gu, "助手"),
   );
   out = tidySpaces(out).replace(/(?<![。！!～~])[。！!～~]+$/u, "");
-  if (out.startsWith(label)) return out;
+  if (out.startsWith(label) || aboutEntity) return out;
   // 苹果我现在不碰了 → 苹果用户现在不碰了: the object leads and the speaker is named after it.
   if (!imperative && out.includes(label) && !said.includes(label)) return out;
   return imperative ? `${label}要求：${out}` : /^[0-9A-Za-z]/.test(out) ? `${label} ${out}` : `${label}${out}`;

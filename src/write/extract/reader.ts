@@ -12,9 +12,10 @@
 import { tokenize } from "../../text/tokenizer.js";
 import { ONE_OFF, TRANSIENT } from "../cues.js";
 import { readAttribute } from "./attributes.js";
+import { readClaim } from "./claim.js";
 import { findTimeMentions, type TimeMention } from "./dates.js";
 import { type DimensionReading, opensWithSomeoneElse, readDimension } from "./dimensions.js";
-import { findTerms, objectTerms } from "./keys.js";
+import { findTerms, isWorldEntity, objectTerms } from "./keys.js";
 import {
   EXPLICIT,
   isQuestion,
@@ -59,6 +60,8 @@ export interface RewriteFacts {
   reminder: boolean;
   past: boolean;
   aboutOther: boolean;
+  /** The clause's subject is an entity it names (claim.ts), not the speaker: said as a fact about it. */
+  aboutEntity: boolean;
 }
 
 /** The words of one language; the algorithm in {@link readUnit} is shared. */
@@ -144,7 +147,17 @@ function readText(
   const refersToSpeaker = reader.refersToSpeaker(text, ctx.perspective);
   const procedure = PROCEDURE[L].test(text);
   const oneOff = ONE_OFF[L].test(text);
-  const transient = oneOff || (!procedure && TRANSIENT[L].test(text) && reader.transientApplies(text, ctx));
+  // "Room 202 is where the finance team sits", 柯文是我大学室友: a statement about someone or
+  // something the clause names is a fact about the user's world, whatever its topic words. Its
+  // "for now" (系统暂时是 Debian) dates a state of that thing; it scopes no instruction to a task.
+  const claim = readClaim(text, L);
+  const told =
+    PROCEDURE[L].test(text) ||
+    REMINDER[L].test(text) ||
+    reader.shape(text, ctx, { explicit: false, procedure: false, reminder: false }).instruction;
+  const aboutEntity = user && !told && isWorldEntity(claim) && claim.predicated;
+  const transient =
+    oneOff || (!procedure && !aboutEntity && TRANSIENT[L].test(text) && reader.transientApplies(text, ctx));
   // A stated convention (我们约定 / we agreed) is as explicit as "remember".
   const explicit = marked || procedure || (user && EXPLICIT[L].test(text));
   const past = reader.isPast(text);
@@ -159,7 +172,7 @@ function readText(
     preference = { verb: "prefer", negated: false, objectText: instructed.surface };
     shape = { ...shape, instruction: true };
   }
-  const aboutOther = !refersToSpeaker && user && reader.aboutOther(text, ctx, times);
+  const aboutOther = (!refersToSpeaker && user && reader.aboutOther(text, ctx, times)) || aboutEntity;
   const grounds =
     refersToSpeaker ||
     explicit ||
@@ -191,10 +204,12 @@ function readText(
   const entity = readEntity(reader.entities, firstPerson) ?? (past ? undefined : readAttribute(firstPerson));
   const ordinary = !(explicit || procedure || transient || reminder || future || preference || entity);
   if (ordinary && tokenize(text).length < 2) return [];
-  const personal = PERSONAL[L].test(text);
+  // Seed 003 §5.1's bar for personality and moods is about the user; "Kasan moved to Kyoto and
+  // loves it" says nothing of the user's character.
+  const personal = !aboutEntity && PERSONAL[L].test(text);
   const reading: UnitReading = {
     source: text,
-    content: reader.rewrite(text, times, ctx, { shape, explicit, procedure, reminder, past, aboutOther }),
+    content: reader.rewrite(text, times, ctx, { shape, explicit, procedure, reminder, past, aboutOther, aboutEntity }),
     times,
     past,
     explicit,
@@ -208,6 +223,7 @@ function readText(
     selfStated: personal && user && SELF_STATED[L].test(text) && !TRAIT[L].test(text),
     subjectOther: reader.subjectOther(text),
     aboutOther,
+    aboutEntity,
     conversation: ctx.conversation === true,
   };
   if (preference) reading.preference = preference;

@@ -81,6 +81,8 @@ export interface UnitReading {
   subjectOther?: boolean;
   /** Said in a conversation between people (see ReadContext.conversation). */
   conversation?: boolean;
+  /** About an entity the clause names (claim.ts): "Room 202 is where the finance team sits". */
+  aboutEntity?: boolean;
 }
 
 export interface RuleDraft {
@@ -130,8 +132,9 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   const signals: Signals = {};
   if (reading.explicit) signals.explicitMarker = true;
   if (reading.transient) signals.transient = true;
-  // Between people, narration is not a task's scope: say so, or scoring would read "this time" itself.
-  else if (reading.conversation) signals.transient = false;
+  // Between people, narration is not a task's scope, nor is a state of something named ("the
+  // system is Debian for now"): say so, or scoring would read "this time" itself.
+  else if (reading.conversation || reading.aboutEntity) signals.transient = false;
   if (reading.oneOff) signals.oneOffException = true;
   if (reading.personal) signals.personal = true;
 

@@ -12,9 +12,19 @@ import { wordList } from "../../text/patterns.js";
 export const MAX_SENTENCE_CHARS = 400;
 
 /** Split text into sentences, keeping the closing punctuation with its sentence. */
+// A period that ends an abbreviation ends no sentence: "Dr. Velo", "Mrs. Li", "e.g. this".
+const ABBREVIATION =
+  /(?<![\p{L}.])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Ft|Rev|Gen|Col|Capt|Lt|Sgt|No|vs|etc|approx|e\.g|i\.e|Inc|Ltd|Co|Corp|Ave|Blvd|Rd|Dept|Univ|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/u;
+
 export function splitSentences(text: string): string[] {
   const sentences = text
     .split(/(?<=[。！？!?；;\n])|(?<=\.)(?=\s|$)/u)
+    .reduce<string[]>((joined, piece) => {
+      const last = joined.at(-1);
+      if (last !== undefined && ABBREVIATION.test(last.trimEnd())) joined[joined.length - 1] = last + piece;
+      else joined.push(piece);
+      return joined;
+    }, [])
     .flatMap((s) => boundedPieces(s.trim()))
     .filter((s) => s.length > 0);
   return withRiddleAnswers(sentences);
@@ -71,15 +81,23 @@ export interface Clause {
 const EN_CLAUSE_BREAK =
   /(?<!\s)\s*[,，;；]\s*|(?<!\s)\s+(?=(?:and|but|so|while|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our)\b)/giu;
 const ZH_CLAUSE_BREAK = /(?<!\s)\s*[，,；;]\s*/gu;
+// A dash between spaces sets off a clause as a comma does ("WF05 BMF — it's forest green").
+const EN_DASH = /\s[—–]\s/gu;
+// A comma inside a number (1,962) divides nothing.
+const THOUSANDS = /^\d{3}(?!\d)/u;
 
 /** Split one sentence into clauses (terminal punctuation removed). */
 export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] {
-  const body = sentence.replace(/(?<![。！？!?；;.\s])[。！？!?；;.\s]+$/u, "");
+  const ended = sentence.replace(/(?<![。！？!?；;.\s])[。！？!?；;.\s]+$/u, "");
+  const body = language === "en" ? ended.replace(EN_DASH, ", ") : ended;
   const pattern = language === "zh" ? ZH_CLAUSE_BREAK : EN_CLAUSE_BREAK;
   const clauses: Clause[] = [];
   let cursor = 0;
   let joiner = "";
   for (const match of body.matchAll(pattern)) {
+    const inNumber =
+      match[0] === "," && /\d/u.test(body[match.index - 1] ?? "") && THOUSANDS.test(body.slice(match.index + 1));
+    if (inNumber) continue;
     const text = body.slice(cursor, match.index).trim();
     // "My wife and I moved…", "Nadia and I are driving…": a short subject before "and I" is
     // part of the next clause's subject, not a clause of its own.
@@ -162,13 +180,17 @@ export interface Unit {
 }
 
 /**
- * Group a sentence's clauses into units. `opens` decides whether a clause starts a unit, and
- * with which text: its own when it has a subject, or with the speaker's subject restored when it
- * states a new attribute or preference of its own (我叫李雷，在字节跳动工作 → "我在字节跳动工作").
+ * Group a sentence's clauses into units. `opens` decides, given the unit so far, whether a clause
+ * starts a unit, and with which text: its own when it has a subject, or with the subject restored
+ * when it states a new attribute of its own (我叫李雷，在字节跳动工作 → "我在字节跳动工作";
+ * 柯文是我室友，现在在西安工作 → "柯文现在在西安工作").
  * Other clauses continue the previous unit as detail of the same event (seed 003 §3.3: an event
  * is one memory, "上周排查过一个 502，是网关超时导致的"). Marker-only clauses flag the next unit.
  */
-export function groupUnits(clauses: readonly Clause[], opens: (text: string) => string | undefined): Unit[] {
+export function groupUnits(
+  clauses: readonly Clause[],
+  opens: (text: string, previous: string) => string | undefined,
+): Unit[] {
   const units: Unit[] = [];
   let pendingMark = false;
   for (const [i, clause] of clauses.entries()) {
@@ -178,7 +200,7 @@ export function groupUnits(clauses: readonly Clause[], opens: (text: string) => 
       continue;
     }
     const current = units[units.length - 1];
-    const opened = current && !pendingMark ? opens(clause.text) : clause.text;
+    const opened = current && !pendingMark ? opens(clause.text, unitText(current)) : clause.text;
     // "要是…，我的进度能快一倍", "If we win, I'd …": a condition and what it conditions are one unit,
     // so the consequence is read as conditional, never as a plain statement.
     const conditioned = current?.clauses.length === 1 && CONDITION.test(current.clauses[0]!.text);

@@ -32,7 +32,7 @@ const relationBySlug = new Map(RELATIONS.map((r) => [r.slug, r]));
 // English: "my colleague Anna Lee", "our project Atlas", "Dr. Li", "project Atlas", "Atlas project".
 // Case matters for names, so word lists are matched in both spellings rather than with /i.
 // Up to three capitalised words, spelled out rather than repeated (every pattern stays linear).
-const NAME_WORD = String.raw`[A-Z][\p{L}'’-]{0,30}`;
+const NAME_WORD = String.raw`[A-Z][\p{L}\p{N}'’-]{0,30}`;
 const EN_NAME = `${NAME_WORD}(?:\\s{1,3}${NAME_WORD})?(?:\\s{1,3}${NAME_WORD})?`;
 const bothCases = (words: readonly string[]): string[] =>
   words.flatMap((w) => [w.toLowerCase(), w[0]!.toUpperCase() + w.slice(1).toLowerCase()]);
@@ -187,14 +187,18 @@ function cleanEnName(raw: string | undefined): string | undefined {
  * other as `h` and eight hex digits of its hash, the same on every call.
  */
 export function nameSegment(name: string): string {
-  const ascii = name
-    .normalize("NFKD")
+  const folded = name.normalize("NFKD").replace(/\p{M}/gu, "");
+  const slug = folded
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|(?<!_)_+$/g, "")
-    .slice(0, 24);
-  if (ascii.length > 0 && !/\p{Script=Han}/u.test(name)) return ascii;
-  return `h${createHash("sha256").update(name.normalize("NFC")).digest("hex").slice(0, 8)}`;
+    .replace(/^_+|(?<!_)_+$/g, "");
+  // The slug says the whole name only when nothing but ASCII was left to fold and it is short;
+  // otherwise a hash of the full name keeps "Łukasz" and "Żukasz" (or two long names) apart.
+  const lossless = /^[\x20-\x7e]*$/u.test(folded);
+  if (slug.length > 0 && lossless && slug.length <= 24) return slug;
+  const hash = createHash("sha256").update(name.normalize("NFC")).digest("hex").slice(0, 8);
+  if (slug.length === 0 || /\p{Script=Han}/u.test(name)) return `h${hash}`;
+  return `${slug.slice(0, 15).replace(/(?<!_)_+$/u, "")}_h${hash}`;
 }
 
 // What may stand before the subject of a clause: fillers and times ("Last year my colleague…",
@@ -230,10 +234,10 @@ export function subjectOf(text: string, mentions: readonly EntityMention[]): Ent
 }
 
 /** Relations a key may open with: entity keys are `<relation>[.<name>].<attribute>`. */
-export const ENTITY_RELATIONS: ReadonlySet<string> = new Set([...RELATIONS.map((r) => r.slug), "person"]);
+export const ENTITY_RELATIONS: ReadonlySet<string> = new Set([...RELATIONS.map((r) => r.slug), "person", "named"]);
 
 /** Relations whose keys always carry a name: `project.codename` is the user's own project's. */
-const NAMED_ONLY = new Set(["project", "person"]);
+const NAMED_ONLY = new Set(["project", "person", "named"]);
 
 /** The entity a key is about (`colleague.anna`, `sister`), or undefined for the speaker's own. */
 export function keyEntity(semanticKey: string): string | undefined {
@@ -245,14 +249,19 @@ export function keyEntity(semanticKey: string): string | undefined {
 }
 
 /**
- * Whether two entities are one: the same relation and name, or a bare name (`person.anna`)
- * against a named relation whose name starts with it (`colleague.anna_lee`).
+ * Whether two entities are one: the same relation and name, or a bare name (`person.anna`,
+ * `named.orion`) against a named relation with that name (`project.orion`) or a name that adds
+ * a surname to it (`colleague.anna_lee`).
  */
 export function sameEntity(a: string | undefined, b: string | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
   const [ra, na] = a.split(".");
   const [rb, nb] = b.split(".");
-  if (!na || !nb || (ra !== "person" && rb !== "person")) return false;
-  return na === nb || nb.startsWith(`${na}_`) || na.startsWith(`${nb}_`);
+  const bare = (relation: string | undefined) => relation === "person" || relation === "named";
+  if (!na || !nb || (!bare(ra) && !bare(rb))) return false;
+  // "Anna" and "Anna Lee" are one person; "Apollo" and "Apollo 11" are not one thing.
+  const extends_ = (long: string, short: string) =>
+    long.startsWith(`${short}_`) && /^[a-z]+(?:_[a-z]+)*$/u.test(long.slice(short.length + 1));
+  return na === nb || extends_(na, nb) || extends_(nb, na);
 }

@@ -1,0 +1,985 @@
+/**
+ * What one clause claims, read from its grammar (src/text/grammar.ts) rather than from the words
+ * of a topic: whom or what it is about (its subject: the speaker, or an entity it names), which
+ * attribute its predicate sets, and the value it gives.
+ *
+ *   "Project P1992 stores its data in PostgreSQL" → project P1992 · store data in · PostgreSQL
+ *   "Room 202 is where the finance team sits"       → Room 202 · be where _ sit · finance team
+ *   「订单 A1001 的收货地址是上海」                  → 订单A1001 · 收货地址 · 是 · 上海
+ *
+ * Identity is what the clause names: an entity is its class word and its full name (letters,
+ * digits, codes, Han characters), so two clauses about different entities never share one. A
+ * subject phrase without a name is an entity only when it plainly names a thing of the speaker's
+ * world (two words or more, a verb, and a name, number or time as the value: "the chess club
+ * meets on Wednesdays"), never a bare common noun with an opinion ("the weather is nice").
+ */
+import { type TaggedWord, tagWords } from "../../text/grammar.js";
+import { wordList } from "../../text/patterns.js";
+import { RELATIONS, SURNAMES } from "./lexicon.js";
+import { NOT_A_NAME } from "./markers.js";
+
+export interface ClaimEntity {
+  /** How the speaker knows it (`colleague`, `project`, `doctor`), or `named` for anything else. */
+  relation: string;
+  /**
+   * The name as written, with its class word when that is not a relation ("Room 202", "订单A1001",
+   * "星辰厅"); empty for an unnamed relative ("my sister").
+   */
+  name: string;
+  /** Where the entity's words start and end in the clause. */
+  start: number;
+  end: number;
+  /** The words naming it as written, the speaker's possessive included: "My colleague Ravi", 我同事林一鸣. */
+  surface: string;
+}
+
+export interface ClaimPronoun {
+  /** As written: "its", "she", 她, 这个项目的. */
+  text: string;
+  start: number;
+  end: number;
+  /** "its tech lead", 她的, 这个项目的: it stands for an owner. */
+  possessive: boolean;
+}
+
+export interface Claim {
+  /**
+   * `speaker`: I / we (the user's own words; read by the language readers). `entity`: someone or
+   * something named. `pronoun`: he / she / its / 这个项目, to be resolved against an earlier
+   * clause. `none`: no subject of its own (a continuation) or nothing named.
+   */
+  subject: "speaker" | "entity" | "pronoun" | "none";
+  entity?: ClaimEntity;
+  pronoun?: ClaimPronoun;
+  /** The attribute the subject phrase names of its owner: "Tavimo's hobby" → "hobby", 订单的收货地址 → 收货地址. */
+  possessed?: string;
+  /** The predicate's words in dictionary form, values and noise left out: ["store", "datum", "in"]. */
+  frame: string[];
+  /** The values the predicate gives, as written. */
+  values: string[];
+  /** The predicate says the value changed: now, moved, switched, 现在, 改成, 搬到. */
+  changed: boolean;
+  /** The predicate has a verb (a statement, not an exclamation or a noun phrase). */
+  predicated: boolean;
+  /** The clause opens with a subject phrase naming nothing (负责人, "the weather"): its words. */
+  unnamed?: string;
+}
+
+/** Where the subject phrase is and where the predicate starts. */
+interface SubjectSpan {
+  kind: "speaker" | "phrase" | "pronoun" | "none";
+  /** Words of the subject phrase (or the pronoun). */
+  from: number;
+  to: number;
+  /** First word of the predicate. */
+  predicate: number;
+}
+
+const EN_RELATION = new Map(
+  RELATIONS.flatMap((r) => r.en.map((w) => [w.replace(/\.$/u, "").toLowerCase(), r.slug] as const)),
+);
+const ZH_RELATION = new Map(
+  RELATIONS.flatMap((r) => r.zh.map((w) => [w.replace(/^我/u, ""), r.slug] as const)).filter(([w]) => w.length > 0),
+);
+
+/**
+ * Read one clause; undefined when it has no words.
+ * @example
+ * readClaim("Project P1992 stores its data in PostgreSQL", "en")?.entity;
+ * // { relation: "project", name: "P1992", … }
+ * readClaim("柯文是我大学室友", "zh")?.entity?.name; // "柯文"
+ */
+export function readClaim(text: string, language: "zh" | "en"): Claim | undefined {
+  const tagged = tagWords(text, language);
+  if (tagged.length === 0) return undefined;
+  return language === "zh"
+    ? readWith(ZH, text, chineseNames(tagged))
+    : readWith(EN, text, fixEnglishTags(firstWordAsSaid(text, tagged)));
+}
+
+const SURNAME_CHARS = new Set(SURNAMES.filter((s) => s.length === 1));
+const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
+
+/**
+ * Chinese names the tagger cut up: a surname read as a word of its own (任/r 文星/n, 吕军/x 之/u)
+ * and the one or two characters after it, where a verb, an adverb, 的 or 是 follows: one name.
+ */
+function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
+  const out = [...words];
+  const han = (w: TaggedWord) => /^\p{Script=Han}+$/u.test(w.text);
+  for (let k = 0; k + 1 < out.length; k++) {
+    const [a, b, c] = [out[k]!, out[k + 1]!, out[k + 2]];
+    const closes =
+      c === undefined || ZH_AFTER_SUBJECT.has(c.pos) || c.detail === "t" || c.text === "的" || c.text === "是";
+    const joined = a.end === b.start && han(a) && han(b) && closes && !ZH_RELATION.has(b.text);
+    const surnameFirst = a.text.length === 1 && SURNAME_CHARS.has(a.text) && b.text.length <= 2 && b.pos !== "VERB";
+    const givenLast =
+      a.text.length === 2 &&
+      SURNAME_CHARS.has(a.text[0]!) &&
+      (a.detail === "x" || a.detail === "nr") &&
+      b.text.length === 1 &&
+      (b.pos === "PART" || b.detail === "ng");
+    if (joined && (surnameFirst || givenLast)) {
+      const text = a.text + b.text;
+      out.splice(k, 2, { text, pos: "PROPN", detail: "nr", lemma: text, start: a.start, end: b.end });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every run of name words in a text (proper nouns, ids, numbered names), in order.
+ * @example
+ * namesIn("Collatek Thasski? Mostly bonsai.", "en"); // ["Collatek Thasski"]
+ */
+export function namesIn(text: string, language: "zh" | "en"): string[] {
+  const grammar = language === "zh" ? ZH : EN;
+  const tagged = tagWords(text, language);
+  const words = language === "en" ? firstWordAsSaid(text, tagged) : chineseNames(tagged);
+  // Outside a subject phrase, a Han word the dictionary does not know is a name only when it
+  // opens with a surname (林一鸣); 记在, 超好 are words the unknown-word model glued.
+  const isName = (w: TaggedWord) =>
+    grammar.isName(w) &&
+    !(language === "zh" && w.detail === "x" && /^\p{Script=Han}/u.test(w.text) && !SURNAME_CHARS.has(w.text[0]!));
+  const names: string[] = [];
+  let from = -1;
+  for (let k = 0; k <= words.length; k++) {
+    const word = words[k];
+    const named = word !== undefined && (isName(word) || (from >= 0 && word.pos === "NUM"));
+    if (named && from < 0) from = k;
+    if (!named && from >= 0) {
+      names.push(text.slice(words[from]!.start, words[k - 1]!.end));
+      from = -1;
+    }
+  }
+  return names;
+}
+
+/**
+ * A capital opening a sentence says nothing about a name: "Ship my orders …", "Use SQLite …".
+ * A capitalised first word followed by what a subject is followed by (its verb: "Grace moved",
+ * "Bill is"; a number: "Room 202") stays a name. Otherwise it is read as the instruction it may
+ * be: tagged again after "please", a word that can be a verb is one ("please use SQLite" →
+ * verb; "please kelvor danu" → still a noun).
+ */
+function firstWordAsSaid(text: string, words: TaggedWord[]): TaggedWord[] {
+  const first = words[0];
+  if (first?.pos !== "PROPN" || !/^\p{Lu}\p{Ll}/u.test(first.text)) return words;
+  // "Order A1001 was delivered", "Room 202 is …": a common noun before an id is its class word.
+  const second = words[1];
+  if (second && /\d/u.test(second.text) && first.end < second.start) {
+    const lowered = tagWords(first.text.toLowerCase() + text.slice(first.end), "en")[0];
+    if (lowered?.pos === "NOUN") return [{ ...first, pos: "NOUN", lemma: lowered.lemma }, ...words.slice(1)];
+  }
+  // The name may run on ("Meeting Room 3C has been …"): what follows the whole run decides.
+  let end = 1;
+  while (end < words.length && (words[end]!.pos === "PROPN" || words[end]!.pos === "NUM")) end++;
+  const next = words[end];
+  if (next && ["VERB", "AUX", "NUM", "PART"].includes(next.pos)) return words;
+  const asked = `please ${first.text.toLowerCase()}${text.slice(first.end)}`;
+  const again = tagWords(asked, "en")[1];
+  if (again?.pos !== "VERB") return words;
+  return [{ ...first, pos: "VERB", lemma: again.lemma }, ...words.slice(1)];
+}
+
+/** What differs between the languages; the reading itself is one algorithm (readWith). */
+interface Grammar {
+  language: "zh" | "en";
+  subject(words: readonly TaggedWord[], text: string): SubjectSpan;
+  entity(
+    text: string,
+    phrase: readonly TaggedWord[],
+  ): { entity: Omit<ClaimEntity, "surface">; possessed?: string } | undefined;
+  pronoun(text: string, phrase: readonly TaggedWord[]): { pronoun: ClaimPronoun; possessed?: string } | undefined;
+  isName(word: TaggedWord): boolean;
+  isTime(word: TaggedWord): boolean;
+  noise: ReadonlySet<string>;
+  change: RegExp;
+  joiner: string;
+}
+
+function readWith(grammar: Grammar, text: string, words: readonly TaggedWord[], depth = 0): Claim {
+  const span = grammar.subject(words, text);
+  const predicate = words.slice(span.predicate);
+  // "The tracking page says order H2159 is refunded", 系统显示订单已发货: what is reported is the claim.
+  const reported = depth === 0 ? reportedClause(grammar, predicate) : undefined;
+  if (reported) {
+    const inner = readWith(grammar, text, reported, depth + 1);
+    if (inner.subject === "entity") return inner;
+  }
+  // "We switched Drodis over to PostgreSQL", 我把99070350的地址换成了…: the thing changed is what the clause is about.
+  const object = changedObject(grammar, text, words, span);
+  if (object) return object;
+  const read = readPredicate(grammar, predicate, text);
+  const claim: Claim = { subject: "none", ...read };
+  if (span.kind === "speaker") return { ...claim, subject: "speaker" };
+  if (span.kind === "none" || span.to <= span.from) return claim;
+  const phrase = words.slice(span.from, span.to);
+  if (span.kind === "pronoun") {
+    const pronoun = grammar.pronoun(text, phrase);
+    return pronoun ? { ...claim, subject: "pronoun", ...pronoun } : claim;
+  }
+  const found = grammar.entity(text, phrase);
+  const named = found ? { ...found, entity: withSurface(text, phrase, found.entity) } : undefined;
+  const first = valueFirst(grammar, text, words, span, phrase);
+  if (first) return first;
+  if (named && (isNamed(grammar, phrase) || named.entity.relation !== "named"))
+    return { ...claim, subject: "entity", ...named };
+  const turned = inverted(grammar, text, words, span);
+  if (turned) return { ...turned, unnamed: text.slice(phrase[0]!.start, phrase.at(-1)!.end) };
+  if (named && named.entity.name.length > 0 && plainThing(grammar, phrase, read, predicate))
+    return { ...claim, subject: "entity", ...named };
+  return { ...claim, unnamed: text.slice(phrase[0]!.start, phrase.at(-1)!.end) };
+}
+
+const EN_REPORTING = new Set(
+  wordList(`say | tell | show | report | mention | write | email | text | confirm | note | state | claim | announce |
+    inform | update | message | list | read`),
+);
+const ZH_REPORTING = /^(?:说|显示|告诉|通知|提醒|写着|写的是|反馈|回复|确认|表示)$/u;
+const EN_CHANGE_VERBS = new Set(
+  wordList(`switch | move | migrate | change | turn | convert | rename | reschedule | upgrade | downgrade | rehome |
+    transfer | reassign | replace | repurpose | swap | push | postpone | relocate | reinstall | re-register`),
+);
+const ZH_CHANGE_VERBS =
+  /^(?:换成|改成|改为|换为|调到|调成|迁到|迁移到|搬到|改到|挪到|升级到|降级到|重装成|转到|转成|切到|切换到|换到)$/u;
+
+/** The clause a reporting verb introduces ("says order H2159 is refunded"), as its words. */
+function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[]): TaggedWord[] | undefined {
+  const verb = predicate.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (verb < 0 || verb > 2) return undefined;
+  const said = predicate[verb]!;
+  const reports = grammar.language === "en" ? EN_REPORTING.has(said.lemma) : ZH_REPORTING.test(said.text);
+  if (!reports) return undefined;
+  let from = verb + 1;
+  while (from < predicate.length && /^(?:that|me|us|him|her|them|:|,|—|我|我们)$/iu.test(predicate[from]!.text)) from++;
+  const rest = predicate.slice(from);
+  return rest.some((w) => grammar.isName(w)) && rest.some(isVerb) ? rest : undefined;
+}
+
+/**
+ * A change done to something named: "We switched Drodis over to PostgreSQL", "Facilities
+ * changed Studio D3 over to the on-call team", 我把99070350的地址换成了… The named object is what
+ * the clause is about; what it was changed to is the value, and the clause says it changed.
+ */
+function changedObject(
+  grammar: Grammar,
+  text: string,
+  words: readonly TaggedWord[],
+  span: SubjectSpan,
+): Claim | undefined {
+  const predicate = words.slice(span.predicate);
+  if (grammar.language === "zh") {
+    const ba = predicate.findIndex((w) => w.text === "把");
+    const verb = predicate.findIndex((w, k) => k > ba && ZH_CHANGE_VERBS.test(w.text));
+    if (ba < 0 || verb <= ba + 1) return undefined;
+    const object = predicate.slice(ba + 1, verb);
+    const found = ZH.entity(text, object);
+    if (!found || !object.some((w) => zhIsName(w) || w.pos === "NUM")) return undefined;
+    const after = predicate.slice(verb + 1).filter((w) => w.pos !== "PUNCT" && !ZH_NOISE.has(w.text));
+    return {
+      subject: "entity",
+      entity: { ...found.entity, surface: text.slice(object[0]!.start, object.at(-1)!.end) },
+      ...(found.possessed ? { possessed: found.possessed } : {}),
+      frame: [predicate[verb]!.text],
+      values: after.length > 0 ? [text.slice(after[0]!.start, after.at(-1)!.end)] : [],
+      changed: true,
+      predicated: true,
+    };
+  }
+  const verb = predicate.findIndex((w) => w.pos === "VERB" && EN_CHANGE_VERBS.has(w.lemma));
+  if (verb < 0) return undefined;
+  let end = verb + 1;
+  while (end < predicate.length && !["ADP", "PART", "PUNCT", "VERB", "AUX", "SCONJ"].includes(predicate[end]!.pos))
+    end++;
+  const object = predicate.slice(verb + 1, end).filter((w) => w.pos !== "DET");
+  if (!object.some(enIsName)) return undefined;
+  const found = EN.entity(text, object);
+  if (!found) return undefined;
+  const rest = predicate.slice(end);
+  const read = readPredicate(grammar, rest, text);
+  return {
+    subject: "entity",
+    entity: { ...found.entity, surface: text.slice(object[0]!.start, object.at(-1)!.end) },
+    frame: [predicate[verb]!.lemma, ...read.frame],
+    values: read.values,
+    changed: true,
+    predicated: true,
+  };
+}
+
+/**
+ * The value said first: "CockroachDB is the database we picked for Drodis", "Azure is where
+ * OPS-448 runs", 「Proxmox VE 8是render-39上跑的系统」, 「周三是苍玑书法社的活动日」. A name or a
+ * time before the copula, and after it a description that names something else: the clause is
+ * about that other thing, the description is its attribute and the first words its value.
+ */
+function valueFirst(
+  grammar: Grammar,
+  text: string,
+  words: readonly TaggedWord[],
+  span: SubjectSpan,
+  phrase: readonly TaggedWord[],
+): Claim | undefined {
+  const head = phrase.filter((w) => w.pos !== "DET");
+  // A name, a number, a time, a redacted value ([ADDRESS]), or anything said in quotes.
+  const quoted = head.length > 0 && /["“「]$/u.test(text.slice(0, head[0]!.start).trimEnd());
+  const valueLike = (w: TaggedWord) =>
+    quoted || grammar.isName(w) || w.pos === "NUM" || grammar.isTime(w) || w.detail === "redacted";
+  if (head.length === 0 || !head.every(valueLike)) return undefined;
+  let c = span.predicate;
+  // "[ADDRESS]，这是 H8709 的收货地址", '"shipped" — that's what it says for order ORD-91790'.
+  const skippable = (w: TaggedWord) =>
+    grammar.noise.has(w.lemma.toLowerCase()) ||
+    w.pos === "PUNCT" ||
+    /^(?:that|this|it|这|那|这个|那个)$/iu.test(w.text);
+  while (c < words.length && skippable(words[c]!)) c++;
+  const copula = words[c];
+  if (!copula || !(copula.lemma === "be" || copula.text === "是")) return undefined;
+  // "is the database …", "is where …", 是…的系统; not "is in Manchester", which says where it is.
+  const opening = words[c + 1];
+  if (
+    grammar.language === "en" &&
+    !(opening && (opening.pos === "DET" || /^(?:where|what|which|who)$/iu.test(opening.text)))
+  )
+    return undefined;
+  const complement = words.slice(c + 1).filter((w) => w.pos !== "PUNCT" && w.pos !== "DET");
+  const nameAt = complement.findIndex((w) => grammar.isName(w));
+  if (grammar.language === "zh" && !complement.slice(nameAt + 1).some((w) => w.text === "的")) return undefined;
+  // The description needs a word of its own besides the name ("the database …", "where …", 的系统).
+  const described = complement.some((w, k) => k !== nameAt && (w.pos === "NOUN" || /^(?:where|的)$/u.test(w.text)));
+  if (nameAt < 0 || !described) return undefined;
+  let end = nameAt;
+  while (end + 1 < complement.length && (grammar.isName(complement[end + 1]!) || complement[end + 1]!.pos === "NUM"))
+    end++;
+  const nameWords = complement.slice(nameAt, end + 1);
+  const name = text.slice(nameWords[0]!.start, nameWords.at(-1)!.end);
+  const rest = complement.filter((_, k) => k < nameAt || k > end);
+  const attribute = rest
+    .filter((w) => !grammar.noise.has(w.lemma.toLowerCase()) && !/^(?:的|上|里|中)$/u.test(w.text) && w.pos !== "PRON")
+    .map((w) => w.lemma.toLowerCase());
+  return {
+    subject: "entity",
+    entity: { relation: "named", name, start: nameWords[0]!.start, end: nameWords.at(-1)!.end, surface: name },
+    possessed: attribute.join(grammar.joiner),
+    frame: [copula.lemma],
+    values: [text.slice(head[0]!.start, head.at(-1)!.end)],
+    changed: grammar.change.test(text),
+    predicated: true,
+  };
+}
+
+/** The entity with the words that name it as written, the speaker's "my" / 我 included. */
+function withSurface(text: string, phrase: readonly TaggedWord[], entity: Omit<ClaimEntity, "surface">): ClaimEntity {
+  const owner = phrase[0]!;
+  const owned = /^(?:my|our|我们|咱们|我)$/iu.test(owner.text) && owner.end <= entity.start;
+  return { ...entity, surface: text.slice(owned ? owner.start : entity.start, entity.end) };
+}
+
+/** An unnamed subject phrase that names a thing all the same ("the chess club meets on Wednesdays"). */
+function plainThing(
+  grammar: Grammar,
+  phrase: readonly TaggedWord[],
+  read: ReturnType<typeof readPredicate>,
+  predicate: readonly TaggedWord[],
+): boolean {
+  const words = phrase.filter((w) => w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "ADJ" || w.pos === "NUM");
+  const verb = predicate.some(isVerb);
+  const valued = read.valueWords.some((w) => grammar.isName(w) || w.pos === "NUM" || grammar.isTime(w));
+  if (!verb || words.length < 2) return false;
+  // 星辰厅, 苍鹤跑团, 读书社: a Chinese place or group is named by a one-character class word at
+  // its end; "宿舍空调坏了", "员工排班都在群里通知" name nothing.
+  if (grammar.language === "zh") {
+    const last = phrase.at(-1)!;
+    return last.pos === "NOUN" && /^\p{Script=Han}$/u.test(last.text) && read.values.length > 0;
+  }
+  // "The chess club meets on Wednesdays": a thing with its article, a name, number or time as its value.
+  return valued && phrase[0]!.pos === "DET";
+}
+
+/** A phrase with a name in it, a number after its class word counting ("Room 202", 3号会议室). */
+function isNamed(grammar: Grammar, phrase: readonly TaggedWord[]): boolean {
+  return phrase.some(
+    (w, k) =>
+      grammar.isName(w) || (w.pos === "NUM" && ((k > 0 && phrase[k - 1]!.pos === "NOUN") || identifiesItself([w]))),
+  );
+}
+
+/**
+ * "The room where the finance team sits is Room 202": nothing named in the subject phrase, a
+ * name right after the copula. The named thing is what the clause is about; the subject phrase
+ * says which of its attributes.
+ */
+function inverted(grammar: Grammar, text: string, words: readonly TaggedWord[], span: SubjectSpan): Claim | undefined {
+  // "My name is Alice", 我的储物柜是A12: the speaker's own attribute, for the language readers.
+  if (/^(?:my|our|your|his|her|their|its|我|我们|我的|你|你的)$/iu.test(words[span.from]?.text ?? "")) return undefined;
+  const copula = words.findIndex((w, k) => k >= span.predicate && (w.lemma === "be" || w.text === "是"));
+  if (copula < 0 || copula + 1 >= words.length) return undefined;
+  let to = copula + 1;
+  while (to < words.length && (grammar.isName(words[to]!) || words[to]!.pos === "NUM")) to++;
+  // A name, not a bare number ("my locker number is 12" names no locker).
+  const complement = words.slice(copula + 1, to);
+  if (!complement.some((w) => grammar.isName(w)) || to < words.length - 1) return undefined;
+  const found = grammar.entity(text, complement);
+  if (!found) return undefined;
+  const named = { ...found, entity: withSurface(text, complement, found.entity) };
+  const attribute = words
+    .slice(span.from, copula)
+    .filter((w) => w.pos !== "DET" && w.pos !== "PUNCT" && !grammar.noise.has(w.lemma.toLowerCase()))
+    .map((w) => w.lemma.toLowerCase());
+  return {
+    subject: "entity",
+    entity: named.entity,
+    possessed: attribute.join(grammar.joiner),
+    frame: [words[copula]!.lemma],
+    values: [],
+    changed: grammar.change.test(text),
+    predicated: true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Predicates, both languages
+
+/**
+ * The predicate's frame and values. Names, numbers, ids and times are values; when there are
+ * none, the object phrase after the verb (or the state after a copula, "was delivered", 已经发货)
+ * is the value. The frame is what is left, in dictionary form, without words of time or
+ * certainty (now, still, 现在, 已经) and aspect (了, 过).
+ */
+function readPredicate(grammar: Grammar, words: readonly TaggedWord[], text: string) {
+  const content = words.filter(
+    (w) =>
+      w.pos !== "PUNCT" &&
+      !grammar.noise.has(w.lemma.toLowerCase()) &&
+      w.pos !== "DET" &&
+      !isQuantity(grammar, w, words),
+  );
+  const groups: TaggedWord[][] = [];
+  let last = -2;
+  for (const [k, word] of content.entries()) {
+    // A capitalised noun beside a name is part of it: "Mercy Hospital", "Lake Tahoe".
+    const capital = grammar.language === "en" && word.pos === "NOUN" && /^\p{Lu}/u.test(word.text);
+    const joins = capital && (k === last + 1 || grammar.isName(content[k + 1] ?? word));
+    // 16楼38号, 2188元, 3点半: a one-character measure word between or after numbers is part of the value.
+    const measure =
+      grammar.language === "zh" &&
+      k === last + 1 &&
+      /^\p{Script=Han}$/u.test(word.text) &&
+      (content[k - 1]!.pos === "NUM" || content[k + 1]?.pos === "NUM");
+    if (grammar.isName(word) || word.pos === "NUM" || grammar.isTime(word) || joins || measure) {
+      if (k === last + 1) groups.at(-1)!.push(word);
+      else groups.push([word]);
+      last = k;
+    }
+  }
+  if (groups.length === 0 && grammar.language === "zh") {
+    // 住在大连, 搬到了杭州: what a preposition governs is the value, whatever the tagger made of it.
+    const at = content.findIndex((w) => w.pos === "ADP" && /^(?:在|到|去|往|从|给|向)$/u.test(w.text));
+    let end = at + 1;
+    while (at >= 0 && end < content.length && !["VERB", "PUNCT", "ADP"].includes(content[end]!.pos)) end++;
+    if (at >= 0 && end > at + 1) groups.push(content.slice(at + 1, end));
+  }
+  if (groups.length === 0) {
+    // The object: the last run of nouns (with adjectives before them), or a final state word.
+    let to = content.length - 1;
+    while (to >= 0 && !["NOUN", "ADJ", "PROPN"].includes(content[to]!.pos)) to--;
+    if (to < 0 && content.length > 0 && ["VERB", "ADJ"].includes(content.at(-1)!.pos)) to = content.length - 1;
+    if (to >= 0) {
+      let from = to;
+      while (from > 0 && ["NOUN", "ADJ"].includes(content[from - 1]!.pos) && content[to]!.pos !== "VERB") from--;
+      const verbBefore = content.slice(0, from).some((w) => w.pos === "VERB" || w.pos === "AUX" || w.text === "是");
+      // After a fronted topic the clause's own subject is the value: "As for Room 202, the design team sits there".
+      const verbAfter = content.slice(to + 1).some((w) => w.pos === "VERB");
+      if (verbBefore || from === to || verbAfter) groups.push(content.slice(from, to + 1));
+    }
+  }
+  const inValue = new Set(groups.flat());
+  const frame = content.filter((w) => !inValue.has(w)).map((w) => w.lemma.toLowerCase());
+  // "went from held at customs to shipped", 从周二挪到了周四: the value is what it went to.
+  const from = content.findIndex((w) => /^(?:from|从)$/iu.test(w.text));
+  const to = content.findIndex((w, k) => k > from && /^(?:to|into|到|成|为)$/iu.test(w.text));
+  if (from >= 0 && to > from && to + 1 < content.length) {
+    groups.length = 0;
+    groups.push(content.slice(to + 1).filter((w) => w.pos !== "PUNCT"));
+  }
+  const values = groups.map((group) => text.slice(group[0]!.start, group.at(-1)!.end));
+  const said = words.map((w) => w.text).join(grammar.joiner);
+  return {
+    frame,
+    values,
+    valueWords: groups.flat(),
+    changed: grammar.change.test(said),
+    // Chinese states amounts and times without a verb: INV-2024-0841一共1,962元, 他今年30岁.
+    predicated:
+      words.some(isVerb) ||
+      (grammar.language === "zh" && groups.some((g) => g.some((w) => w.pos === "NUM" || grammar.isTime(w)))),
+  };
+}
+
+/** A verb, a copula, or jieba's verbal noun (启动/vn) in a predicate. */
+function isVerb(word: TaggedWord): boolean {
+  return word.pos === "VERB" || word.pos === "AUX" || word.detail === "vn" || /^(?:是|在|有|叫)$/u.test(word.text);
+}
+
+/** A number that counts its noun (一只猫, "two cats") rather than being a value of its own. */
+function isQuantity(grammar: Grammar, word: TaggedWord, words: readonly TaggedWord[]): boolean {
+  if (word.pos !== "NUM" || /\d/u.test(word.text)) return false;
+  const next = words[words.indexOf(word) + 1];
+  return grammar.language === "zh" ? next?.pos === "NOUN" : /^(?:a|an|one)$/iu.test(word.text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// English
+
+// "User prefers dark mode": the assistant's own word for the speaker is the speaker.
+const EN_SPEAKER = new Set(wordList("i | we | me | us | user"));
+const EN_OWNER = new Set(wordList("my | our"));
+const EN_POSSESSIVE = new Set(wordList("my | our | his | her | their | its | your"));
+const EN_PRONOUN = new Set(wordList("he | she | they | it"));
+
+const EN_TOPIC_LEAD = /^(?:as for|as to|regarding|concerning|speaking of|when it comes to)\s/iu;
+const EN_TOPIC_WORDS = new Set(wordList("as | for | to | regarding | concerning | speaking | of | when | it | comes"));
+const EN_TIME_NOUNS = new Set(
+  wordList(`time | week | weekend | month | year | morning | afternoon | evening | night | day | summer | winter |
+    spring | fall | autumn | semester | quarter | monday | tuesday | wednesday | thursday | friday | saturday | sunday`),
+);
+const EN_NOISE = new Set([
+  ...wordList(`now | currently | still | also | just | recently | finally | already | again | lately | nowadays |
+    usually | always | actually | really | officially | apparently | then | too | anymore | yet | even | the | a | an |
+    last | next | these | ago | yesterday | today | tomorrow | tonight | soon`),
+  ...EN_TIME_NOUNS,
+]);
+const EN_CHANGE =
+  /\b(?:now|currently|nowadays|these days|no longer|anymore|any more|moved|switched|changed|migrated|relocated|rescheduled|transferred|upgraded|instead)\b/iu;
+const EN_TITLES = new Map(
+  RELATIONS.filter((r) => r.title).flatMap((r) =>
+    r.en.map((w) => [w.replace(/\.$/u, "").toLowerCase(), r.slug] as const),
+  ),
+);
+const MONTHS_AND_DAYS = new Set(
+  [...NOT_A_NAME].filter((w) => /day$|uary$|^(?:March|April|May|June|July|August)$|ember$|ober$/u.test(w)),
+);
+
+/**
+ * Tagger slips that matter here: "stores" read as a plural noun, "lead" of "tech lead of" as a
+ * verb, "Meeting" of "Meeting Room 3C" as a gerund, "'s" of "Jenu's a greyhound" as a possessive.
+ */
+function fixEnglishTags(words: readonly TaggedWord[]): TaggedWord[] {
+  return words.map((word, k) => {
+    const before = words[k - 1];
+    const after = words[k + 1];
+    if (word.pos === "VERB" && k === 0 && /^\p{Lu}\p{Ll}+ing$/u.test(word.text) && after?.pos === "PROPN")
+      return { ...word, pos: "PROPN" };
+    if (word.pos === "PART" && /^['’]s$/u.test(word.text) && after && ["DET", "ADJ", "ADV"].includes(after.pos))
+      return { ...word, pos: "AUX", lemma: "be" };
+    if (
+      word.pos === "VERB" &&
+      before &&
+      word.text.toLowerCase() === word.lemma &&
+      ["DET", "NOUN", "ADJ"].includes(before.pos) &&
+      /^of$/iu.test(after?.text ?? "")
+    )
+      return { ...word, pos: "NOUN" };
+    if (word.pos === "NOUN" && before && /[a-z]s$/u.test(word.text)) {
+      const subjectEnds = before.pos === "PROPN" || before.pos === "NUM" || /\d/u.test(before.text);
+      const objectFollows =
+        after !== undefined &&
+        (after.pos === "DET" || after.pos === "ADP" || EN_POSSESSIVE.has(after.text.toLowerCase()));
+      if (subjectEnds && objectFollows) return { ...word, pos: "VERB", lemma: word.lemma.replace(/s$/u, "") };
+    }
+    return word;
+  });
+}
+
+/** A name with letters in it, or a number long enough to be an id of its own (an order number). */
+function identifiesItself(words: readonly TaggedWord[]): boolean {
+  const name = words.map((w) => w.text).join("");
+  const bare = name.replace(/[-_.#]/gu, "");
+  // A word ("Orion") or a code long enough to be one thing (A1001, TK-5521); "D3", "12A" and
+  // "202" are one of many rooms, desks and lots until their class word says which.
+  if (/\d/u.test(bare)) return bare.length >= (/\p{L}/u.test(bare) ? 4 : 5);
+  return /\p{L}/u.test(bare);
+}
+
+function enIsName(word: TaggedWord): boolean {
+  if (/\d/u.test(word.text) && /\p{L}/u.test(word.text)) return true;
+  if (/^#\d+$/u.test(word.text)) return true;
+  return word.pos === "PROPN" && !NOT_A_NAME.has(word.text.replace(/['’]s$/u, "")) && /^\p{Lu}/u.test(word.text);
+}
+
+function enInPhrase(words: readonly TaggedWord[], k: number, from: number): boolean {
+  const word = words[k]!;
+  const lower = word.text.toLowerCase();
+  switch (word.pos) {
+    case "DET":
+    case "ADJ":
+    case "NOUN":
+    case "PROPN":
+    case "NUM":
+    case "X":
+      return true;
+    case "PRON":
+      return k === from && (EN_POSSESSIVE.has(lower) || EN_PRONOUN.has(lower));
+    case "PART":
+      return /^['’]s?$/u.test(word.text);
+    case "SYM":
+      return word.text === "#" || word.text === "&";
+    case "ADP": {
+      // "the tech lead of Project Orion", "the appointment with Dr. Velo"
+      const next = words[k + 1];
+      return (
+        /^(?:of|with|for)$/iu.test(word.text) &&
+        k > from &&
+        words[k - 1]!.pos === "NOUN" &&
+        next !== undefined &&
+        ["DET", "PROPN", "NOUN", "NUM", "ADJ"].includes(next.pos)
+      );
+    }
+    case "PUNCT": {
+      // A hyphen inside a name the tokenizer split ("build - agent").
+      const next = words[k + 1];
+      return word.text === "-" && k > from && words[k - 1]!.end === word.start && next?.start === word.end;
+    }
+    default:
+      return false;
+  }
+}
+
+const EN: Grammar = {
+  language: "en",
+  joiner: " ",
+  noise: EN_NOISE,
+  change: EN_CHANGE,
+  isName: enIsName,
+  isTime: (word) => MONTHS_AND_DAYS.has(word.text.replace(/s$/u, "")),
+  subject(words, text) {
+    let i = 0;
+    // '"shipped" — that's what it says …': a quoted opening is said first, for valueFirst.
+    const quote = /^\s*["“]([^"”]{1,60})["”]/u.exec(text);
+    if (quote) {
+      const close = quote.index + quote[0].length;
+      const from = words.findIndex((w) => w.start > quote.index && w.start < close && w.pos !== "PUNCT");
+      const to = words.findIndex((w) => w.start >= close - 1 && /["”]/u.test(w.text));
+      if (from >= 0 && to > from) return { kind: "phrase", from, to, predicate: to + 1 };
+    }
+    while (i < words.length && ["INTJ", "CCONJ", "PUNCT"].includes(words[i]!.pos)) i++;
+    // A short preface ending in a colon or dash: "Just checked: …", "Heads up — …", "Update on Mirela: …".
+    const colon = words.findIndex((w, k) => k > i && k <= i + 5 && /^(?::|—|–)$/u.test(w.text));
+    if (colon > 0 && colon + 1 < words.length) {
+      const lead = words.slice(i, colon);
+      const named = lead.findIndex((w) => enIsName(w));
+      if (/^(?:update|news|re|about|regarding)$/iu.test(lead[0]!.text) && named > 0)
+        return { kind: "phrase", from: i + named, to: colon, predicate: colon + 1 };
+      i = colon + 1;
+    }
+    // A leading phrase without a verb, set off by a comma: "Last year, …", "As for Room 202, …".
+    const comma = words.findIndex((w, k) => k > i && k <= i + 8 && w.text === ",");
+    if (comma > 0) {
+      const lead = words.slice(i, comma);
+      const verbless = lead.every((w) => w.pos !== "VERB" && w.pos !== "AUX");
+      const opener = lead[0]!;
+      const adverbial =
+        ["ADV", "ADP", "SCONJ"].includes(opener.pos) ||
+        /^(?:last|next|this|yesterday|today|recently|lately)$/iu.test(opener.text);
+      if (verbless && EN_TOPIC_LEAD.test(text.slice(opener.start))) {
+        let from = i;
+        while (from < comma && EN_TOPIC_WORDS.has(words[from]!.text.toLowerCase())) from++;
+        // The topic is the subject; the clause after the comma is what is said of it.
+        if (comma > from) return { kind: "phrase", from, to: comma, predicate: comma + 1 };
+      }
+      if (verbless && adverbial) i = comma + 1;
+    }
+    while (i < words.length && ["ADV", "INTJ"].includes(words[i]!.pos) && words[i + 1]?.pos !== "VERB") i++;
+    // "This time WeChat is fine", "Last week Mirela moved …": a time phrase before the subject.
+    if (
+      /^(?:this|last|next|that|every|each)$/iu.test(words[i]?.text ?? "") &&
+      EN_TIME_NOUNS.has(words[i + 1]?.lemma ?? "") &&
+      words[i + 2] !== undefined &&
+      !["VERB", "AUX"].includes(words[i + 2]!.pos)
+    )
+      i += 2;
+    const first = words[i];
+    if (!first) return { kind: "none", from: i, to: i, predicate: i };
+    const lower = first.text.toLowerCase().replace(/[’‘]/gu, "'");
+    if (EN_SPEAKER.has(lower.replace(/'\w{1,2}$/u, "")))
+      return { kind: "speaker", from: i, to: i + 1, predicate: i + 1 };
+    if (EN_PRONOUN.has(lower)) return { kind: "pronoun", from: i, to: i + 1, predicate: i + 1 };
+    let to = i;
+    while (to < words.length && enInPhrase(words, to, i)) to++;
+    // A relative clause ends the phrase: "The room where the team sits is …".
+    for (let k = i; k < to; k++) if (/^(?:where|that|which|who|whom|whose)$/iu.test(words[k]!.text)) to = k;
+    let predicate = to;
+    // An apposition between commas or dashes ("Mirela, my old roommate, now lives …") is skipped.
+    const open = words[to];
+    if (open && /^(?:,|—|–|-|\()$/u.test(open.text)) {
+      const close = open.text === "(" ? ")" : open.text;
+      for (let k = to + 1; k < Math.min(words.length, to + 10); k++) {
+        const word = words[k]!;
+        if (word.pos === "VERB" || word.pos === "AUX") break;
+        if (word.text === close) {
+          predicate = k + 1;
+          break;
+        }
+      }
+    }
+    if (to === i) return { kind: "none", from: i, to: i, predicate: i };
+    const possessive = EN_POSSESSIVE.has(lower) && !EN_OWNER.has(lower);
+    return { kind: possessive ? "pronoun" : "phrase", from: i, to, predicate };
+  },
+  pronoun(_text, phrase) {
+    const head = phrase[0]!;
+    const possessive = EN_POSSESSIVE.has(head.text.toLowerCase());
+    const rest = phrase.slice(1).filter((w) => w.pos === "NOUN" || w.pos === "ADJ");
+    return {
+      pronoun: { text: head.text, start: head.start, end: head.end, possessive },
+      ...(possessive && rest.length > 0 ? { possessed: rest.map((w) => w.lemma).join(" ") } : {}),
+    };
+  },
+  entity(text, phrase) {
+    const owned = EN_OWNER.has(phrase[0]?.text.toLowerCase() ?? "");
+    const words = owned ? phrase.slice(1) : phrase;
+    // The owner of "X's Y" and of "Y of X" is the entity; Y is its attribute.
+    const apostrophe = words.findIndex((w) => w.pos === "PART");
+    const of = words.findIndex((w) => w.pos === "ADP");
+    let owner = apostrophe > 0 ? words.slice(0, apostrophe) : of > 0 ? words.slice(of + 1) : words;
+    let attributeWords =
+      apostrophe > 0 ? words.slice(apostrophe + 1) : of > 0 ? words.slice(0, of) : ([] as TaggedWord[]);
+    // "my friend's dog Biscuit": a name after the owner is whom the clause is about.
+    if (attributeWords.some(enIsName)) {
+      owner = attributeWords;
+      attributeWords = [];
+    }
+    const attribute = attributeWords.filter((w) => w.pos === "NOUN" || w.pos === "ADJ").map((w) => w.lemma);
+    const possessed = attribute.length > 0 ? { possessed: attribute.join(" ") } : {};
+    const core = owner.filter((w) => w.pos !== "DET");
+    if (core.length === 0) return undefined;
+    // Name words: proper nouns, ids, a number after a class word ("room 202"), in one run.
+    let first = -1;
+    let last = -1;
+    for (const [k, word] of core.entries()) {
+      const named = enIsName(word) || (word.pos === "NUM" && (k > 0 || identifiesItself([word])));
+      if (!named) continue;
+      if (first < 0) first = k;
+      else if (k !== last + 1) break;
+      last = k;
+    }
+    const relationAt = core.findIndex((w) => EN_RELATION.has(w.lemma) || EN_RELATION.has(w.text.toLowerCase()));
+    const relationOf = (w: TaggedWord) =>
+      EN_RELATION.get(w.text.replace(/\.$/u, "").toLowerCase()) ?? EN_RELATION.get(w.lemma);
+    if (first < 0) {
+      // "my sister", "my sister's cat": a relative without a name. "the chess club": its words.
+      if (relationAt >= 0 && owned)
+        return {
+          entity: { relation: relationOf(core[relationAt]!)!, name: "", start: core[0]!.start, end: core.at(-1)!.end },
+          ...possessed,
+        };
+      if (owned) return undefined;
+      const thing = core.filter((w) => w.pos === "NOUN" || w.pos === "ADJ" || w.pos === "PROPN");
+      if (thing.length === 0) return undefined;
+      return {
+        entity: {
+          relation: "named",
+          name: text.slice(thing[0]!.start, thing.at(-1)!.end),
+          start: thing[0]!.start,
+          end: thing.at(-1)!.end,
+        },
+        ...possessed,
+      };
+    }
+    let nameWords = core.slice(first, last + 1);
+    // A relation or title word opening the name is its class: "Project P1992", "Dr. Velo"; so is
+    // one right after it: "the Orion project".
+    const opening = relationOf(nameWords[0]!) ?? EN_TITLES.get(nameWords[0]!.text.replace(/\.$/u, "").toLowerCase());
+    let relation = opening;
+    let classWord = first > 0 ? core[first - 1] : undefined;
+    const following = core[last + 1];
+    if (opening && nameWords.length > 1) {
+      classWord = nameWords[0];
+      nameWords = nameWords.slice(1);
+    } else if (following && relationOf(following) && !(classWord && relationOf(classWord))) {
+      relation = relationOf(following);
+      classWord = nameWords[0];
+    } else relation = classWord ? relationOf(classWord) : undefined;
+    const nameFrom = nameWords[0]!.start;
+    const end = nameWords.at(-1)!.end;
+    if (relation)
+      return { entity: { relation, name: text.slice(nameFrom, end), start: classWord!.start, end }, ...possessed };
+    // A common noun right before a bare number is part of its identity ("room 202" is not "order
+    // 202"); a name with letters or a long number identifies itself ("order A1001" is "A1001").
+    const classed =
+      classWord && classWord.pos === "NOUN" && /^\p{L}+$/u.test(classWord.text) && !identifiesItself(nameWords);
+    const from = classed ? classWord!.start : nameFrom;
+    return { entity: { relation: "named", name: text.slice(from, end), start: from, end }, ...possessed };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Chinese
+
+const ZH_SPEAKER = /^(?:我们|咱们|我|用户)$/u;
+const ZH_PRONOUN = /^(?:他们|她们|它们|他|她|它)$/u;
+const ZH_DEMONSTRATIVE = /^(?:这个|那个|这位|那位|这家|那家|这|那|该|此)$/u;
+const ZH_TOPIC_LEAD = /^(?:至于|关于|说到|说起|提到)$/u;
+const ZH_LEAD = new Set(
+  wordList(`但是 | 不过 | 而且 | 另外 | 还有 | 并且 | 同时 | 所以 | 然后 | 对了 | 哦 | 嗯 | 其实 | 说实话 | 话说 | 听说 |
+    据说 | 顺便 | 顺便说一下 | 那么 | 注意 | 提醒 | 提醒一下 | 记住 | 友情提示 | 补充一下`),
+);
+const ZH_NOISE = new Set(
+  wordList(`现在 | 目前 | 如今 | 已经 | 已 | 又 | 也 | 都 | 还 | 平时 | 一直 | 最近 | 刚 | 刚刚 | 才 | 就 | 正在 | 总是 | 通常 |
+    一般 | 了 | 过 | 着 | 啦 | 呢 | 吧 | 啊 | 哦 | 嘛 | 呀 | 的话 | 一共 | 总共 | 共计 | 大概 | 大约`),
+);
+const ZH_CHANGE = /现在|目前|如今|改成|改为|改到|改在|换成|换到|换了|搬到|搬去|搬家|调到|转到|迁到|升级|不再|已经/u;
+
+function zhIsName(word: TaggedWord): boolean {
+  if (word.pos === "PROPN") return true;
+  // A word the dictionary does not know (jieba's x), not an idiom or an abbreviation it does; in
+  // Han, two or three characters as names are (风可真大 is a clause the unknown-word model glued).
+  if (word.pos === "X" && word.detail === "x" && /^[\p{Script=Han}A-Za-z0-9][\p{Script=Han}\w.-]*$/u.test(word.text))
+    return !/^\p{Script=Han}{4,}$/u.test(word.text);
+  return /\d/u.test(word.text) && /\p{L}/u.test(word.text);
+}
+
+/**
+ * 暑期主持启蒙班早上八点上课: a name made of verbs and nouns (jieba tags 主持 and 启蒙 as verbs),
+ * ending in a noun, followed by a time or an adverb. Where it ends, or -1.
+ */
+function compoundEnd(words: readonly TaggedWord[], from: number): number {
+  let end = from;
+  while (
+    end < from + 5 &&
+    end < words.length &&
+    ["VERB", "NOUN"].includes(words[end]!.pos) &&
+    words[end]!.detail !== "t"
+  )
+    end++;
+  const last = words[end - 1];
+  const then = words[end];
+  const closes = then !== undefined && (then.detail === "t" || then.pos === "ADV");
+  return end - from >= 2 && last?.pos === "NOUN" && last.detail === "n" && closes ? end : -1;
+}
+
+function zhInPhrase(words: readonly TaggedWord[], k: number, from: number): boolean {
+  const word = words[k]!;
+  const next = words[k + 1];
+  if (word.text === "的") return k > from && next !== undefined && ["NOUN", "PROPN", "X", "NUM"].includes(next.pos);
+  if (k === from && ZH_DEMONSTRATIVE.test(word.text)) return next !== undefined;
+  // 我同事…, 我的…, 我们青雁这个项目, 我们Stadex: the speaker's relation or named thing.
+  if (k === from && ZH_SPEAKER.test(word.text))
+    return next !== undefined && (next.text === "的" || ZH_RELATION.has(next.text) || zhIsName(next));
+  // 青雁这个项目: a demonstrative between a name and its class word.
+  if (k > from && ZH_DEMONSTRATIVE.test(word.text)) return next?.pos === "NOUN";
+  if (word.detail === "t" || ZH_NOISE.has(word.text)) return false;
+  if (word.pos === "X") return /[\p{Script=Han}\w]/u.test(word.text);
+  // 谭诗怀跳槽去了, worker-55重装了: a "noun" after a name and before 了 / 去 is the verb.
+  const afterName = k > from && zhIsName(words[k - 1]!);
+  if (afterName && word.pos === "NOUN" && /^(?:了|过|着|去|来|到)$/u.test(next?.text ?? "")) return false;
+  // A verbal noun names a thing only before another noun (工作压力); before 了 / 过 or a number it is the verb.
+  if (word.detail === "vn") return next !== undefined && (next.pos === "NOUN" || next.text === "的");
+  return (
+    word.pos === "NOUN" || word.pos === "PROPN" || word.pos === "NUM" || (word.pos === "ADJ" && word.detail === "b")
+  );
+}
+
+const ZH: Grammar = {
+  language: "zh",
+  joiner: "",
+  noise: ZH_NOISE,
+  change: ZH_CHANGE,
+  isName: zhIsName,
+  isTime: (word) => word.detail === "t" && !ZH_NOISE.has(word.text),
+  subject(words) {
+    let i = 0;
+    for (;;) {
+      const word = words[i];
+      if (!word) break;
+      if (ZH_TOPIC_LEAD.test(word.text)) {
+        const comma = words.findIndex((w, k) => k > i && /^[，,]$/u.test(w.text));
+        if (comma > i + 1) return { kind: "phrase", from: i + 1, to: comma, predicate: comma + 1 };
+        break;
+      }
+      // A time word opening a name (暑期主持启蒙班) is part of it, not a time of the clause.
+      const time =
+        word.detail === "t" &&
+        words[i + 1]?.text !== "的" &&
+        words[i + 1]?.text !== "是" &&
+        compoundEnd(words, i + 1) < 0;
+      // 调座以后, 搬家之后: a clause of time before the subject.
+      // 以后 alone first is "from now on", not a time clause.
+      const after = words.findIndex(
+        (w, k) => k > i && k <= i + 3 && /^(?:以后|之后|后来|以前|之前|的时候)$/u.test(w.text),
+      );
+      if (after >= 0 && words[after + 1] && words[after + 1]!.pos !== "PUNCT") i = after + 1;
+      else if (word.pos === "PUNCT" || ZH_LEAD.has(word.text) || time) i++;
+      else break;
+    }
+    const first = words[i];
+    if (!first) return { kind: "none", from: i, to: i, predicate: i };
+    if (ZH_PRONOUN.test(first.text)) {
+      const possessive = words[i + 1]?.text === "的";
+      const to = possessive ? i + 2 : i + 1;
+      let end = to;
+      if (possessive) while (end < words.length && zhInPhrase(words, end, i)) end++;
+      return { kind: "pronoun", from: i, to: end, predicate: end };
+    }
+    let to = i;
+    while (to < words.length && zhInPhrase(words, to, i)) to++;
+    if (ZH_SPEAKER.test(first.text) && to === i) return { kind: "speaker", from: i, to: i + 1, predicate: i + 1 };
+    // X的Y是Z, X的Y调成了Z: whatever the tagger made of X (烘焙/v 28 班), the words before 的 own Y.
+    const of = words.findIndex((w, k) => k > i && w.text === "的");
+    let verb = of + 1;
+    while (verb > 0 && verb < words.length && ["NOUN", "PROPN", "X"].includes(words[verb]!.pos)) verb++;
+    const copula = of > 0 && verb > of + 1 && verb < words.length && isVerb(words[verb]!) ? verb : -1;
+    const plain = words.slice(i, copula).every((w) => w.pos !== "PUNCT" && !ZH_SPEAKER.test(w.text));
+    if (to <= of && of > i && copula > of + 1 && plain)
+      return { kind: "phrase", from: i, to: copula, predicate: copula };
+    const compound = to <= i + 1 ? compoundEnd(words, first.detail === "t" ? i + 1 : i) : -1;
+    if (compound > 0) return { kind: "phrase", from: i, to: compound, predicate: compound };
+    // 周三是…: a time as the subject, for valueFirst.
+    if (to === i && first.detail === "t" && words[i + 1]?.text === "是")
+      return { kind: "phrase", from: i, to: i + 1, predicate: i + 1 };
+    if (to === i) return { kind: "none", from: i, to: i, predicate: i };
+    return { kind: ZH_DEMONSTRATIVE.test(first.text) ? "pronoun" : "phrase", from: i, to, predicate: to };
+  },
+  pronoun(text, phrase) {
+    const of = phrase.findIndex((w) => w.text === "的");
+    const until = of >= 0 ? phrase[of]! : phrase.at(-1)!;
+    const possessed = of >= 0 && of + 1 < phrase.length ? text.slice(phrase[of + 1]!.start, phrase.at(-1)!.end) : "";
+    return {
+      pronoun: {
+        text: text.slice(phrase[0]!.start, until.end),
+        start: phrase[0]!.start,
+        end: until.end,
+        possessive: of >= 0,
+      },
+      ...(possessed ? { possessed: possessed.replace(/\s+/gu, "") } : {}),
+    };
+  },
+  entity(text, phrase) {
+    // X的Y: the entity X and its attribute Y; 我(的)同事林一鸣: the speaker's relation.
+    const of = phrase.findIndex((w) => w.text === "的");
+    const owner = of > 0 ? phrase.slice(0, of) : phrase;
+    const possessed =
+      of > 0 && of + 1 < phrase.length
+        ? { possessed: text.slice(phrase[of + 1]!.start, phrase.at(-1)!.end).replace(/\s+/gu, "") }
+        : {};
+    const owned = ZH_SPEAKER.test(owner[0]?.text ?? "");
+    const words = (owned ? owner.slice(1) : owner).filter((w) => w.text !== "的" && !ZH_DEMONSTRATIVE.test(w.text));
+    if (words.length === 0) return undefined;
+    const relationWord = words.find((w) => ZH_RELATION.has(w.text));
+    const nameWords = relationWord ? words.slice(words.indexOf(relationWord) + 1) : words;
+    // 我们的…: the speaker's own thing, unless it is named (我们Stadex).
+    if (owned && !relationWord && !words.some(zhIsName)) return undefined;
+    // 主要, 新: a modifier alone names nothing.
+    if (!relationWord && !nameWords.some((w) => w.pos !== "ADJ")) return undefined;
+    const relation = relationWord ? ZH_RELATION.get(relationWord.text)! : "named";
+    // 天枢项目 / 项目天枢: the relation word before or after the name.
+    let named = relationWord && nameWords.length === 0 ? words.slice(0, words.indexOf(relationWord)) : nameWords;
+    // 发票INV-77957, 订单 23652839: a class word before an id that identifies itself.
+    const id = named.findIndex((w) => w.detail === "eng" || (w.pos === "NUM" && /^\d{5,}$/u.test(w.text)));
+    if (id > 0 && named.slice(0, id).every((w) => w.pos === "NOUN") && identifiesItself([named[id]!]))
+      named = named.slice(id);
+    const name = named.length > 0 ? text.slice(named[0]!.start, named.at(-1)!.end).replace(/\s+/gu, "") : "";
+    return { entity: { relation, name, start: words[0]!.start, end: words.at(-1)!.end }, ...possessed };
+  },
+};
