@@ -109,6 +109,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
       step({
         name: "persist",
         reads: [
+          "messages",
           "ignored",
           "admitted",
           "decisions",

@@ -4,11 +4,13 @@
  * every writer of the store in this process: the facade, this graph compiled into an agent,
  * recall bookkeeping), and when another write committed to the scope since the decisions were
  * made, it decides again against the store as it is now: two runs never both add a value of a
- * key that holds one. The user's own answers to a conflict question are kept as given.
+ * key that holds one. The user's own answers to a conflict question are kept as given. Every
+ * message of the run is accounted for in the output (src/write/accounting.ts).
  */
 import type { BaseStore } from "@langchain/langgraph";
 import type { MemoryRecord } from "../../src/schema.js";
 import { scopeKey, scopeQueueFor } from "../../src/scope-queue.js";
+import { accountMessages } from "../../src/write/accounting.js";
 import { commitDecisions } from "../../src/write/commit.js";
 import type { WriteResult } from "../../src/write/conflict/decision.js";
 import { resolveDecisions } from "../../src/write/conflict/resolve.js";
@@ -24,6 +26,7 @@ export interface PersistNodeOptions {
 }
 
 type PersistReads =
+  | "messages"
   | "ignored"
   | "admitted"
   | "decisions"
@@ -70,6 +73,9 @@ export function createPersistNode(options: PersistNodeOptions): WriteNode<Persis
       queue.bump(key);
       return { ...committed, episodes };
     });
-    return { memoryWrite: { ...result, extractionFailures: state.extractionFailures, ignored: state.ignored } };
+    const messages = accountMessages(state.messages, { ...result, ignored: state.ignored });
+    return {
+      memoryWrite: { ...result, extractionFailures: state.extractionFailures, ignored: state.ignored, messages },
+    };
   };
 }

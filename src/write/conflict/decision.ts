@@ -91,10 +91,31 @@ export interface MemoryWriteOutput extends WriteResult {
   episodes: MemoryRecord[];
   extractionFailures: ExtractionFailure[];
   ignored: IgnoredInput[];
+  /** Every message of the run and what became of it (src/write/accounting.ts), in input order. */
+  messages: MessageOutcome[];
 }
 
 export function emptyWriteResult(): WriteResult {
   return { written: [], reinforced: [], superseded: [], merged: [], pending: [], rejected: [], exceptions: [] };
+}
+
+export const MESSAGE_OUTCOMES = ["written", "merged", "known", "pending", "rejected", "ignored"] as const;
+export type MessageOutcomeKind = (typeof MESSAGE_OUTCOMES)[number];
+
+export interface MessageOutcome {
+  messageId: string;
+  outcome: MessageOutcomeKind;
+  /** The memories the message became or touched (written, merged into, reinforced, pending). */
+  recordIds: string[];
+  /** Older memories a memory of this message replaced. */
+  supersededIds?: string[];
+  /**
+   * Why nothing was remembered: an admission reason (`below_threshold`, `transient`, …), or
+   * `question`, `small_talk`, `assistant_turn`, `no_statement` when the rules read no memory from it.
+   */
+  reason?: string;
+  /** The episode of the conversation the message is kept in, when no memory was made of it. */
+  episodeId?: string;
 }
 
 /** The JSON a conflict interrupt carries (seed 002 §3.2). */
