@@ -18,6 +18,7 @@ export function createRankNode(deps: ReadDeps): ReadNode<"request" | "candidates
         ranking: deps.ranking,
         channelCount,
         depth,
+        query: request.query,
       }),
     };
   };

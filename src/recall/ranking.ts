@@ -12,6 +12,7 @@ import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryRecord } from "../schema.js";
 import { daysBetween } from "../time.js";
+import { currentFirst, namedFirst } from "./currency.js";
 import { relevanceFromRrf } from "./fusion.js";
 import type { Candidate, SignalScores } from "./types.js";
 
@@ -122,19 +123,21 @@ export function weightedScore(signals: SignalScores, weights: RankingWeights): n
 }
 
 /**
- * Score every candidate and sort best first (ties: higher RRF, then id).
+ * Score every candidate and sort best first (ties: higher RRF, then id); an entity's newer
+ * statement of change then goes above the older one it updates (currency.ts).
  * @example
  * const ranked = rankCandidates(candidates, { now: new Date(), ranking: resolveRanking(), channelCount: 2, depth: 24 });
  */
 export function rankCandidates(
   candidates: Candidate<MemoryRecord>[],
-  options: { now: Date; ranking: ResolvedRanking; channelCount: number; depth: number },
+  options: { now: Date; ranking: ResolvedRanking; channelCount: number; depth: number; query?: string },
 ): Candidate<MemoryRecord>[] {
-  return candidates
+  const ranked = candidates
     .map((candidate) => {
       const relevance = relevanceFromRrf(candidate.rrf, options.channelCount, options.depth);
       const signals = signalsFor(candidate.value, relevance, options.now, options.ranking.halfLifeDays);
       return { ...candidate, signals, score: weightedScore(signals, options.ranking.weights) };
     })
     .sort((a, b) => b.score - a.score || b.rrf - a.rrf || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return currentFirst(namedFirst(ranked, options.query), options.query);
 }
