@@ -12,6 +12,10 @@
  * - evidence stored: evidence messages cited by some active record (the write side's ceiling).
  * - write recall: planted facts cited by an active record about the user (a fact that a later
  *   one replaced counts when any record about the user cites it, active or superseded).
+ * - wrong supersession: planted facts nothing replaced whose every record is inactive (lost to
+ *   another statement: a false supersession, merge or expiry).
+ * - current first: of the questions about a changed fact, those whose first item citing either
+ *   value cites the current one.
  * - write precision: noise messages cited by no active record about the user. Records about
  *   the conversation (episodes) are counted apart.
  * - conflicts: keys of single-valued kinds holding more than one distinct active value, out of
@@ -58,6 +62,10 @@ export interface SetMetrics extends HitRates {
   pollution: Ratio;
   evidenceStored: Ratio;
   writeRecall?: Ratio;
+  /** Planted facts no later statement replaced whose every record was superseded: lost to another statement. */
+  wrongSupersession?: Ratio;
+  /** Questions about a changed fact whose first item citing either value cites the current one. */
+  currentFirst: Ratio;
   writePrecision?: Ratio;
   conflicts?: Ratio;
   /** Active records about the conversation, and noise messages only they cite. */
@@ -77,6 +85,7 @@ export function measure(run: SetRun): SetMetrics {
     precision5: ratio(),
     precision10: ratio(),
     staleness: ratio(),
+    currentFirst: ratio(),
     pollution: ratio(),
     evidenceStored: ratio(),
     seconds: run.seconds,
@@ -103,6 +112,7 @@ export function measure(run: SetRun): SetMetrics {
       const staleAt = recalled.findIndex((item) => cites(item, stale));
       const currentAt = recalled.findIndex((item) => cites(item, evidence));
       add(m.staleness, staleAt >= 0 && !(currentAt >= 0 && currentAt <= staleAt));
+      add(m.currentFirst, currentAt >= 0 && (staleAt < 0 || currentAt <= staleAt));
     }
     const foreign = recalled.some(
       (item) => item.owner !== user.id || item.messageIds.some((id) => (owners.get(id) ?? user.id) !== user.id),
@@ -122,6 +132,7 @@ export function measure(run: SetRun): SetMetrics {
 function measureWrites(run: SetRun, m: SetMetrics): void {
   const annotated = run.set.users.some((u) => u.facts || u.noise);
   const recall = ratio();
+  const wrong = ratio();
   const precision = ratio();
   const conflicts = ratio();
   let episodes = 0;
@@ -139,6 +150,10 @@ function measureWrites(run: SetRun, m: SetMetrics): void {
         recall,
         pool.some((k) => k.messageIds.includes(fact.messageId)),
       );
+      if (!fact.replaced) {
+        const records = aboutUser.filter((k) => k.messageIds.includes(fact.messageId));
+        add(wrong, records.length > 0 && records.every((k) => !k.active));
+      }
     }
     for (const id of user.noise ?? []) {
       const inUser = activeUser.some((k) => k.messageIds.includes(id));
@@ -164,6 +179,7 @@ function measureWrites(run: SetRun, m: SetMetrics): void {
   }
   if (annotated) {
     m.writeRecall = recall;
+    m.wrongSupersession = wrong;
     m.writePrecision = precision;
   }
   if (keyed) {

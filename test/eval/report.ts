@@ -32,6 +32,15 @@ export interface EvalReport {
   sets: SetReport[];
   /** The fixtures' own figures (harness styles, recall variants), langgraph-memory only. */
   fixtures: Array<{ label: string; hit10: number | null; hit5: number | null; note?: string }>;
+  /** The generated statement families, one row each (langgraph-memory). */
+  families?: Array<{
+    family: string;
+    split: string;
+    kept: number | null;
+    lost: number | null;
+    hit10: number | null;
+    currentFirst: number | null;
+  }>;
   seconds: number;
 }
 
@@ -87,9 +96,13 @@ export const METRICS: MetricRow[] = [
     ...share("precision10", "precision@10", "higher", "questions", (m) => m.precision10),
     of: { unit: "questions", count: (m) => m.hit10.d },
   },
-  share("write-recall", "write recall", "higher", "planted facts", (m) => m.writeRecall),
+  share("write-recall", "write recall (kept)", "higher", "planted facts", (m) => m.writeRecall),
+  share("wrong-supersession", "lost to another statement ↓", "lower", "planted facts", (m) => m.wrongSupersession),
   share("write-precision", "write precision", "higher", "noise items", (m) => m.writePrecision),
   share("staleness", "staleness ↓", "lower", "changed-fact questions", (m) => m.staleness),
+  share("current-first", "current value first", "higher", "changed-fact questions", (m) =>
+    m.currentFirst.d > 0 ? m.currentFirst : undefined,
+  ),
   share("conflicts", "conflict rate ↓", "lower", "single-valued keys", (m) => m.conflicts),
   share("pollution", "pollution ↓", "lower", "questions", (m) => m.pollution),
   {

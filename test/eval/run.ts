@@ -13,6 +13,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dialogSet } from "./dialogs.js";
+import { byFamily, type FamilyFigures, renderFamilies } from "./family-report.js";
 import { conversationSet, scenarioSet } from "./fixtures.js";
 import { type EvalOptions, evaluateConversations, evaluateScenarios, type HarnessStyle } from "./harness.js";
 import { installMem0, mem0System } from "./mem0.js";
@@ -30,6 +31,7 @@ import {
   type SystemName,
 } from "./report.js";
 import { type EvalSet, sliceUsers } from "./sets.js";
+import { PER_FAMILY, statementSet } from "./statements.js";
 import { structuredSet } from "./structured.js";
 import { bm25System, type EvalSystem, ourSystem } from "./systems.js";
 
@@ -57,6 +59,8 @@ const sets: Array<{ set: EvalSet; short: string }> = [
   { set: conversationSet("named"), short: "own conversations" },
   { set: scenarioSet(), short: "own scenarios" },
   { set: structuredSet(), short: "own structured questions" },
+  { set: statementSet("dev", quick ? 6 : PER_FAMILY), short: "generated statements, dev" },
+  { set: statementSet("held-out", quick ? 6 : PER_FAMILY), short: "generated statements, held out" },
 ];
 // Sets whose questions carry conditions and relations: the structured path is also measured off.
 const STRUCTURED_SETS = new Set(["memorybank", "structured"]);
@@ -85,6 +89,7 @@ async function makeSystem(name: SystemName, clock: EvalClock, set: EvalSet): Pro
 }
 
 const setReports: SetReport[] = [];
+const families: FamilyFigures[] = [];
 for (const { set, short } of sets) {
   const setReport: SetReport = {
     id: set.id,
@@ -101,6 +106,7 @@ for (const { set, short } of sets) {
     try {
       const run = await runSet(system, set, { clock, progress: log });
       setReport.metrics[name] = measure(run);
+      if (name === "langgraph-memory" && set.id.startsWith("statements-")) families.push(...byFamily(set, run));
       if (verbose && name === "langgraph-memory")
         for (const { user, probe, recalled } of run.probes)
           if (!recalled.some((r) => r.messageIds.some((id) => probe.evidence.includes(id))))
@@ -160,6 +166,7 @@ const report: EvalReport = {
   skipped,
   sets: setReports,
   fixtures,
+  families,
   seconds: Math.round((performance.now() - started) / 100) / 10,
 };
 
@@ -187,5 +194,14 @@ if (fixtures.length > 0) {
     console.log(
       `  ${f.label.padEnd(66)}${f.hit10?.toFixed(3) ?? "–"} / ${f.hit5?.toFixed(3) ?? "–"}${f.note ? `  (${f.note})` : ""}`,
     );
+}
+if (families.length > 0) {
+  const { table, svg } = renderFamilies(families);
+  console.log(
+    "Generated statement families, langgraph-memory (kept · lost to another statement · hit@10 · current first):",
+  );
+  console.log(table);
+  fs.writeFileSync(`${reportDir}families.svg`, svg);
+  fs.appendFileSync(`${reportDir}latest.md`, `\n${table}\n`);
 }
 console.log(`Report: ${latestPath}, charts: ${reportDir}*.svg`);
