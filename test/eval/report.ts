@@ -101,7 +101,7 @@ export const METRICS: MetricRow[] = [
   share("write-precision", "write precision", "higher", "noise items", (m) => m.writePrecision),
   share("staleness", "staleness ↓", "lower", "changed-fact questions", (m) => m.staleness),
   share("current-first", "current value first", "higher", "changed-fact questions", (m) =>
-    m.currentFirst.d > 0 ? m.currentFirst : undefined,
+    m.currentFirst && m.currentFirst.d > 0 ? m.currentFirst : undefined,
   ),
   share("conflicts", "conflict rate ↓", "lower", "single-valued keys", (m) => m.conflicts),
   share("pollution", "pollution ↓", "lower", "questions", (m) => m.pollution),

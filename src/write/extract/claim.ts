@@ -73,6 +73,8 @@ interface SubjectSpan {
   to: number;
   /** First word of the predicate. */
   predicate: number;
+  /** Set off before the clause ("As for Room 202, …", 至于天枢，…): what the whole clause is about. */
+  topic?: boolean;
 }
 
 const EN_RELATION = new Map(
@@ -321,6 +323,7 @@ function valueFirst(
   span: SubjectSpan,
   phrase: readonly TaggedWord[],
 ): Claim | undefined {
+  if (span.topic) return undefined;
   const head = phrase.filter((w) => w.pos !== "DET");
   // A name, a number, a time, a redacted value ([ADDRESS]), or anything said in quotes.
   const quoted = head.length > 0 && /["“「]$/u.test(text.slice(0, head[0]!.start).trimEnd());
@@ -338,14 +341,14 @@ function valueFirst(
   if (!copula || !(copula.lemma === "be" || copula.text === "是")) return undefined;
   // "is the database …", "is where …", 是…的系统; not "is in Manchester", which says where it is.
   const opening = words[c + 1];
-  if (
-    grammar.language === "en" &&
-    !(opening && (opening.pos === "DET" || /^(?:where|what|which|who)$/iu.test(opening.text)))
-  )
+  if (grammar.language === "en" && !(opening && /^(?:the|this|that|where|what|which|who|when)$/iu.test(opening.text)))
     return undefined;
   const complement = words.slice(c + 1).filter((w) => w.pos !== "PUNCT" && w.pos !== "DET");
   const nameAt = complement.findIndex((w) => grammar.isName(w));
-  if (grammar.language === "zh" && !complement.slice(nameAt + 1).some((w) => w.text === "的")) return undefined;
+  // 是…的系统: a description with a noun after 的 (是做空乘的 describes nothing of anything else).
+  const of = complement.findIndex((w, k) => k > nameAt && w.text === "的");
+  if (grammar.language === "zh" && !(of > nameAt && complement.slice(of + 1).some((w) => w.pos === "NOUN")))
+    return undefined;
   // The description needs a word of its own besides the name ("the database …", "where …", 的系统).
   const described = complement.some((w, k) => k !== nameAt && (w.pos === "NOUN" || /^(?:where|的)$/u.test(w.text)));
   if (nameAt < 0 || !described) return undefined;
@@ -413,8 +416,12 @@ function isNamed(grammar: Grammar, phrase: readonly TaggedWord[]): boolean {
 function inverted(grammar: Grammar, text: string, words: readonly TaggedWord[], span: SubjectSpan): Claim | undefined {
   // "My name is Alice", 我的储物柜是A12: the speaker's own attribute, for the language readers.
   if (/^(?:my|our|your|his|her|their|its|我|我们|我的|你|你的)$/iu.test(words[span.from]?.text ?? "")) return undefined;
+  // A description ("The room where … is Room 202"), not a bare word ("Waby is a purebred Bengal").
+  if (grammar.language === "en" && words[span.from]?.pos !== "DET") return undefined;
   const copula = words.findIndex((w, k) => k >= span.predicate && (w.lemma === "be" || w.text === "是"));
   if (copula < 0 || copula + 1 >= words.length) return undefined;
+  // "is a Bengal" says what kind, not which one.
+  if (/^(?:a|an)$/iu.test(words[copula + 1]?.text ?? "")) return undefined;
   let to = copula + 1;
   while (to < words.length && (grammar.isName(words[to]!) || words[to]!.pos === "NUM")) to++;
   // A name, not a bare number ("my locker number is 12" names no locker).
@@ -670,7 +677,7 @@ const EN: Grammar = {
       const lead = words.slice(i, colon);
       const named = lead.findIndex((w) => enIsName(w));
       if (/^(?:update|news|re|about|regarding)$/iu.test(lead[0]!.text) && named > 0)
-        return { kind: "phrase", from: i + named, to: colon, predicate: colon + 1 };
+        return { kind: "phrase", from: i + named, to: colon, predicate: colon + 1, topic: true };
       i = colon + 1;
     }
     // A leading phrase without a verb, set off by a comma: "Last year, …", "As for Room 202, …".
@@ -686,7 +693,7 @@ const EN: Grammar = {
         let from = i;
         while (from < comma && EN_TOPIC_WORDS.has(words[from]!.text.toLowerCase())) from++;
         // The topic is the subject; the clause after the comma is what is said of it.
-        if (comma > from) return { kind: "phrase", from, to: comma, predicate: comma + 1 };
+        if (comma > from) return { kind: "phrase", from, to: comma, predicate: comma + 1, topic: true };
       }
       if (verbless && adverbial) i = comma + 1;
     }
@@ -895,7 +902,7 @@ const ZH: Grammar = {
       if (!word) break;
       if (ZH_TOPIC_LEAD.test(word.text)) {
         const comma = words.findIndex((w, k) => k > i && /^[，,]$/u.test(w.text));
-        if (comma > i + 1) return { kind: "phrase", from: i + 1, to: comma, predicate: comma + 1 };
+        if (comma > i + 1) return { kind: "phrase", from: i + 1, to: comma, predicate: comma + 1, topic: true };
         break;
       }
       // A time word opening a name (暑期主持启蒙班) is part of it, not a time of the clause.
@@ -924,6 +931,14 @@ const ZH: Grammar = {
     }
     let to = i;
     while (to < words.length && zhInPhrase(words, to, i)) to++;
+    // 我们家那台etl-23装的是…, 我那辆京A12345: the speaker's thing named after a measure word is the subject.
+    if (ZH_SPEAKER.test(first.text)) {
+      const named = words.findIndex(
+        (w, k) => k > i && k <= i + 4 && zhIsName(w) && /(?:台|个|位|只|辆|款|条|部|间)$/u.test(words[k - 1]!.text),
+      );
+      if (named > 0 && words.slice(i + 1, named - 1).every((w) => w.pos !== "VERB" && w.pos !== "PUNCT"))
+        return { kind: "phrase", from: named, to: named + 1, predicate: named + 1 };
+    }
     if (ZH_SPEAKER.test(first.text) && to === i) return { kind: "speaker", from: i, to: i + 1, predicate: i + 1 };
     // X的Y是Z, X的Y调成了Z: whatever the tagger made of X (烘焙/v 28 班), the words before 的 own Y.
     const of = words.findIndex((w, k) => k > i && w.text === "的");

@@ -123,7 +123,8 @@ export function isQuestion(sentence: string, language: Language): boolean {
   // Closed with a full stop, it tells: "Don't book Studio D3, it's for interviews.", 哪天都行。
   if (/[.!。！]\s*$/u.test(trimmed)) return false;
   if (language === "zh") return /[吗么]\s*[。.]?$/u.test(trimmed) || QUESTION_OPENERS.zh.test(trimmed);
-  return QUESTION_OPENERS.en.test(trimmed);
+  // "May 22 is when …": the month, not the modal.
+  return QUESTION_OPENERS.en.test(trimmed) && !/^may\s{1,3}\d/iu.test(trimmed);
 }
 
 const PRAISE = wordList(`great | good | cool | amazing | awesome | nice | fun | fine | ok | okay | beautiful | lovely |

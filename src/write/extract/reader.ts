@@ -134,6 +134,9 @@ export function readUnit(
   return readText(reader, text, marked, reminder, ctx, true);
 }
 
+// A short preface before a colon ("Note for later:", "Heads up:", 补充一下：) frames what follows.
+const PREFACE = /^[^:：\n]{1,24}[:：]\s{0,4}(?=\S)/u;
+
 function readText(
   reader: LanguageReader,
   text: string,
@@ -151,10 +154,13 @@ function readText(
   // something the clause names is a fact about the user's world, whatever its topic words. Its
   // "for now" (系统暂时是 Debian) dates a state of that thing; it scopes no instruction to a task.
   const claim = readClaim(text, L);
+  // An instruction, a reminder or a convention is the user's own, whatever it names; a marker
+  // ("Note for later: …") only says to keep what follows.
+  const said = text.replace(PREFACE, "");
   const told =
-    PROCEDURE[L].test(text) ||
-    REMINDER[L].test(text) ||
-    reader.shape(text, ctx, { explicit: false, procedure: false, reminder: false }).instruction;
+    PROCEDURE[L].test(said) ||
+    REMINDER[L].test(said) ||
+    reader.shape(said, ctx, { explicit: false, procedure: false, reminder: false }).instruction;
   const aboutEntity = user && !told && isWorldEntity(claim) && claim.predicated;
   const transient =
     oneOff || (!procedure && !aboutEntity && TRANSIENT[L].test(text) && reader.transientApplies(text, ctx));
