@@ -225,7 +225,8 @@ function readWith(grammar: Grammar, text: string, words: readonly TaggedWord[], 
   const named = found ? { ...found, entity: withSurface(text, phrase, found.entity) } : undefined;
   const first = valueFirst(grammar, text, words, span, phrase);
   if (first) return first;
-  if (named && (isNamed(grammar, phrase) || named.entity.relation !== "named"))
+  // A topic set off before the clause (至于月镜，…) is named as what the clause is about.
+  if (named && (isNamed(grammar, phrase) || named.entity.relation !== "named" || span.topic))
     return { ...claim, subject: "entity", ...named };
   const turned = inverted(grammar, text, words, span);
   if (turned) return { ...turned, unnamed: text.slice(phrase[0]!.start, phrase.at(-1)!.end) };
