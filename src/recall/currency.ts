@@ -50,7 +50,9 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
   return ranked
     .map((candidate) => {
       const content = normalizeText(candidate.value.content);
-      return names.some((name) => content.includes(name))
+      // An answer the relation join reached through the named entity counts as naming it.
+      const joined = (candidate.channels as Record<string, unknown>).relation !== undefined;
+      return joined || names.some((name) => content.includes(name))
         ? { ...candidate, score: (candidate.score ?? 0) + NAMED_WEIGHT }
         : candidate;
     })

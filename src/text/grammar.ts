@@ -156,6 +156,7 @@ const JIEBA_POS: ReadonlyArray<readonly [RegExp, Pos]> = [
 // 《》 or a quoted name.
 const WHOLE =
   /\[[A-Z_]{2,20}\]|《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}”|[A-Za-z0-9](?:[A-Za-z0-9]|[-_./#](?=[A-Za-z0-9])|,(?=\d{3}(?!\d))){0,60}/gu;
+const TIME_WORDS = /^(?:今天|明天|昨天|前天|后天|今晚|昨晚|明晚)?(?:上午|下午|中午|晚上|早上|凌晨|傍晚)?$/u;
 // 小姜, 老王, 阿芳: a nickname jieba reads as an adjective and a surname.
 const NICKNAME = /^[小老阿]$/u;
 
@@ -179,6 +180,9 @@ export function tagChinese(text: string): TaggedWord[] {
     last = match.index + word.length;
   }
   if (last < text.length) tagHan(text.slice(last), last, out);
+  // 今天下午/nr: the unknown-word model's "name" made of time words is a time.
+  for (const word of out)
+    if (word.pos === "PROPN" && TIME_WORDS.test(word.text)) Object.assign(word, { pos: "NOUN", detail: "t" });
   // 小 + 姜/nr: one nickname.
   for (let i = out.length - 2; i >= 0; i--) {
     const [a, b] = [out[i]!, out[i + 1]!];

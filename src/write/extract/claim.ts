@@ -63,6 +63,8 @@ export interface Claim {
   predicated: boolean;
   /** The clause opens with a subject phrase naming nothing (负责人, "the weather"): its words. */
   unnamed?: string;
+  /** The words of the values, tagged. */
+  valueWords?: TaggedWord[];
 }
 
 /** Where the subject phrase is and where the predicate starts. */
@@ -946,7 +948,8 @@ const ZH: Grammar = {
     let verb = of + 1;
     while (verb > 0 && verb < words.length && ["NOUN", "PROPN", "X"].includes(words[verb]!.pos)) verb++;
     const copula = of > 0 && verb > of + 1 && verb < words.length && isVerb(words[verb]!) ? verb : -1;
-    const plain = words.slice(i, copula).every((w) => w.pos !== "PUNCT" && !ZH_SPEAKER.test(w.text));
+    const plain =
+      first.pos !== "ADP" && words.slice(i, copula).every((w) => w.pos !== "PUNCT" && !ZH_SPEAKER.test(w.text));
     if (to <= of && of > i && copula > of + 1 && plain)
       return { kind: "phrase", from: i, to: copula, predicate: copula };
     const compound = to <= i + 1 ? compoundEnd(words, first.detail === "t" ? i + 1 : i) : -1;

@@ -163,6 +163,9 @@ export function statementKeyOf(kind: MemoryKind, matches: readonly TermMatch[], 
   return `${base}.${segmentOf(rest)}`;
 }
 
+// Letters and digits in one word, with its dashes: an id (TQ-112, INV-20931, P1992).
+const ID_IN_TEXT = /(?<![\w-])[A-Za-z]{1,12}-?\d{1,12}(?:-[A-Za-z0-9]{1,12})?(?![\w-])/u;
+
 // Words that say how, not what: a key named after them ("always_run") would merge unrelated rules.
 const SEGMENT_NOISE = new Set(
   "user users assistant team their alway always never every each all run use make must should need first before after then please remember note instruction request agreed agree want like love prefer hate dislike".split(
@@ -175,6 +178,9 @@ const SEGMENT_NOISE = new Set(
  * ("make gen" → `make_gen`), else a short stable hash so equal text gets an equal key.
  */
 export function segmentOf(text: string): string {
+  // An id names the statement's thing whole (TQ-112 is not TQ-130): it leads the segment.
+  const id = ID_IN_TEXT.exec(text)?.[0];
+  if (id) return nameSegment(id).slice(0, 40);
   const words = tokenize(text)
     .map((w) => w.replace(/[^a-z0-9]+/g, "_").replace(/^_+|(?<!_)_+$/g, ""))
     .filter((w) => w.length > 1 && !SEGMENT_NOISE.has(w) && !/^\d+$/.test(w));

@@ -87,7 +87,8 @@ function opensWithPredicate(text: string, language: "zh" | "en"): boolean {
 
 /** A clause that states a value with a verb: not an exclamation or a bare reaction. */
 function states(claim: Claim): boolean {
-  return claim.predicated && claim.values.length > 0;
+  // A value that is a thing, a name, a number or a time; "还没审完" (a state verb alone) details the clause before.
+  return claim.predicated && (claim.valueWords ?? []).some((w) => w.pos !== "VERB");
 }
 
 const CONTRACTED: Record<string, string> = { ll: "will", ve: "has", d: "would", re: "is" };
