@@ -109,7 +109,8 @@ export function renderFamilies(rows: readonly FamilyFigures[]): { table: string;
     })
     .join("\n");
   const svg = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" role="img">`,
+    "<title>Generated statements per family: kept and hit@10</title>",
     `<text x="10" y="18" font-size="14">Generated statements per family: kept (blue) and hit@10 (orange); * held out</text>`,
     bars,
     "</svg>",
