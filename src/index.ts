@@ -190,7 +190,13 @@ export {
   type RejectionReason,
 } from "./write/scoring.js";
 export { CONFLICT_RELATIONS, classifyRelation, type ConflictRelation } from "./write/conflict/classify.js";
-export type { MemoryConflictInterrupt, MemoryWriteOutput, WriteResult } from "./write/conflict/decision.js";
+export type {
+  MemoryConflictInterrupt,
+  MemoryWriteOutput,
+  MessageOutcome,
+  MessageOutcomeKind,
+  WriteResult,
+} from "./write/conflict/decision.js";
 export {
   HISTORY_ACTIONS,
   HistoryEntrySchema,

@@ -3,6 +3,7 @@
  * table, the Markdown table of the README and one hand-written SVG chart per metric are drawn,
  * each beside the previous run's figures when a previous report exists.
  */
+import type { FamilyFigures } from "./family-report.js";
 import { type Ratio, type SetMetrics, value } from "./metrics.js";
 
 /**
@@ -33,14 +34,7 @@ export interface EvalReport {
   /** The fixtures' own figures (harness styles, recall variants), langgraph-memory only. */
   fixtures: Array<{ label: string; hit10: number | null; hit5: number | null; note?: string }>;
   /** The generated statement families, one row each (langgraph-memory). */
-  families?: Array<{
-    family: string;
-    split: string;
-    kept: number | null;
-    lost: number | null;
-    hit10: number | null;
-    currentFirst: number | null;
-  }>;
+  families?: FamilyFigures[];
   seconds: number;
 }
 
