@@ -52,7 +52,9 @@ export function createPolicyBudgetNode(
 /**
  * Relevance, not just rank: a memory far less relevant than the query's best match is left out
  * even when the budget has room for it (a small scope would otherwise inject everything it
- * holds). Relative to the best candidate, so a vague query still gets its best matches.
+ * holds). Relative to the best candidate, so a vague query still gets its best matches. A memory
+ * that says a name the query says ("ldap-21" in "ldap-21装的是什么系统？") is about what is asked,
+ * however little else of its wording the query shares.
  */
 function dropIrrelevant<T>(candidates: Candidate<T>[], floor: number): void {
   if (floor <= 0) return;
@@ -60,7 +62,7 @@ function dropIrrelevant<T>(candidates: Candidate<T>[], floor: number): void {
   for (const c of candidates) if (!c.decision) best = Math.max(best, c.signals?.semantic ?? 0);
   if (best <= 0) return;
   for (const candidate of candidates) {
-    if (candidate.decision) continue;
+    if (candidate.decision || candidate.named) continue;
     const relevance = candidate.signals?.semantic ?? 0;
     if (relevance < floor * best)
       candidate.decision = {

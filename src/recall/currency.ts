@@ -26,14 +26,16 @@ export const CURRENCY_RELEVANCE = 0.5;
 
 /**
  * Not from a seed: what saying a name the question says adds to a memory's score (weights sum to
- * 1). A question naming an entity ("Which database does Olia use?") is about it; this lifts
- * the memories that name it over those that only share its other words, and is small beside a
- * much stronger match.
+ * 1), so that the score shown in a trace says why the memory ranks where it does.
  */
 export const NAMED_WEIGHT = 0.2;
 
 /**
- * Candidates that say a name the question says, scored up by {@link NAMED_WEIGHT} and sorted again.
+ * A question naming an entity few memories name ("Which database does Olia use?",
+ * 「ldap-21装的是什么系统？」) is about it: the memories that say the name come first, scored up by
+ * {@link NAMED_WEIGHT}, each group in score order. Memories that only share the question's
+ * other words ("装的是什么系统") follow, however close their wording. A name most memories say
+ * (a speaker's) tells nothing and moves nothing.
  * @example
  * namedFirst(ranked, "Which database does Olia use?");
  */
@@ -53,10 +55,16 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
       // An answer the relation join reached through the named entity counts as naming it.
       const joined = (candidate.channels as Record<string, unknown>).relation !== undefined;
       return joined || names.some((name) => content.includes(name))
-        ? { ...candidate, score: (candidate.score ?? 0) + NAMED_WEIGHT }
+        ? { ...candidate, score: (candidate.score ?? 0) + NAMED_WEIGHT, named: true }
         : candidate;
     })
-    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0) || b.rrf - a.rrf || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort(
+      (a, b) =>
+        Number(b.named === true) - Number(a.named === true) ||
+        (b.score ?? 0) - (a.score ?? 0) ||
+        b.rrf - a.rrf ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
 }
 
 /**

@@ -50,6 +50,8 @@ export interface Candidate<T> {
   decision?: Decision;
   /** True when the rendered text was neutralised as instruction-like (see injection.ts). */
   neutralised?: boolean;
+  /** Says a name the query says (currency.ts): relevant to it, however far its wording is. */
+  named?: boolean;
 }
 
 /** One chunk of a knowledge document as stored under `knowledgeNamespace(tenantId)`. */
