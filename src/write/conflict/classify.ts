@@ -18,7 +18,7 @@
 import { detectLanguage, normalizeText } from "../../text/tokenizer.js";
 import { readClaim } from "../extract/claim.js";
 import { canonicalValue, type DimensionReading, dimensionOfKey, readDimension } from "../extract/dimensions.js";
-import { entityKeyParts, holdsOneValue, isObjectKey, keySubject, withoutSpeaker } from "../extract/keys.js";
+import { entityKeyParts, holdsOneValue, isObjectKey, isPlainKey, keySubject, withoutSpeaker } from "../extract/keys.js";
 import type { Dimension } from "../extract/lexicon.js";
 import { sameEntity } from "../extract/subject.js";
 import { DUPLICATE_SIMILARITY } from "../scoring.js";
@@ -77,6 +77,20 @@ export function classifyRelation(
   existing: Statement,
   options: ClassifyOptions = {},
 ): RelationJudgement {
+  const judged = relationOf(candidate, existing, options);
+  // A statement kept as said (keys.ts `plainKeyOf`) has no attribute read from its text, so
+  // nothing establishes that it and another hold one value: they coexist rather than one
+  // silently replacing the other or a question being asked about a guess.
+  if (
+    (judged.relation === "supersede" || judged.relation === "ask_user") &&
+    (isPlainKey(candidate.key) || isPlainKey(existing.key))
+  ) {
+    return { relation: "coexist", reason: `a statement kept as said never replaces another (${judged.reason})` };
+  }
+  return judged;
+}
+
+function relationOf(candidate: Statement, existing: Statement, options: ClassifyOptions): RelationJudgement {
   // What one person says about themselves never describes another (a conversation's two speakers).
   if (candidate.speaker && existing.speaker && candidate.speaker !== existing.speaker) {
     return { relation: "coexist", reason: `different speakers (${candidate.speaker} / ${existing.speaker})` };

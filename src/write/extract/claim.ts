@@ -159,6 +159,54 @@ export function namesIn(text: string, language: "zh" | "en"): string[] {
   return names;
 }
 
+const RECURRING_TIME =
+  /^(?:(?:周|星期|礼拜)[一二三四五六日天]|[一二三四五六七八九十两]+点(?:半|[一二三]刻)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/iu;
+const CLAUSE_BREAK = /^[，,;；:：—–]+$/u;
+// The two sides of the conversation, named in the third person ("User prefers …", 用户喜欢…).
+const ROLE_WORDS = new Set(["user", "assistant", "用户", "助手"]);
+const ID_LIKE = /^(?=.*\p{L})(?=.*\d)[\p{L}\d-]+$/u;
+
+/** What a plain statement is about: the particular thing its subject names. */
+export interface Particular {
+  /** As written: "Room 202" is read word by word, so "202"; 烘焙28班's "28"; "E8"; 苍玑书法社. */
+  text: string;
+  /** It names one thing (a name, an id, a coined word), not a number or a time of day. */
+  named: boolean;
+}
+
+/**
+ * The particular thing a statement is about: an id (G2043, INV-20931), a number, a weekday or a
+ * clock time (a day and hour that recur, unlike 今天 or "now"), or, before the verb of its clause,
+ * a name or a Han word of two or more characters the dictionary does not know (a coined name:
+ * 苍玑书法社). "The weather is nice", 那部电影挺好看的 name nothing; 借了朋友的尼康 names a thing
+ * after the verb, as what happened, not what the statement is about. A question states nothing. A dictionary "name" right before 了 is a predicate
+ * the dictionary mislabels (太贵了), not a name. A name is preferred to a number or a time.
+ * @example
+ * particularSubject("烘焙28班的上课时间是下午3点半", "zh"); // { text: "28", named: false }
+ * particularSubject("今天天气很好", "zh");                // undefined
+ */
+export function particularSubject(text: string, language: "zh" | "en"): Particular | undefined {
+  if (/[?？]/u.test(text)) return undefined;
+  const grammar = language === "zh" ? ZH : EN;
+  const words = tagWords(text, language);
+  const said = language === "en" ? firstWordAsSaid(text, words) : chineseNames(words);
+  let subject = true;
+  let counted: Particular | undefined;
+  for (const [k, w] of said.entries()) {
+    if (CLAUSE_BREAK.test(w.text)) subject = true;
+    else if (w.pos === "VERB" || w.pos === "AUX") subject = false;
+    if (ID_LIKE.test(w.text) || w.detail === "redacted") return { text: w.text, named: true };
+    const name =
+      (grammar.isName(w) &&
+        !ROLE_WORDS.has(w.text.toLowerCase()) &&
+        !(language === "zh" && said[k + 1]?.text === "了")) ||
+      (language === "zh" && w.detail === "x" && /^\p{Script=Han}{2,}$/u.test(w.text));
+    if (name && subject) return { text: w.text, named: true };
+    if (!counted && (/\d/u.test(w.text) || RECURRING_TIME.test(w.text))) counted = { text: w.text, named: false };
+  }
+  return counted;
+}
+
 /**
  * A capital opening a sentence says nothing about a name: "Ship my orders …", "Use SQLite …".
  * A capitalised first word followed by what a subject is followed by (its verb: "Grace moved",

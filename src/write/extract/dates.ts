@@ -343,7 +343,9 @@ const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   [/today|tonight|this (?:morning|afternoon|evening)/iy, (_m, c) => day(c.date)],
   [/tomorrow/iy, (_m, c) => day(addDays(c.date, 1))],
   [
-    /(?:(last|next|this|coming) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s)\b/iy,
+    // "the Friday demos", "our Monday stand-up": a weekday after an article or a possessive names a
+    // recurring thing, not a date.
+    /(?<!\b(?:the|a|an|our|my|your|their|his|her|its) )(?:(last|next|this|coming) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s)\b/iy,
     (m, c, tense) => {
       const weekday = EN_WEEKDAYS.indexOf(m[2]!.toLowerCase()) + 1;
       const which = m[1]?.toLowerCase();

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import type { MemoryKind } from "../../schema.js";
 import { escapeRegExp, wordList } from "../../text/patterns.js";
-import { detectLanguage, tokenize } from "../../text/tokenizer.js";
+import { detectLanguage, normalizeText, tokenize } from "../../text/tokenizer.js";
 import { readAttribute } from "./attributes.js";
 import { type Claim, readClaim } from "./claim.js";
 import { dimensionOfKey, opensWithSomeoneElse, readDimension } from "./dimensions.js";
@@ -163,8 +163,25 @@ export function statementKeyOf(kind: MemoryKind, matches: readonly TermMatch[], 
   return `${base}.${segmentOf(rest)}`;
 }
 
-// Letters and digits in one word, with its dashes: an id (TQ-112, INV-20931, P1992).
-const ID_IN_TEXT = /(?<![\w-])[A-Za-z]{1,12}-?\d{1,12}(?:-[A-Za-z0-9]{1,12})?(?![\w-])/u;
+/**
+ * The key of a statement kept as said: the named thing's (`named.e8.said.t1a2b3c4d`) or, when its
+ * subject is a number or a time, its own (`said.t1a2b3c4d`). The hash is of the whole statement:
+ * two statements share a key only when they say the same thing.
+ * @example
+ * plainKeyOf({ text: "E8", named: true }, "Studio E8 hosts the Friday demos"); // "named.e8.said.t…"
+ */
+export function plainKeyOf(subject: { text: string; named: boolean }, text: string): string {
+  const hash = `t${createHash("sha256").update(normalizeText(text).trim()).digest("hex").slice(0, 8)}`;
+  return subject.named ? `named.${nameSegment(subject.text).slice(0, 40)}.said.${hash}` : `said.${hash}`;
+}
+
+/** Whether a key is a statement kept as said (`plainKeyOf`). */
+export function isPlainKey(key: string): boolean {
+  return /(?:^|\.)said\.t[0-9a-f]{8}(?:\.|$)/u.test(key);
+}
+
+// Letters and digits in one word, with its dashes: an id (TQ-112, INV-20931, P1992, db-prod-39-us).
+const ID_IN_TEXT = /(?<![\w-])(?=[A-Za-z0-9-]{0,60}\d)[A-Za-z][A-Za-z0-9]{0,15}(?:-[A-Za-z0-9]{1,15}){0,5}(?![\w-])/u;
 
 // Words that say how, not what: a key named after them ("always_run") would merge unrelated rules.
 const SEGMENT_NOISE = new Set(

@@ -12,7 +12,7 @@
 import { tokenize } from "../../text/tokenizer.js";
 import { ONE_OFF, TRANSIENT } from "../cues.js";
 import { readAttribute } from "./attributes.js";
-import { readClaim } from "./claim.js";
+import { particularSubject, readClaim } from "./claim.js";
 import { findTimeMentions, type TimeMention } from "./dates.js";
 import { type DimensionReading, opensWithSomeoneElse, readDimension } from "./dimensions.js";
 import { findTerms, isWorldEntity, objectTerms } from "./keys.js";
@@ -187,7 +187,22 @@ function readText(
     reminder ||
     aboutOther ||
     reader.otherGrounds(text, { times, shape, ...(preference ? { preference } : {}) });
-  if (!grounds) return [];
+  // A statement whose subject names something particular (烘焙28班的上课时间是下午3点半, "Studio
+  // E8 hosts the Friday demos") is the user's account of their world even when no rule reads its
+  // shape: kept as said, under a key of its own words. One tied to this moment (今天下雨, "it's 101
+  // degrees today") is a passing remark, not a standing fact.
+  const plain =
+    !grounds &&
+    user &&
+    !ctx.conversation &&
+    claim?.predicated === true &&
+    !shape.request &&
+    !shape.instruction &&
+    !times.some((t) => t.direction === "present" && !t.absolute) &&
+    !TRANSIENT[L].test(text)
+      ? particularSubject(text, L)
+      : undefined;
+  if (!grounds && !plain) return [];
   if (shape.request && !reminder && !explicit && !future) return [];
   // Between two people a request ("Send me pictures!", 发我几张照片) is to the other person now.
   if (ctx.conversation && shape.toListener && !explicit && !procedure && !reminder) return [];
@@ -215,7 +230,15 @@ function readText(
   const personal = !aboutEntity && PERSONAL[L].test(text);
   const reading: UnitReading = {
     source: text,
-    content: reader.rewrite(text, times, ctx, { shape, explicit, procedure, reminder, past, aboutOther, aboutEntity }),
+    content: reader.rewrite(text, times, ctx, {
+      shape,
+      explicit,
+      procedure,
+      reminder,
+      past,
+      aboutOther,
+      aboutEntity: aboutEntity || plain !== undefined,
+    }),
     times,
     past,
     explicit,
@@ -229,7 +252,8 @@ function readText(
     selfStated: personal && user && SELF_STATED[L].test(text) && !TRAIT[L].test(text),
     subjectOther: reader.subjectOther(text),
     aboutOther,
-    aboutEntity,
+    aboutEntity: aboutEntity || plain !== undefined,
+    ...(plain ? { plain } : {}),
     conversation: ctx.conversation === true,
   };
   if (preference) reading.preference = preference;

@@ -9,12 +9,14 @@
 
 import type { MemoryKind } from "../../schema.js";
 import type { MemoryCandidate } from "../candidate.js";
+import type { Particular } from "./claim.js";
 import { clockOf, endOfDay, type TimeMention } from "./dates.js";
 import {
   findTerms,
   kindKeyOf,
   mainMatch,
   objectTerms,
+  plainKeyOf,
   preferenceKeyOf,
   statementKeyOf,
   type TermMatch,
@@ -83,6 +85,8 @@ export interface UnitReading {
   conversation?: boolean;
   /** About an entity the clause names (claim.ts): "Room 202 is where the finance team sits". */
   aboutEntity?: boolean;
+  /** Read by no rule, its subject naming something particular: kept as said (reader.ts). */
+  plain?: Particular;
 }
 
 export interface RuleDraft {
@@ -187,6 +191,9 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
 
   const happened = reading.times.some((t) => t.direction === "past" || (reading.past && t.direction === "present"));
   if (happened) return draft("episode", kindKeyOf("episode", matches, reading.source), "rule:episode");
+  // A statement kept as said is the named thing's (`named.<name>.said.<hash>`), or its own
+  // (`said.<hash>`): one key per distinct statement, never the user's own attribute.
+  if (reading.plain) return draft("fact", plainKeyOf(reading.plain, reading.source), "rule:plain_statement");
   // A fact key holds one value (recall keeps the newest per key), so an ordinary remark gets a
   // key of its own words: "Priya's brother Dev got engaged" must not shadow another family fact.
   return draft(
