@@ -27,6 +27,7 @@ import {
   hybridSearchAcross,
   OVERFETCH_FACTOR,
 } from "../../src/recall/hybrid.js";
+import { relatedWords } from "../../src/recall/related.js";
 import { type ReadDeps, type ReadNode, readStore, requestOf } from "../../src/recall/state.js";
 import {
   type ConditionNote,
@@ -60,11 +61,13 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
         ? {}
         : { kind: { $in: request.policy.kinds } }),
     };
+    const related = relatedWords(request.query);
     const options: HybridSearchOptions = {
       filter,
       limit: request.limit,
       fields: RECORD_INDEX_FIELDS,
       embeddings: deps.embeddings,
+      ...(related.length ? { relatedWords: related } : {}),
     };
     const conditions = deps.structured ? parseConditions(request.query, new Date(request.now)) : undefined;
     const query = conditions?.rankingQuery || request.query;

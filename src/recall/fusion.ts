@@ -10,9 +10,13 @@ export const RRF_K = 60;
 
 /**
  * `date`: the memories of a day the query names (src/recall/dates.ts); `relation`: the memories
- * of a two-step relation answer (src/recall/structured.ts).
+ * of a two-step relation answer (src/recall/structured.ts); `related`: the memories saying a word
+ * related to the query's (src/recall/related.ts: "kids" → daughter).
  */
-export type ChannelName = "vector" | "keyword" | "date" | "relation";
+export type ChannelName = "vector" | "keyword" | "date" | "relation" | "related";
+
+/** Channels that add to what the others found rather than rank every item: not counted in the relevance scale. */
+export const BONUS_CHANNELS: ReadonlySet<ChannelName> = new Set(["relation", "related"]);
 
 /** One channel's hits, best first. */
 export interface RankedList<T> {

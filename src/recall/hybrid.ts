@@ -24,6 +24,7 @@ import { isHybridSearchable, isKeywordSearchable } from "../store/types.js";
 import { cosine } from "../store/vectors.js";
 import { bm25Search } from "./bm25.js";
 import { type ChannelName, type Fused, type RankedList, reciprocalRankFusion } from "./fusion.js";
+import type { RelatedWord } from "./related.js";
 
 // seed 000 "一个最小实现": top_k = limit * 3 — each channel over-fetches so fusion, key dedupe
 // and the budget still have enough to choose from.
@@ -56,7 +57,19 @@ export interface HybridSearchOptions {
   keywordOnlyIfVectorHits?: boolean;
   /** Day terms of the days the query names (src/recall/dates.ts): searched as the `date` channel. */
   dayTerms?: string[];
+  /**
+   * The query's words with other words for them (src/recall/related.ts): those of the words no
+   * memory of the namespace says are searched as the `related` channel.
+   */
+  relatedWords?: RelatedWord[];
 }
+
+/**
+ * The `related` channel's weight in the fusion: as much as the two similarity channels together,
+ * since a memory naming a kind of what is asked ("my daughter" for "kids") answers it as a
+ * memory saying the word would.
+ */
+export const RELATED_WEIGHT = 2;
 
 export interface HybridSearchResult {
   fused: Fused<Value>[];
@@ -102,14 +115,19 @@ export async function hybridSearchAcross(
   const parts = [];
   for (const { namespace, options } of searches) parts.push(await channelLists(store, namespace, query, options));
   const byChannel = new Map<ChannelName, RankedList<Value>["items"]>();
+  const weights = new Map<ChannelName, number>();
   for (const part of parts)
-    for (const list of part.lists) byChannel.set(list.channel, [...(byChannel.get(list.channel) ?? []), ...list.items]);
+    for (const list of part.lists) {
+      byChannel.set(list.channel, [...(byChannel.get(list.channel) ?? []), ...list.items]);
+      if (list.weight !== undefined) weights.set(list.channel, list.weight);
+    }
   const depth = Math.max(1, ...parts.map((part) => part.depth));
   const lists: RankedList<Value>[] = [...byChannel].map(([channel, items]) => ({
     channel,
     items: items.every((item) => item.score !== undefined)
       ? [...items].sort((a, b) => b.score! - a.score!).slice(0, depth)
       : items.slice(0, depth),
+    ...(weights.has(channel) ? { weight: weights.get(channel)! } : {}),
   }));
   return {
     fused: reciprocalRankFusion([...lists, ...extra]),
@@ -199,6 +217,26 @@ async function channelLists(
     if (items.length > 0) {
       lists.push({ channel: "date", items });
       channelsRun.push("date");
+    }
+  }
+  if (options.relatedWords?.length && (keywordNative || needKeywordFallback)) {
+    // Other words for what the query names, where the memories never use the query's own word
+    // ("kids" when a memory says "my daughter"): their memories rank up, none drop out. A word
+    // the memories do say needs no other (the question about a dog finds the dog's memories).
+    const docs = keywordNative
+      ? []
+      : scanned.map((item) => ({ id: item.key, value: item.value, texts: texts(item.value, options.fields) }));
+    const search = async (query: string, limit: number) =>
+      keywordNative
+        ? (await store.keywordSearch(namespace, query, { filter: options.filter, limit })).map(toRanked)
+        : bm25Search(docs, query, limit);
+    const unsaid: string[] = [];
+    for (const { word, related } of options.relatedWords)
+      if ((await search(word, 1)).length === 0) unsaid.push(...related);
+    const items = unsaid.length > 0 ? await search(unsaid.join(" "), fetch) : [];
+    if (items.length > 0) {
+      lists.push({ channel: "related", items, weight: RELATED_WEIGHT });
+      channelsRun.push("related");
     }
   }
   return { lists, channelsRun, fallbacks, depth: fetch };
