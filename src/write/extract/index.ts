@@ -196,6 +196,9 @@ function* extractFromMessage(
       // "Acme's contract is basically done, they'll sign next week": one statement of what a
       // business system records, kept whole so that it stays the hearsay note it is (seed 004 §1).
       if (claimsBusinessState(previous)) return reader.opening(text, perspective);
+      // 我有一辆自行车，叫钱奕 / 养了一只猫，名叫团子: a name given right after something is
+      // introduced (a numeral and its measure word) names that thing, never the speaker.
+      if (language === "zh" && NAMING_CLAUSE.test(text) && INTRODUCED.test(previous)) return undefined;
       const before = readClaim(previous, language);
       // "Mirela, my old roommate, now lives in Porto": still naming the subject, not yet saying anything of it.
       if (before?.subject === "entity" && !before.predicated) return undefined;
@@ -241,6 +244,12 @@ function* extractFromMessage(
     if (draft) yield [toCandidate(draft, message, language, view.speaker, batch)];
   }
 }
+
+const NAMING_CLAUSE = /^(?:它|牠|他|她)?(?:叫|名叫|名字叫|取名叫?|起名叫?|名为)/u;
+// A clause ending on what it introduces: a numeral (一, 两, 3, 几; 有个 for 有一个) and a measure
+// word, then at most a dozen characters of description (一辆红色自行车, 两只英短).
+const INTRODUCED =
+  /(?:[一两二三四五六七八九十几有]|\d{1,3})(?:只|辆|个|条|匹|头|台|部|本|位|盆|棵|架|艘|套|把|张|家|所)[^，,。；;]{0,12}$/u;
 
 function isPronounClause(text: string): boolean {
   return readClaim(text, detectLanguage(text))?.subject === "pronoun";
