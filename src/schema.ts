@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { InvalidInputError, InvalidRecordError, zodProblem } from "./errors.js";
+import { idProblem } from "./ids.js";
 
 /** Seed 000 四类记忆 and seed 003 §3.3: what kind of thing is remembered. */
 export const MEMORY_KINDS = ["preference", "fact", "episode", "procedure", "todo", "business_fact"] as const;
@@ -56,8 +57,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * A scope id, normalised once so that one user has one spelling: Unicode NFC, surrounding
- * white space trimmed. Namespace labels may not contain `.`, `:` or NUL (LangGraph's rules), so
- * scope ids may not either; blank ids and lone surrogates are refused.
+ * white space trimmed. Namespace labels may not contain `.` or `:` (LangGraph's rules), so scope
+ * ids may not either; blank ids, lone surrogates and what the id grammar refuses (src/ids.ts:
+ * wildcards, control, zero-width and bidi characters) are refused.
  */
 const scopeId = z
   .string()
@@ -67,9 +69,12 @@ const scopeId = z
       .string()
       .min(1, "must not be blank")
       .max(256)
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what the rule refuses.
-      .regex(/^[^.:\u0000]+$/, "must not contain '.', ':' or NUL")
-      .refine((id) => !LONE_SURROGATE.test(id), "must not contain a lone surrogate"),
+      .regex(/^[^.:]+$/, "must not contain '.' or ':'")
+      .refine((id) => !LONE_SURROGATE.test(id), "must not contain a lone surrogate")
+      .superRefine((id, ctx) => {
+        const problem = idProblem(id);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
   );
 
 export const MemorySourceSchema = z.object({

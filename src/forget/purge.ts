@@ -29,7 +29,9 @@ export async function deleteNamespacePrefix(store: BaseStore, prefix: string[]):
   const namespaces: string[][] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await store.listNamespaces({ prefix, limit: PAGE, offset });
-    namespaces.push(...page);
+    // The prefix is matched label by label as written: a store that reads `*` as a wildcard
+    // (LangGraph's listNamespaces) never widens a deletion to other scopes.
+    namespaces.push(...page.filter((namespace) => prefix.every((label, i) => namespace[i] === label)));
     if (page.length < PAGE) break;
   }
   const out: DeletedNamespace[] = [];

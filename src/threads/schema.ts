@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { parseInput } from "../errors.js";
+import { idProblem } from "../ids.js";
 
 /** The most steps a task lists (done or remaining). Not from a seed: a plan, not a log. */
 export const MAX_TASK_STEPS = 500;
@@ -28,6 +29,10 @@ export const ThreadIdSchema = z
   .max(128)
   .refine((id) => id.trim().length > 0, "must not be blank")
   .refine((id) => !hasControlCharacter(id), "must not contain control characters")
+  .superRefine((id, ctx) => {
+    const problem = idProblem(id);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
   // String.prototype.isWellFormed (Node 20+): no lone surrogate, so the id stores as UTF-8.
   .refine((id) => (id as unknown as { isWellFormed(): boolean }).isWellFormed(), "must not contain a lone surrogate");
 
@@ -36,7 +41,12 @@ export const ThreadIdSchema = z
  * @throws {InvalidInputError} naming the call and what it takes.
  */
 export function parseThreadId(kind: "session" | "task", id: unknown, call: string): string {
-  return parseInput(ThreadIdSchema, id, call, `a ${kind} id (1–128 characters, no control characters)`);
+  return parseInput(
+    ThreadIdSchema,
+    id,
+    call,
+    `a ${kind} id (1–128 characters, no control, zero-width or bidi characters, no wildcard)`,
+  );
 }
 
 function hasControlCharacter(text: string): boolean {
