@@ -27,13 +27,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
+import type { BaseStore } from "@langchain/langgraph";
 import Database from "better-sqlite3";
 import { InvalidConfigError, isMemoryError } from "./errors.js";
 import type { ForgetReport } from "./forget/forgetter.js";
 import type { MaintenanceReport } from "./maintain/maintainer.js";
 import type { Memory } from "./memory.js";
 import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
-import { parseScope, SOURCE_TYPES, type SourceType } from "./schema.js";
+import { DEFAULT_TENANT, type MemoryScope, parseScope, SOURCE_TYPES, type SourceType } from "./schema.js";
 import type { HNSWStore } from "./store/hnsw-store.js";
 import type { PostgresStoreStats } from "./store/postgres-stats.js";
 import { readStoreStats, type StoreStats, type UserStats } from "./store/stats.js";
@@ -341,11 +342,11 @@ function targetOption(values: { dir?: string; postgres?: string; schema?: string
  * A facade over an existing store that never embeds (export, forget): a directory opened with
  * the dimensions its vectors have, or a migrated PostgreSQL schema with its savers.
  */
-async function withExisting<T>(target: Target, run: (memory: Memory) => Promise<T>): Promise<T> {
+async function withExisting<T>(target: Target, run: (memory: Memory, store: BaseStore) => Promise<T>): Promise<T> {
   if ("dir" in target) {
     const { memory, store } = await openExisting(target.dir);
     try {
-      return await run(memory);
+      return await run(memory, store);
     } finally {
       await memory.close();
       store.stop();
@@ -353,10 +354,35 @@ async function withExisting<T>(target: Target, run: (memory: Memory) => Promise<
   }
   const opened = await openExistingPostgres(target.postgres, target.schema);
   try {
-    return await run(opened.memory);
+    return await run(opened.memory, opened.store);
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * An operator's export or erasure names a user the store holds under that tenant: otherwise it
+ * would report success over nothing. Where the user exists under other tenants, they are named.
+ * @throws {CliError} exit 1, naming the tenants where the user exists, if any.
+ */
+async function requireUser(store: BaseStore, scope: MemoryScope, command: string): Promise<void> {
+  const tenant = scope.tenantId ?? DEFAULT_TENANT;
+  const tenants = new Set<string>();
+  const PAGE = 1000;
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.listNamespaces({ prefix: ["memory"], maxDepth: 3, limit: PAGE, offset });
+    for (const [root, owner, user] of page) if (root === "memory" && user === scope.userId && owner) tenants.add(owner);
+    if (page.length < PAGE) break;
+  }
+  if (tenants.has(tenant)) return;
+  const where = [...tenants].sort();
+  const shown = (t: string) => (t === DEFAULT_TENANT ? "(no tenant)" : `'${t}'`);
+  throw new CliError(
+    where.length === 0
+      ? `No user '${scope.userId}' in this store: nothing to ${command}.`
+      : `No user '${scope.userId}' under ${scope.tenantId ? `tenant '${scope.tenantId}'` : "the default tenant"}; the user exists under ${where.map(shown).join(", ")}. Pass --tenant to ${command} there.`,
+    1,
+  );
 }
 
 /**
@@ -429,7 +455,7 @@ async function existingDims(url: string, schema: string | undefined): Promise<nu
 async function openExistingPostgres(
   url: string,
   schema: string | undefined,
-): Promise<{ memory: Memory; close(): Promise<void> }> {
+): Promise<{ memory: Memory; store: BaseStore; close(): Promise<void> }> {
   const dims = await existingDims(url, schema);
   const [{ createMemory }, { PostgresStore }, { openPostgresCheckpointers }, { recordStructure }] = await Promise.all([
     import("./memory.js"),
@@ -460,6 +486,7 @@ async function openExistingPostgres(
   const opened = savers;
   return {
     memory,
+    store,
     close: async () => {
       await memory.close();
       await opened.close();
@@ -558,7 +585,10 @@ async function main(argv: string[]): Promise<number> {
     case "export": {
       const target = targetOption(values, "export");
       const scope = scopeOption(values, "export");
-      const doc = await withExisting(target, (memory) => memory.export(scope));
+      const doc = await withExisting(target, async (memory, store) => {
+        await requireUser(store, scope, "export");
+        return memory.export(scope);
+      });
       const json = `${JSON.stringify(doc, null, 2)}\n`;
       if (values.out === undefined) process.stdout.write(json);
       else {
@@ -576,9 +606,10 @@ async function main(argv: string[]): Promise<number> {
       const source = values.source;
       if (source !== undefined && !(SOURCE_TYPES as readonly string[]).includes(source))
         throw new CliError(`--source must be one of ${SOURCE_TYPES.join(", ")}; received '${source}'.`, USAGE);
-      const report = await withExisting(target, (memory) =>
-        memory.forget(scope, source ? { source: source as SourceType } : {}),
-      );
+      const report = await withExisting(target, async (memory, store) => {
+        await requireUser(store, scope, "forget");
+        return memory.forget(scope, source ? { source: source as SourceType } : {});
+      });
       const who = `user '${scope.userId}'${scope.tenantId ? ` of tenant '${scope.tenantId}'` : ""}`;
       process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatForget(report, who));
       return 0;

@@ -78,6 +78,32 @@ describe("langgraph-memory export / forget", { timeout: 60_000 }, () => {
     expect(filesContaining(dir, "香菜").length).toBeGreaterThan(0);
   });
 
+  it("refuses to export or forget a user the store does not hold under that tenant, naming where it does", async () => {
+    const dir = await seeded();
+    for (const command of ["forget", "export"]) {
+      // wang lives under tenant acme: without --tenant, the default tenant has no wang.
+      const elsewhere = await cli([command, "--dir", dir, "--user", "wang"]);
+      expect(elsewhere.code, command).toBe(1);
+      expect(elsewhere.stdout).toBe("");
+      expect(elsewhere.stderr).toMatch(/No user 'wang' under the default tenant; the user exists under 'acme'/);
+      const nobody = await cli([command, "--dir", dir, "--user", "zoe", "--tenant", "acme"]);
+      expect(nobody.code, command).toBe(1);
+      expect(nobody.stderr).toMatch(/No user 'zoe' in this store/);
+    }
+    // A wildcard is an id the grammar refuses, never a pattern over every user.
+    for (const args of [
+      ["--user", "*", "--tenant", "acme"],
+      ["--user", "wang", "--tenant", "*"],
+      ["--user", "w%", "--tenant", "acme"],
+    ]) {
+      const run = await cli(["forget", "--dir", dir, ...args]);
+      expect(run.code, args.join(" ")).not.toBe(0);
+      expect(run.stderr).toMatch(/wildcard or pattern character/);
+    }
+    expect(filesContaining(dir, "香菜").length).toBeGreaterThan(0);
+    expect(filesContaining(dir, "window seats").length).toBeGreaterThan(0);
+  });
+
   it("refuses missing or bad arguments with the usage exit code, and a missing store with 1", async () => {
     const dir = await seeded();
     for (const args of [
