@@ -16,6 +16,7 @@ import { namesIn, readClaim } from "../write/extract/claim.js";
 import { findTimeMentions } from "../write/extract/dates.js";
 import { entityKeyParts, keySubject } from "../write/extract/keys.js";
 import { sameEntity } from "../write/extract/subject.js";
+import { namesOtherThing } from "../write/scoring.js";
 import type { Candidate } from "./types.js";
 
 /**
@@ -93,6 +94,8 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     return known;
   };
   const oneEntity = (a: MemoryRecord, b: MemoryRecord) => {
+    // "My boss's dog, Grillo, …" and "…, Vozion, …": one owner, two named things.
+    if (namesOtherThing(a.content, b.content)) return false;
     const [x, y] = [entityOf(a), entityOf(b)];
     if (x && y && sameEntity(x, y)) return true;
     const [ca, cb] = [normalizeText(a.content), normalizeText(b.content)];

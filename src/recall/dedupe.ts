@@ -4,11 +4,14 @@
  * one value slipped in (a race, an import) and drops values that have expired since.
  *
  * What counts as "the same value": for single-valued kinds (fact, business_fact) every
- * active record of a key is a value of one attribute, so only the newest survives; for other
+ * active record of a key is a value of one attribute, so only the newest survives, unless their
+ * subjects name different things (the write side keeps those apart); for other
  * kinds the write graph may deliberately keep several records under one key (two episodes,
  * a `keep_both` decision), so only records repeating the same value or sentence collapse.
  */
 import { type MemoryRecord, SINGLE_VALUED_KINDS } from "../schema.js";
+import { detectLanguage } from "../text/tokenizer.js";
+import { subjectNames } from "../write/extract/claim.js";
 import type { Candidate } from "./types.js";
 
 /**
@@ -20,6 +23,16 @@ import type { Candidate } from "./types.js";
  */
 export function dedupeKeys(candidates: readonly Candidate<MemoryRecord>[], now: Date): Candidate<MemoryRecord>[] {
   const out = candidates.map((candidate) => ({ ...candidate }));
+  // Keys two active candidates share: only there does the subject's name tell the values apart.
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const candidate of out) {
+    if (candidate.value.status !== "active") continue;
+    const key = `${candidate.value.kind}\u0000${candidate.value.key}`;
+    if (seen.has(key)) shared.add(key);
+    seen.add(key);
+  }
+  const valueSlot = (record: MemoryRecord) => slotOf(record, shared.has(`${record.kind}\u0000${record.key}`));
   const newest = new Map<string, Candidate<MemoryRecord>>();
   for (const candidate of out) {
     if (candidate.decision) continue;
@@ -49,9 +62,16 @@ export function dedupeKeys(candidates: readonly Candidate<MemoryRecord>[], now: 
   return out;
 }
 
-/** Records in one slot are versions of one value; only the newest valid one is recalled. */
-function valueSlot(record: MemoryRecord): string {
-  if (SINGLE_VALUED_KINDS.has(record.kind)) return `${record.kind}\u0000${record.key}`;
+/**
+ * Records in one slot are versions of one value; only the newest valid one is recalled. Of a
+ * single-valued kind, the records of one key are one slot unless their subjects name different
+ * things ("my sister's cat, Susun, …" / "…, Fere, …": the write side kept both, so does recall).
+ */
+function slotOf(record: MemoryRecord, keyShared: boolean): string {
+  if (SINGLE_VALUED_KINDS.has(record.kind)) {
+    const names = keyShared ? subjectNames(record.content, detectLanguage(record.content)) : [];
+    return `${record.kind}\u0000${record.key}${names.length > 0 ? `\u0000${names.join(" ")}` : ""}`;
+  }
   const value = record.value !== undefined ? `v:${String(record.value)}` : `c:${record.content}`;
   return `${record.kind}\u0000${record.key}\u0000${value.normalize("NFKC").toLowerCase().replace(/\s+/gu, " ").trim()}`;
 }

@@ -17,9 +17,11 @@
 import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryKind, MemoryRecord, SourceType } from "../schema.js";
+import { detectLanguage } from "../text/tokenizer.js";
 import type { MemoryCandidate } from "./candidate.js";
 import { analyzeStatement } from "./conflict/analyze.js";
 import { claimsBusinessState, isOneOff, isTransient } from "./cues.js";
+import { subjectNames } from "./extract/claim.js";
 import { canonicalValue, dimensionOfKey } from "./extract/dimensions.js";
 import { withoutSpeaker } from "./extract/keys.js";
 
@@ -247,6 +249,8 @@ export function sameFactSimilarity(
   for (const { record, similarity } of memories) {
     if (record.key !== candidate.key || (record.about ?? "user") !== (candidate.about ?? "user")) continue;
     if ((record.source.speaker ?? "") !== (candidate.speaker ?? "")) continue;
+    // "My sister's cat, Susun, …" beside "…, Fere, …": subjects naming different things are two facts.
+    if (namesOtherThing(candidate.content, record.content)) continue;
     const sameValue =
       candidate.value !== undefined && record.value !== undefined
         ? canonicalValue(dimension, candidate.value) === canonicalValue(dimension, record.value)
@@ -260,6 +264,31 @@ export function sameFactSimilarity(
     if (!best.memory || score > best.similarity) best = { similarity: score, memory: record };
   }
   return best;
+}
+
+const NAMES_CACHE_LIMIT = 4096;
+const namesCache = new Map<string, string[]>();
+
+function namesOf(text: string): string[] {
+  let names = namesCache.get(text);
+  if (names === undefined) {
+    names = subjectNames(text, detectLanguage(text));
+    if (namesCache.size >= NAMES_CACHE_LIMIT) namesCache.delete(namesCache.keys().next().value!);
+    namesCache.set(text, names);
+  }
+  return names;
+}
+
+/**
+ * Both subjects name something (claim.ts `subjectNames`; cached, bounded) and neither statement
+ * says the other's: "My sister's cat, Susun, …" / "…, Fere, …". "Gonora moved abroad, so Zumun is
+ * …" still says Zumun, the subject of "Zumun belongs to Gonora".
+ */
+export function namesOtherThing(a: string, b: string): boolean {
+  const [x, y] = [namesOf(a), namesOf(b)];
+  if (x.length === 0 || y.length === 0) return false;
+  const [saidA, saidB] = [a.toLowerCase(), b.toLowerCase()];
+  return !x.some((name) => saidB.includes(name)) && !y.some((name) => saidA.includes(name));
 }
 
 /** Dice overlap of two statements' topic words together with their dates and numbers. */

@@ -21,7 +21,7 @@ import { canonicalValue, type DimensionReading, dimensionOfKey, readDimension } 
 import { entityKeyParts, holdsOneValue, isObjectKey, isPlainKey, keySubject, withoutSpeaker } from "../extract/keys.js";
 import type { Dimension } from "../extract/lexicon.js";
 import { sameEntity } from "../extract/subject.js";
-import { DUPLICATE_SIMILARITY } from "../scoring.js";
+import { DUPLICATE_SIMILARITY, namesOtherThing } from "../scoring.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";
 import { mentions, sameSubject, statedChange, statedMove, stateSubject } from "./change.js";
 
@@ -111,6 +111,11 @@ function relationOf(candidate: Statement, existing: Statement, options: Classify
   // with Dr. Lu) are two events, however alike their words.
   if (mine.object && theirs.object && !sameEntity(mine.object, theirs.object)) {
     return { relation: "coexist", reason: `with different people (${mine.object} / ${theirs.object})` };
+  }
+  // "My sister's cat, Susun, …" and "My sister's cat, Fere, …": subjects that name different
+  // things are about different things, whatever key the rules gave them.
+  if (namesOtherThing(candidate.content, existing.content)) {
+    return { relation: "coexist", reason: "different named subjects" };
   }
   const attribute = sameEntityAttribute(candidate, existing);
   if (attribute) return attribute;

@@ -208,6 +208,30 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
 }
 
 /**
+ * The names a statement's subject phrase says, before its first verb ("My sister's cat, Susun,
+ * is a ragdoll" → Susun; "My sister-in-law Jervora Hekin moved to Porto" → Jervora, Hekin; "My
+ * sister lives in Paris" → none: Paris is the value, after the verb). Lower-cased.
+ * @example
+ * subjectNames("My coworker's cat, Laku, is a Bengal.", "en"); // ["laku"]
+ */
+export function subjectNames(text: string, language: "zh" | "en"): string[] {
+  const grammar = language === "zh" ? ZH : EN;
+  const words = tagWords(text, language);
+  const said = language === "en" ? firstWordAsSaid(text, words) : chineseNames(words);
+  const names: string[] = [];
+  for (const w of said) {
+    // A verb ends the subject; so does a place or time preposition (a mis-tagged verb before it:
+    // "lives in Paris"), though not "of" or "for" ("the key for db-7").
+    const hyphenated = text[w.start - 1] === "-" || text[w.end] === "-"; // sister-in-law
+    if (w.pos === "VERB" || w.pos === "AUX" || (w.pos === "ADP" && !hyphenated && !/^(?:of|for)$/iu.test(w.text)))
+      break;
+    if ((grammar.isName(w) && !ROLE_WORDS.has(w.text.toLowerCase())) || ID_LIKE.test(w.text))
+      names.push(w.text.toLowerCase());
+  }
+  return names;
+}
+
+/**
  * A capital opening a sentence says nothing about a name: "Ship my orders …", "Use SQLite …".
  * A capitalised first word followed by what a subject is followed by (its verb: "Grace moved",
  * "Bill is"; a number: "Room 202") stays a name. Otherwise it is read as the instruction it may
