@@ -10,7 +10,7 @@ import { type CreateMemoryOptions, createMemory } from "../../src/memory.js";
 import { relatedTerms } from "../../src/recall/related.js";
 import { narrowerNouns } from "../../src/text/wordnet.js";
 import { createRng } from "../bench/fixtures.js";
-import { CODE_NAME, NameBook, pick, type Rand, ZH_FULL_NAME } from "../eval/families/names.js";
+import { CODE_NAME, NameBook, pick, ZH_FULL_NAME } from "../eval/families/names.js";
 import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 const suiteMemory = (options: Pick<CreateMemoryOptions, "now">) =>
@@ -63,7 +63,7 @@ const OTHERS = {
   ],
 } as const;
 
-function name(r: Rand, book: NameBook, language: "zh" | "en"): string {
+function name(book: NameBook, language: "zh" | "en"): string {
   return language === "zh" ? book.entity(ZH_FULL_NAME) : book.fresh(CODE_NAME);
 }
 
@@ -80,8 +80,8 @@ describe("a question in other words reaches its memory", () => {
         const memory = await suiteMemory({ now });
         const scope = { userId: `para-${language}-${user}` };
         const theCase = pick(r, CASES[language]);
-        const target = pick(r, theCase.memory).replace("{n}", name(r, book, language));
-        const others = OTHERS[language].map((o) => o.replace("{n}", name(r, book, language)));
+        const target = pick(r, theCase.memory).replace("{n}", name(book, language));
+        const others = OTHERS[language].map((o) => o.replace("{n}", name(book, language)));
         const said = [...others.slice(0, 3), target, ...others.slice(3)];
         for (const [i, text] of said.entries())
           await memory.remember({ scope, messages: [{ id: `m${i}`, role: "user", content: text, at: tick() }] });
@@ -108,7 +108,7 @@ describe("related words: what must not fire", () => {
       const book = new NameBook(r, 0);
       const memory = await suiteMemory({ now });
       const scope = { userId: `said-${language}` };
-      const n = name(r, book, language);
+      const n = name(book, language);
       const text = language === "zh" ? `我的孩子叫${n}。` : `My kids adore ${n}, our neighbour's dog.`;
       await memory.remember({ scope, messages: [{ id: "k", role: "user", content: text, at: tick() }] });
       const question = language === "zh" ? "用户有孩子吗" : "Does the user have kids?";
