@@ -179,8 +179,9 @@ export interface Particular {
  * clock time (a day and hour that recur, unlike 今天 or "now"), or, before the verb of its clause,
  * a name or a Han word of two or more characters the dictionary does not know (a coined name:
  * 苍玑书法社). "The weather is nice", 那部电影挺好看的 name nothing; 借了朋友的尼康 names a thing
- * after the verb, as what happened, not what the statement is about. A question states nothing. A dictionary "name" right before 了 is a predicate
- * the dictionary mislabels (太贵了), not a name. A name is preferred to a number or a time.
+ * after the verb, as what happened, not what the statement is about. A question states nothing.
+ * A dictionary "name" right before 了 is a predicate the dictionary mislabels (太贵了), not a
+ * name. A name is preferred to a number or a time.
  * @example
  * particularSubject("烘焙28班的上课时间是下午3点半", "zh"); // { text: "28", named: false }
  * particularSubject("今天天气很好", "zh");                // undefined
