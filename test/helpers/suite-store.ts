@@ -9,7 +9,7 @@
 import { InMemoryStore } from "@langchain/langgraph";
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { recordStructure } from "../../src/facts/structure.js";
-import type { CreateMemoryOptions } from "../../src/memory.js";
+import { type CreateMemoryOptions, createMemory, type Memory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "../../src/namespaces.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { freshSchema, openPostgresStore, POSTGRES_URL, registerSchema, sharedPool } from "./postgres.js";
@@ -41,4 +41,26 @@ export function suiteMemoryLocation(prefix = "lgm-test-"): Pick<CreateMemoryOpti
   registerSchema(`${schema}_sessions`);
   registerSchema(`${schema}_tasks`);
   return { postgres: { connectionString: POSTGRES_URL!, schema, poolMax: 4 } };
+}
+
+/**
+ * Facades on the suite's store that share one clock starting at `start`: `tick()` moves it a
+ * minute and returns the new time, for a message's `at`, so each message is newer than the last.
+ * @example
+ * const { open, tick } = steppedSuite("lgm-naming-", "2026-07-01T09:00:00Z");
+ */
+export function steppedSuite(
+  prefix: string,
+  start: string,
+): { open: () => Promise<Memory>; now: () => Date; tick: () => string } {
+  let clock = Date.parse(start);
+  const now = () => new Date(clock);
+  return {
+    open: () => createMemory({ ...suiteMemoryLocation(prefix), env: {}, now }),
+    now,
+    tick: () => {
+      clock += 60_000;
+      return new Date(clock).toISOString();
+    },
+  };
 }

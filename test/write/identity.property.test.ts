@@ -11,7 +11,6 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory.js";
-import { type CreateMemoryOptions, createMemory } from "../../src/memory.js";
 import { createRng } from "../bench/fixtures.js";
 import { generateSet } from "../eval/families/index.js";
 import {
@@ -30,18 +29,10 @@ import {
   ZH_FULL_NAME,
   ZH_PROJECT,
 } from "../eval/families/names.js";
-import { suiteMemoryLocation } from "../helpers/suite-store.js";
-
-const suiteMemory = (options: Pick<CreateMemoryOptions, "now">) =>
-  createMemory({ ...suiteMemoryLocation("lgm-identity-"), env: {}, ...options });
+import { steppedSuite } from "../helpers/suite-store.js";
 
 const SEED = 4242;
-let clock = Date.parse("2026-04-01T09:00:00Z");
-const now = () => new Date(clock);
-const tick = () => {
-  clock += 60_000;
-  return new Date(clock).toISOString();
-};
+const { open: suiteMemory, tick } = steppedSuite("lgm-identity-", "2026-04-01T09:00:00Z");
 
 async function say(memory: Memory, scope: { userId: string }, id: string, content: string, prompt?: string) {
   const messages = [
@@ -55,7 +46,7 @@ describe("distinct statements keep their identity (generated dev families)", () 
   it.each(["en", "zh"] as const)(
     "%s: every statement leaves its own active memory, none lost to another, each found by its entity",
     async (language) => {
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `distinct-${language}` };
       const statements = generateSet({ seed: SEED, perFamily: 5, split: "dev", language });
       for (const s of statements) await say(memory, scope, s.id, s.text, s.prompt);
@@ -102,7 +93,7 @@ describe("an id keeps every character of its identity", () => {
     async (language) => {
       const rand: Rand = createRng(SEED + 1);
       const book = new NameBook(rand, 0);
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `ids-${language}` };
       const pairs: Array<[string, string]> = [];
       for (let i = 0; i < 12; i++) {
@@ -174,7 +165,7 @@ describe("a third person's fact is theirs", () => {
     async (language) => {
       const rand: Rand = createRng(SEED + 2);
       const book = new NameBook(rand, 0);
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `third-${language}` };
       const cities = language === "zh" ? ZH_CITIES : EN_CITIES;
       for (let i = 0; i < 20; i++) {
@@ -206,7 +197,7 @@ describe("a later value replaces or ranks above its own entity's, never another'
   it.each(["en", "zh"] as const)(
     "%s: updates from the dev families",
     async (language) => {
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `updates-${language}` };
       const statements = generateSet({ seed: SEED + 3, perFamily: 4, split: "dev", language }).filter((s) => s.update);
       for (const s of statements) await say(memory, scope, s.id, s.text, s.prompt);
@@ -237,7 +228,7 @@ describe("every message of a remember call is accounted for", () => {
   it("one outcome per message, with the records or the reason", async () => {
     const rand: Rand = createRng(SEED + 4);
     const book = new NameBook(rand, 0);
-    const memory = await suiteMemory({ now });
+    const memory = await suiteMemory();
     const scope = { userId: "accounting" };
     const kinds = [
       () => `${book.entity(PROJECT_ID)} stores its data in ${pick(rand, ["MySQL", "Redis"])}.`,

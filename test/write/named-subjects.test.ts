@@ -5,20 +5,11 @@
  * Relations, pets, names and breeds are drawn at random (seeded).
  */
 import { describe, expect, it } from "vitest";
-import { type CreateMemoryOptions, createMemory } from "../../src/memory.js";
 import { createRng } from "../bench/fixtures.js";
 import { CODE_NAME, NameBook, pick } from "../eval/families/names.js";
-import { suiteMemoryLocation } from "../helpers/suite-store.js";
+import { steppedSuite } from "../helpers/suite-store.js";
 
-const suiteMemory = (options: Pick<CreateMemoryOptions, "now">) =>
-  createMemory({ ...suiteMemoryLocation("lgm-named-subject-"), env: {}, ...options });
-
-let clock = Date.parse("2026-08-01T09:00:00Z");
-const now = () => new Date(clock);
-const tick = () => {
-  clock += 60_000;
-  return new Date(clock).toISOString();
-};
+const { open: suiteMemory, tick } = steppedSuite("lgm-named-subject-", "2026-08-01T09:00:00Z");
 
 const OWNERS = ["sister's", "coworker's", "neighbour's", "cousin's", "boss's"];
 const PETS = ["cat", "dog", "parrot", "rabbit"];
@@ -28,7 +19,7 @@ describe("subjects that name different things", () => {
   it("en: each named pet of one relation keeps its own memory, recalled by its name; the same name updates", async () => {
     const r = createRng(5151);
     const book = new NameBook(r, 0);
-    const memory = await suiteMemory({ now });
+    const memory = await suiteMemory();
     const scope = { userId: "named-pets" };
     const owner = pick(r, OWNERS);
     const pet = pick(r, PETS);

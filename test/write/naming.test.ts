@@ -4,20 +4,11 @@
  * things and sentence forms are drawn at random (seeded).
  */
 import { describe, expect, it } from "vitest";
-import { type CreateMemoryOptions, createMemory } from "../../src/memory.js";
 import { createRng } from "../bench/fixtures.js";
 import { NameBook, pick, ZH_FULL_NAME, ZH_PET } from "../eval/families/names.js";
-import { suiteMemoryLocation } from "../helpers/suite-store.js";
+import { steppedSuite } from "../helpers/suite-store.js";
 
-const suiteMemory = (options: Pick<CreateMemoryOptions, "now">) =>
-  createMemory({ ...suiteMemoryLocation("lgm-naming-"), env: {}, ...options });
-
-let clock = Date.parse("2026-07-01T09:00:00Z");
-const now = () => new Date(clock);
-const tick = () => {
-  clock += 60_000;
-  return new Date(clock).toISOString();
-};
+const { open: suiteMemory, tick } = steppedSuite("lgm-naming-", "2026-07-01T09:00:00Z");
 
 const THINGS = [
   "一辆红色自行车",
@@ -37,7 +28,7 @@ describe("a name given to what was just introduced is that thing's", () => {
   it("zh: never written as the user's own name, and kept with its name", async () => {
     const r = createRng(7707);
     const book = new NameBook(r, 0);
-    const memory = await suiteMemory({ now });
+    const memory = await suiteMemory();
     const scope = { userId: "naming" };
     for (let i = 0; i < 24; i++) {
       const name = book.entity(pick(r, [ZH_FULL_NAME, ZH_PET]));
@@ -62,7 +53,7 @@ describe("a name given to what was just introduced is that thing's", () => {
   it("zh: the speaker's own name, and a relative's after a clause about them, are still read as such", async () => {
     const r = createRng(7708);
     const book = new NameBook(r, 0);
-    const memory = await suiteMemory({ now });
+    const memory = await suiteMemory();
     const scope = { userId: "own-name" };
     const own = book.entity(ZH_FULL_NAME);
     const mine = await memory.remember({

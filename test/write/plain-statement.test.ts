@@ -10,7 +10,6 @@
  *   other words.
  */
 import { describe, expect, it } from "vitest";
-import { type CreateMemoryOptions, createMemory } from "../../src/memory.js";
 import { particularSubject } from "../../src/write/extract/claim.js";
 import { isPlainKey, segmentOf } from "../../src/write/extract/keys.js";
 import { createRng } from "../bench/fixtures.js";
@@ -26,18 +25,10 @@ import {
   ZH_CLUB,
   ZH_WEEKDAYS,
 } from "../eval/families/names.js";
-import { suiteMemoryLocation } from "../helpers/suite-store.js";
-
-const suiteMemory = (options: Pick<CreateMemoryOptions, "now">) =>
-  createMemory({ ...suiteMemoryLocation("lgm-plain-"), env: {}, ...options });
+import { steppedSuite } from "../helpers/suite-store.js";
 
 const SEED = 9107;
-let clock = Date.parse("2026-05-04T09:00:00Z");
-const now = () => new Date(clock);
-const tick = () => {
-  clock += 60_000;
-  return new Date(clock).toISOString();
-};
+const { open: suiteMemory, tick } = steppedSuite("lgm-plain-", "2026-05-04T09:00:00Z");
 
 /** Frames the attribute rules have no pattern for; `{x}` is the entity, `{v}` a value. */
 const FRAMES = {
@@ -86,7 +77,7 @@ describe("a statement no rule reads is kept as said when it names something part
     async (language) => {
       const r = createRng(SEED + (language === "zh" ? 1 : 2));
       const book = new NameBook(r, 0);
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `plain-${language}` };
       const said = Array.from({ length: 16 }, (_, i) => ({ id: `p${i}`, ...statement(r, book, language) }));
       const keys: string[] = [];
@@ -132,7 +123,7 @@ describe("a statement no rule reads is kept as said when it names something part
     "%s: a remark that names nothing particular is still not a memory",
     async (language) => {
       const r = createRng(SEED + 3);
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `remark-${language}` };
       const { subjects, verdicts } = REMARKS[language];
       for (let i = 0; i < 10; i++) {
@@ -154,7 +145,7 @@ describe("a statement no rule reads is kept as said when it names something part
     async (language) => {
       const r = createRng(SEED + 4);
       const book = new NameBook(r, 0);
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `moment-${language}` };
       const forms =
         language === "zh"
@@ -181,7 +172,7 @@ describe("a statement no rule reads is kept as said when it names something part
     async (language) => {
       const r = createRng(SEED + 6);
       const book = new NameBook(r, 0);
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `same-${language}` };
       const x = book.entity(language === "zh" ? ZH_CLUB : EN_ROOM);
       const [first, second] =
@@ -202,7 +193,7 @@ describe("a statement no rule reads is kept as said when it names something part
   );
 
   it("a weekday after an article names a recurring thing, not a date", async () => {
-    const memory = await suiteMemory({ now });
+    const memory = await suiteMemory();
     const scope = { userId: "weekday" };
     const out = await memory.remember({
       scope,
@@ -239,7 +230,7 @@ describe("a question naming an entity is about it", () => {
     async (language) => {
       const r = createRng(SEED + 5);
       const book = new NameBook(r, 0);
-      const memory = await suiteMemory({ now });
+      const memory = await suiteMemory();
       const scope = { userId: `named-${language}` };
       // Many memories worded like the question, about other hosts; one about the host asked.
       const hosts = Array.from({ length: 14 }, () => book.entity(HOST_NAME));
