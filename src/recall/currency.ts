@@ -13,7 +13,7 @@
 import type { MemoryRecord } from "../schema.js";
 import { detectLanguage, normalizeText, tokenize } from "../text/tokenizer.js";
 import { namesIn, readClaim } from "../write/extract/claim.js";
-import { findTimeMentions } from "../write/extract/dates.js";
+import { findTimeMentions, mentionsTime } from "../write/extract/dates.js";
 import { entityKeyParts, keySubject } from "../write/extract/keys.js";
 import { sameEntity } from "../write/extract/subject.js";
 import { namesOtherThing } from "../write/scoring.js";
@@ -48,7 +48,7 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
       : namesIn(query, language)
           .map(normalizeText)
           .filter((n) => n.length >= 2);
-  const names = telling(said, ranked);
+  const names = telling([...said, ...readNames(query, ranked)], ranked);
   if (names.length === 0) return [...ranked];
   return ranked
     .map((candidate) => {
@@ -77,29 +77,42 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
  */
 export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query = ""): Candidate<MemoryRecord>[] {
   const out = [...ranked];
-  const asked = telling(namesAsked(query), ranked);
+  const asked = telling([...namesAsked(query), ...readNames(query, ranked)], ranked);
   const named = new Set(asked.flatMap((name) => tokenize(name)));
   const questionWords = tokenize(query).filter((word) => !named.has(word));
   const shared = (record: MemoryRecord): number => {
     const words = new Set(tokenize(record.content));
     return questionWords.filter((word) => words.has(word)).length;
   };
+  const kind = askedKind(query);
+  const gave = new Map<string, boolean>();
+  const gives = (record: MemoryRecord) => {
+    let known = gave.get(record.id);
+    if (known === undefined) {
+      known = kind !== undefined && givesKind(kind, record.content, asked);
+      gave.set(record.id, known);
+    }
+    return known;
+  };
   const changed = new Map<string, boolean>();
   const says = (record: MemoryRecord) => {
     let known = changed.get(record.id);
     if (known === undefined) {
-      known = readClaim(record.content, detectLanguage(record.content))?.changed === true;
+      known =
+        UPDATE_LEAD.test(record.content) || readClaim(record.content, detectLanguage(record.content))?.changed === true;
       changed.set(record.id, known);
     }
     return known;
   };
   const oneEntity = (a: MemoryRecord, b: MemoryRecord) => {
+    // Both say the name the question asks about ("who leads 南渊": 邵露是南渊的技术负责人 and
+    // 周刚安已经接手南渊的技术了, whatever names their subjects).
+    const [ca, cb] = [normalizeText(a.content), normalizeText(b.content)];
+    if (asked.some((name) => ca.includes(name) && cb.includes(name))) return true;
     // "My boss's dog, Grillo, …" and "…, Vozion, …": one owner, two named things.
     if (namesOtherThing(a.content, b.content)) return false;
     const [x, y] = [entityOf(a), entityOf(b)];
-    if (x && y && sameEntity(x, y)) return true;
-    const [ca, cb] = [normalizeText(a.content), normalizeText(b.content)];
-    return asked.some((name) => ca.includes(name) && cb.includes(name));
+    return x !== undefined && y !== undefined && sameEntity(x, y);
   };
   // Bounded: each move places a candidate above one that ranked before it; at most n² looks.
   for (let j = 1; j < out.length; j++) {
@@ -108,6 +121,9 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     const at = out.findIndex((older, i) => {
       if (i >= j || older.value.status !== "active" || !isOlder(older.value, newer.value)) return false;
       if (!oneEntity(older.value, newer.value)) return false;
+      // The older gives what the question asks for (a time for 几点 / "when", a person for 谁 /
+      // "who"): the newer competes exactly when it gives one too.
+      if (kind && gives(older.value)) return gives(newer.value);
       // Answers the question at least half as well, by the question's own words besides the name.
       const [a, b] = [shared(older.value), shared(newer.value)];
       // A newer statement that says it changed competes unless the older one answers in more than a word.
@@ -122,17 +138,64 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
   return out;
 }
 
+/** "Update: C5943 is cancelled", 更新：…: a statement announced as a change. */
+const UPDATE_LEAD = /^\s*(?:update|updated|更新)\s*[:：—–-]/iu;
+
+/** What a question asks for, when its question word says: a time, a person, or where (a place number). */
+type AskedKind = "time" | "person" | "where";
+
+const ASKS_TIME = {
+  zh: /几点|什么时间|什么时候|哪天|哪一天|几号|几月|周几|星期几|礼拜几|哪个周|哪个星期/u,
+  en: /\b(?:when|what time|which day|what day|what date|which date)\b/iu,
+};
+const ASKS_PERSON = { zh: /谁/u, en: /\bwho(?:m|se)?\b/iu };
+const ASKS_WHERE = { zh: /哪儿|哪里|在哪|哪个位置|哪个工位|哪个座位|哪间|哪个房间|几号|几楼/u, en: /\bwhere\b/iu };
+
+function askedKind(query: string): AskedKind | undefined {
+  const language = detectLanguage(query);
+  if (ASKS_TIME[language].test(query)) return "time";
+  if (ASKS_PERSON[language].test(query)) return "person";
+  if (ASKS_WHERE[language].test(query)) return "where";
+  return undefined;
+}
+
+/** Whether a memory gives a value of the kind asked: a time, a place number, or a name besides the ones asked about. */
+function givesKind(kind: AskedKind, content: string, asked: readonly string[]): boolean {
+  const language = detectLanguage(content);
+  if (kind === "time") return mentionsTime(content, language);
+  // Where, told by a number: 17楼27号, A-127, "Room 5B", "desk 12"; a time is not a place.
+  if (kind === "where") {
+    const left = asked.reduce((text, name) => text.split(name).join(" "), normalizeText(content));
+    return /\d/u.test(left) && !mentionsTime(left, language);
+  }
+  return namesIn(content, language).some((name) => {
+    const said = normalizeText(name);
+    return !/\d/u.test(said) && !asked.some((a) => a.includes(said) || said.includes(a));
+  });
+}
+
 /**
  * Not from a seed: a name carried by more than this share of the candidates tells none of them
  * apart (the speaker's own name in a conversation between two people).
  */
 const TELLING_SHARE = 0.25;
 
+/** Not from a seed: fewer candidates than this (counted by message) are too few for a share to say anything. */
+const TELLING_FEWEST = 8;
+
 /** The names that tell memories apart: said by at most TELLING_SHARE of the candidates (and at least one). */
 function telling(names: readonly string[], candidates: readonly Candidate<MemoryRecord>[]): string[] {
   if (names.length === 0) return [];
-  const contents = candidates.map((c) => normalizeText(c.value.content));
-  const most = Math.max(2, Math.floor(contents.length * TELLING_SHARE));
+  // Counted by what was said: a message's memory and its episode say a name once.
+  const said = new Map<string, string>();
+  for (const c of candidates) {
+    const source = c.value.source.messageIds.join(" ") || c.id;
+    said.set(source, `${said.get(source) ?? ""} ${normalizeText(c.value.content)}`);
+  }
+  const contents = [...said.values()];
+  // Among a few memories a share tells nothing: all of them may be about the thing asked.
+  const most =
+    contents.length < TELLING_FEWEST ? contents.length : Math.max(2, Math.floor(contents.length * TELLING_SHARE));
   return names.filter((name) => {
     const count = contents.filter((content) => content.includes(name)).length;
     return count > 0 && count <= most;
@@ -159,6 +222,40 @@ function namesAsked(query: string): string[] {
     }
   }
   return [...new Set(names)];
+}
+
+/**
+ * What a question names where no tag marks a name, read against the memories: an id of digits
+ * alone, and in Chinese a number
+ * with the Han words around it (围棋24班, 第13期: up to four characters before, one after) and
+ * the named subject of the question (九塔 of 九塔的截止日期是哪天, 凌石技术 of 凌石技术这块归谁管).
+ * Of the ways to read each, the longest some memory says: 围棋24班, never 24班, which 日语24班
+ * says too; 凌石, where no memory says 凌石技术.
+ */
+function readNames(query: string, candidates: readonly Candidate<MemoryRecord>[]): string[] {
+  const text = normalizeText(query);
+  // A number of five digits or more is an id of its own (order 42137327), in either language.
+  const ids = text.match(/(?<!\d)\d{5,}(?!\d)/gu) ?? [];
+  if (detectLanguage(query) !== "zh") return ids;
+  const contents = candidates.map((c) => normalizeText(c.value.content));
+  const longest = (readings: readonly string[]) =>
+    readings.find((name) => Array.from(name).length >= 2 && contents.some((c) => c.includes(name)));
+  const names: string[] = [...ids];
+  for (const match of text.matchAll(/(\p{Script=Han}{0,4})(\d+)(\p{Script=Han}?)/gu)) {
+    const [, before = "", digits = "", after = ""] = match;
+    const readings: string[] = [];
+    for (let k = before.length; k >= 0; k--)
+      for (const tail of after ? [after, ""] : [""]) readings.push(before.slice(before.length - k) + digits + tail);
+    const found = longest(readings.filter((name) => name.length >= 3));
+    if (found) names.push(found);
+  }
+  const subject = readClaim(query, "zh")?.entity;
+  if (subject?.name) {
+    const chars = Array.from(normalizeText(subject.name));
+    const found = longest(chars.map((_, k) => chars.slice(0, chars.length - k).join("")));
+    if (found) names.push(found);
+  }
+  return names;
 }
 
 function entityOf(record: MemoryRecord): string | undefined {

@@ -204,18 +204,39 @@ function tagHan(text: string, offset: number, out: TaggedWord[]): void {
     if (word.trim().length === 0) continue;
     // The unknown-word model sometimes glues a pronoun to the verb after it (我换了 → 我换/x):
     // a pronoun opens no name, so it is split off and the rest read as the verb it is.
-    // So does an adverb (刚到家 → 刚 + 到家).
+    // So does an adverb (刚到家 → 刚 + 到家), and a copula or a preposition to the name after it
+    // (是鸿凰 → 是 + 鸿凰, 由钱乐 → 由 + 钱乐).
     const glued =
       tag === "x"
-        ? /^(?:我们|你们|他们|她们|我|你|您|他|她|它|这|那|刚|又|也|都|还|就|才|已)(?=\p{Script=Han})/u.exec(word)
+        ? /^(?:我们|你们|他们|她们|我|你|您|他|她|它|这|那|刚|又|也|都|还|就|才|已|[是在由被把给跟和让](?=\p{Script=Han}{1,3}$))(?=\p{Script=Han})/u.exec(
+            word,
+          )
         : null;
     if (glued) {
-      push(glued[0], /^(?:刚|又|也|都|还|就|才|已)$/u.test(glued[0]) ? "d" : "r", start);
+      const glueTag = /^(?:刚|又|也|都|还|就|才|已)$/u.test(glued[0])
+        ? "d"
+        : glued[0] === "是"
+          ? "v"
+          : /^[在由被把给跟和让]$/u.test(glued[0])
+            ? "p"
+            : "r";
+      push(glued[0], glueTag, start);
+      // What the copula was glued to is the unknown word itself (鸿凰 of 是鸿凰).
+      if ((glueTag === "v" || glueTag === "p") && word.length - glued[0].length <= 2) {
+        push(word.slice(glued[0].length), "x", start + glued[0].length);
+        continue;
+      }
       const rest = word.slice(glued[0].length);
       if (rest.length === 1) push(rest, "v", start + glued[0].length);
       else
         for (const part of chinese().tag(rest, false))
           push(part.word, part.tag, start + word.indexOf(part.word, glued[0].length));
+      continue;
+    }
+    // A name glued to the copula after it (诸葛颖/nr 思是/x → 思 + 是).
+    if (tag === "x" && /^\p{Script=Han}{1,2}是$/u.test(word)) {
+      push(word.slice(0, -1), "x", start);
+      push("是", "v", start + word.length - 1);
       continue;
     }
     push(word, tag, start);

@@ -109,7 +109,13 @@ const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
  * and the one or two characters after it, where a verb, an adverb, 的 or 是 follows: one name.
  */
 function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
-  const out = [...words];
+  // 老周, 小林, 阿张: 小 / 老 / 阿 and a surname are how people are called, whatever the tagger read.
+  const out = compoundSurnames(words).map(
+    (w): TaggedWord =>
+      /^[小老阿]\p{Script=Han}$/u.test(w.text) && SURNAME_CHARS.has(w.text[1]!) && w.pos !== "PROPN"
+        ? { ...w, pos: "PROPN", detail: "nr" }
+        : w,
+  );
   const han = (w: TaggedWord) => /^\p{Script=Han}+$/u.test(w.text);
   for (let k = 0; k + 1 < out.length; k++) {
     const [a, b, c] = [out[k]!, out[k + 1]!, out[k + 2]];
@@ -123,9 +129,78 @@ function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
       (a.detail === "x" || a.detail === "nr") &&
       b.text.length === 1 &&
       (b.pos === "PART" || b.detail === "ng");
-    if (joined && (surnameFirst || givenLast)) {
+    // 康/x 萱/n 清/t 负责: a surname and two one-character words, where the name closes after them.
+    const d = out[k + 3];
+    const third =
+      a.text.length === 1 &&
+      SURNAME_CHARS.has(a.text) &&
+      b.text.length === 1 &&
+      c !== undefined &&
+      c.text.length === 1 &&
+      a.end === b.start &&
+      b.end === c.start &&
+      han(b) &&
+      han(c) &&
+      b.pos !== "VERB" &&
+      c.pos !== "VERB" &&
+      c.pos !== "PART" &&
+      d !== undefined &&
+      (d.pos === "VERB" || d.pos === "ADV" || d.text === "的" || d.text === "是");
+    if (third) {
+      const text = a.text + b.text + c.text;
+      out.splice(k, 3, { text, pos: "PROPN", detail: "nr", lemma: text, start: a.start, end: c.end });
+    } else if (joined && (surnameFirst || givenLast)) {
       const text = a.text + b.text;
       out.splice(k, 2, { text, pos: "PROPN", detail: "nr", lemma: text, start: a.start, end: b.end });
+    }
+  }
+  return out;
+}
+
+const COMPOUND_SURNAMES = SURNAMES.filter((s) => s.length === 2);
+
+/**
+ * A compound surname and the one or two characters after it, where the words end and a verb, an
+ * adverb, a preposition, 的 or 是 follows: one name, however the tagger cut it (上/f 官子/n 的 →
+ * 上官子; 欧阳/ns 明日/t 在 → 欧阳明日).
+ */
+function compoundSurnames(words: readonly TaggedWord[]): TaggedWord[] {
+  const out = [...words];
+  for (let k = 0; k < out.length; k++) {
+    const first = out[k]!;
+    if (!COMPOUND_SURNAMES.some((s) => first.text.startsWith(s) || s.startsWith(first.text))) continue;
+    let j = k;
+    let text = first.text;
+    while (
+      j + 1 < out.length &&
+      text.length < 4 &&
+      out[j + 1]!.start === out[j]!.end &&
+      /^\p{Script=Han}+$/u.test(out[j + 1]!.text)
+    ) {
+      const joined = text + out[j + 1]!.text;
+      if (joined.length > 4) break;
+      text = joined;
+      j++;
+      const next = out[j + 1];
+      // A surname the tagger cut in two (上/f 官子) needs 的, 是 or 在 after the name (上官网看看 is
+      // "look at the official site").
+      const whole = COMPOUND_SURNAMES.some((s) => first.text.startsWith(s));
+      const closes =
+        next === undefined ||
+        /^(?:的|是|在)$/u.test(next.text) ||
+        (whole && (ZH_AFTER_SUBJECT.has(next.pos) || next.detail === "t"));
+      const surname = COMPOUND_SURNAMES.find((s) => text.startsWith(s));
+      if (surname && text.length >= 3 && closes) {
+        out.splice(k, j - k + 1, {
+          text,
+          pos: "PROPN",
+          detail: "nr",
+          lemma: text,
+          start: first.start,
+          end: out[j]!.end,
+        });
+        break;
+      }
     }
   }
   return out;
@@ -193,9 +268,17 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
   const said = language === "en" ? firstWordAsSaid(text, words) : chineseNames(words);
   let subject = true;
   let counted: Particular | undefined;
+  let linked: Particular | undefined;
+  let from = 0;
+  let phrase: Particular | undefined;
   for (const [k, w] of said.entries()) {
-    if (CLAUSE_BREAK.test(w.text)) subject = true;
-    else if (w.pos === "VERB" || w.pos === "AUX") subject = false;
+    if (CLAUSE_BREAK.test(w.text)) {
+      subject = true;
+      from = k + 1;
+    } else if ((w.pos === "VERB" || w.pos === "AUX") && subject) {
+      subject = false;
+      phrase = nounPhrase(language, said.slice(from, k), text);
+    }
     if (ID_LIKE.test(w.text) || w.detail === "redacted") return { text: w.text, named: true };
     const name =
       (grammar.isName(w) &&
@@ -203,9 +286,28 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
         !(language === "zh" && said[k + 1]?.text === "了")) ||
       (language === "zh" && w.detail === "x" && /^\p{Script=Han}{2,}$/u.test(w.text));
     if (name && subject) return { text: w.text, named: true };
+    // 海权的技术负责人换成了袁舒峰, 星湖读书小组在读《消失的林间》: a particular noun phrase linked
+    // to a name by its verb is what the statement is about.
+    if (name && !subject && phrase && !linked) linked = phrase;
     if (!counted && (/\d/u.test(w.text) || RECURRING_TIME.test(w.text))) counted = { text: w.text, named: false };
   }
-  return counted;
+  return counted ?? linked;
+}
+
+/**
+ * A subject that picks out one thing by its words alone: two nouns or more, the first not a time
+ * word, opened by a noun (海权的技术负责人, 星湖读书小组) or in English by "the" ("The hosting for
+ * the site"). A pronoun or a bare noun ("it", "the weather", 天气, 朋友) picks out nothing.
+ */
+function nounPhrase(language: "zh" | "en", words: readonly TaggedWord[], text: string): Particular | undefined {
+  const first = words[0];
+  if (!first) return undefined;
+  const opens = first.pos === "NOUN" && first.detail !== "t";
+  if (!opens && (language === "zh" || !/^the$/iu.test(first.text))) return undefined;
+  const nouns = words.filter((w) => w.pos === "NOUN" && w.detail !== "t");
+  if (nouns.length < 2 || (language === "en" && words.some((w) => w.pos === "PRON"))) return undefined;
+  // Up to its last noun: 星湖读书小组 of 星湖读书小组这个月.
+  return { text: text.slice(first.start, nouns.at(-1)!.end), named: true };
 }
 
 /**
@@ -319,8 +421,9 @@ const EN_CHANGE_VERBS = new Set(
   wordList(`switch | move | migrate | change | turn | convert | rename | reschedule | upgrade | downgrade | rehome |
     transfer | reassign | replace | repurpose | swap | push | postpone | relocate | reinstall | re-register`),
 );
-const ZH_CHANGE_VERBS =
-  /^(?:换成|改成|改为|换为|调到|调成|迁到|迁移到|搬到|改到|挪到|升级到|降级到|重装成|转到|转成|切到|切换到|换到)$/u;
+const ZH_CHANGE_VERB_WORDS =
+  "换成|改成|改为|换为|变成|变为|更新为|更新成|调到|调成|调整到|调整为|迁到|迁移到|搬到|改到|挪到|升级到|降级到|重装成|转到|转成|切到|切换到|换到|提前到|推迟到|延到|延期到";
+const ZH_CHANGE_VERBS = new RegExp(`^(?:${ZH_CHANGE_VERB_WORDS})$`, "u");
 
 /** The clause a reporting verb introduces ("says order H2159 is refunded"), as its words. */
 function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[]): TaggedWord[] | undefined {
@@ -634,7 +737,7 @@ const EN_NOISE = new Set([
   ...EN_TIME_NOUNS,
 ]);
 const EN_CHANGE =
-  /\b(?:now|currently|nowadays|these days|no longer|anymore|any more|moved|switched|changed|migrated|relocated|rescheduled|transferred|upgraded|instead)\b/iu;
+  /\b(?:now|currently|nowadays|these days|no longer|anymore|any more|moved|switched|changed|migrated|relocated|rescheduled|transferred|upgraded|instead|(?:went|gone|go|goes|going|changed|switched|moved) from)\b/iu;
 const EN_TITLES = new Map(
   RELATIONS.filter((r) => r.title).flatMap((r) =>
     r.en.map((w) => [w.replace(/\.$/u, "").toLowerCase(), r.slug] as const),
@@ -912,7 +1015,12 @@ const ZH_NOISE = new Set(
   wordList(`现在 | 目前 | 如今 | 已经 | 已 | 又 | 也 | 都 | 还 | 平时 | 一直 | 最近 | 刚 | 刚刚 | 才 | 就 | 正在 | 总是 | 通常 |
     一般 | 了 | 过 | 着 | 啦 | 呢 | 吧 | 啊 | 哦 | 嘛 | 呀 | 的话 | 一共 | 总共 | 共计 | 大概 | 大约`),
 );
-const ZH_CHANGE = /现在|目前|如今|改成|改为|改到|改在|换成|换到|换了|搬到|搬去|搬家|调到|转到|迁到|升级|不再|已经/u;
+// A value said to have changed: the change verbs above, and the adverbs and verbs that say a state
+// is new (现在, 不再, 换了老师, 搬家了, 调整).
+const ZH_CHANGE = new RegExp(
+  `现在|目前|如今|改在|换了|搬去|搬家|升级|不再|已经|调整|接手|${ZH_CHANGE_VERB_WORDS}`,
+  "u",
+);
 
 function zhIsName(word: TaggedWord): boolean {
   if (word.pos === "PROPN") return true;

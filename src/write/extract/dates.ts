@@ -345,7 +345,7 @@ const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   [
     // "the Friday demos", "our Monday stand-up": a weekday after an article or a possessive names a
     // recurring thing, not a date.
-    /(?<!\b(?:the|a|an|our|my|your|their|his|her|its) )(?:(last|next|this|coming) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s)\b/iy,
+    /(?:(last|next|this|coming) )?(?<!\b(?:the|a|an|our|my|your|their|his|her|its) )(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s)\b(?!\s+of\s+(?:each|every)\s)/iy,
     (m, c, tense) => {
       const weekday = EN_WEEKDAYS.indexOf(m[2]!.toLowerCase()) + 1;
       const which = m[1]?.toLowerCase();
@@ -415,6 +415,30 @@ const ZH_DEADLINE_BEFORE = /(截止|截至|最晚|最迟)\s*$/;
  * findTimeMentions("I went to a choir rehearsal yesterday", "en", "2024-03-12T09:30:00Z")[0].replacement;
  * // "on 2024-03-11"
  */
+const BARE_DAY = {
+  zh: /^个?(?:(?:周|星期|礼拜)[一二三四五六日天]|周末)$/u,
+  en: /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)$/iu,
+};
+const HABITUAL = {
+  zh: /经常|常常|通常|一般|平时|平常|总是|往往|向来|每/u,
+  en: /\b(?:usually|often|always|normally|typically|generally|regularly|tends? to|every)\b/iu,
+};
+
+/** The clause a position is in: between the nearest sentence or clause marks. */
+function clauseAround(text: string, at: number): string {
+  const marks = /[。！？!?；;，,\n]/u;
+  let from = at;
+  while (from > 0 && !marks.test(text[from - 1]!)) from--;
+  let to = at;
+  while (to < text.length && !marks.test(text[to]!)) to++;
+  return text.slice(from, to);
+}
+
+const RECURRING_BEFORE = {
+  zh: /(?:每个?|第[一二三四五六七八九十\d]{1,2}个?|最后一个?|倒数第[一二三\d]个?)$/u,
+  en: /\b(?:first|second|third|fourth|fifth|last|every|each|alternate)\s+$/iu,
+};
+
 export function findTimeMentions(text: string, language: "zh" | "en", at: string, tense?: Tense): TimeMention[] {
   const clock = clockOf(at);
   const patterns = language === "zh" ? ZH_PATTERNS : EN_PATTERNS;
@@ -429,6 +453,11 @@ export function findTimeMentions(text: string, language: "zh" | "en", at: string
       i++;
       continue;
     }
+    // 每月第一个周六, 每个月最后一个周五, "the first Saturday of each month": one of a series, not a date.
+    if (RECURRING_BEFORE[language].test(text.slice(Math.max(0, i - 12), i))) {
+      i++;
+      continue;
+    }
     let matched = false;
     for (const [pattern, resolve] of patterns) {
       pattern.lastIndex = i;
@@ -436,6 +465,8 @@ export function findTimeMentions(text: string, language: "zh" | "en", at: string
       if (!match) continue;
       const period = resolve(match, clock, tense);
       if (!period) continue;
+      // 赵敏周末经常去爬山, "she usually runs on Saturday": a bare weekday in a habit is every one of them.
+      if (BARE_DAY[language].test(match[0]) && HABITUAL[language].test(clauseAround(text, i))) break;
       mentions.push(describe(text, i, i + match[0].length, period, clock, language));
       i += match[0].length;
       matched = true;
@@ -545,4 +576,22 @@ export function tidySpaces(text: string): string {
     .replace(/([，。；：！？、（【「『]) /g, "$1")
     .replace(/ ([,.;:!?])/g, "$1")
     .trim();
+}
+
+// A clock time or a weekday: 8点半, 早上九点, 十点一刻, 14:30, 周二, 星期天, "3pm", "10:30", "Friday".
+// 一点 alone is "a little" (好一点), so one o'clock needs its minutes (一点半) or a part of the day (下午一点).
+const ZH_CLOCK_OR_WEEKDAY =
+  /(?:\d{1,2}|十[一二]?|[两三四五六七八九])点(?:半|[一二三]刻|\d{1,2}分?)?|(?:(?<=上午|下午|中午|晚上|早上|凌晨|傍晚)一点|一点(?=半|[一二三]刻|\d{1,2}分))(?:半|[一二三]刻|\d{1,2}分)?|\d{1,2}[:：]\d{2}|(?:周|星期|礼拜)[一二三四五六日天]/u;
+const EN_CLOCK_OR_WEEKDAY =
+  /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/iu;
+
+/**
+ * Whether a text says when: a date {@link findTimeMentions} reads, a clock time or a weekday.
+ * @example
+ * mentionsTime("轮滑14班现在上午8点半上课", "zh"); // true
+ * mentionsTime("Olia leads the Drodis project", "en"); // false
+ */
+export function mentionsTime(text: string, language: "zh" | "en"): boolean {
+  const clock = language === "zh" ? ZH_CLOCK_OR_WEEKDAY : EN_CLOCK_OR_WEEKDAY;
+  return clock.test(text) || findTimeMentions(text, language, new Date(0).toISOString()).length > 0;
 }

@@ -5,6 +5,7 @@
  * Negation in Chinese is inserted (吃 / 不吃), so polarity is read from the word right before
  * the verb, never by substring containment (seed 002 §3.4).
  */
+import { tagWords } from "../../text/grammar.js";
 import { alternation, wordList } from "../../text/patterns.js";
 import { tokenize } from "../../text/tokenizer.js";
 import { applyTimeMentions, parseZhNumber, type TimeMention, tidySpaces } from "./dates.js";
@@ -269,6 +270,17 @@ function groupOf(text: string): string {
   return FAMILY_CONTEXT.test(text) ? "及其家人" : "等人";
 }
 
+/**
+ * 雪球今年三岁了, 旺财已经打过疫苗: a noun that is no one of the speaker's (not 妈妈, 同事) leads
+ * and a time or an adverb follows it: the clause has its subject, which is not the speaker.
+ */
+function namesOwnSubject(text: string): boolean {
+  const [first, second] = tagWords(text, "zh");
+  if (!first || !second || first.detail === "t" || !["NOUN", "PROPN", "X"].includes(first.pos)) return false;
+  if (isFamilyTerm(first.text) || PEOPLE.zh.includes(first.text)) return false;
+  return second.detail === "t" || second.pos === "ADV";
+}
+
 /** 我 → 用户 (or the speaker's name), 你 → 助手, dates absolute; subject-less text gets a subject. */
 function rewrite(
   text: string,
@@ -299,7 +311,7 @@ function rewrite(
           .replace(/\uE000/gu, "助手"),
   );
   out = tidySpaces(out).replace(/(?<![。！!～~])[。！!～~]+$/u, "");
-  if (out.startsWith(label) || aboutEntity) return out;
+  if (out.startsWith(label) || aboutEntity || namesOwnSubject(text)) return out;
   // 苹果我现在不碰了 → 苹果用户现在不碰了: the object leads and the speaker is named after it.
   if (!imperative && out.includes(label) && !said.includes(label)) return out;
   return imperative ? `${label}要求：${out}` : /^[0-9A-Za-z]/.test(out) ? `${label} ${out}` : `${label}${out}`;

@@ -1,0 +1,130 @@
+/**
+ * Whose statement it is, read from the sentence (seeded generators, both languages where the rule
+ * is not Chinese-only):
+ *
+ * - a Chinese name the tagger cuts up (a compound surname 上官/欧阳/司马…, a name glued to the
+ *   copula or preposition before it: 是鸿凰, 由钱乐) is one name, kept in the memory's content;
+ * - a particular noun phrase linked by its verb to a name (海权的技术负责人换成了袁舒峰) is what the
+ *   statement is about, and the statement is kept; no subject before a name (借了同事的尼康) is not;
+ * - a clause that opens with its own subject (雪球今年三岁了) is not rewritten as the user's; a
+ *   subject-less one (今年三十岁了) still is;
+ * - a weekday in a habit or a series (每月第一个周六, 周末经常, "usually on Saturday", "the last
+ *   Friday of each month") stays a weekday; a weekday of one occasion (我周六去杭州, "last Friday")
+ *   is still a date.
+ */
+import { describe, expect, it } from "vitest";
+import { namesIn } from "../../src/write/extract/claim.js";
+import { findTimeMentions } from "../../src/write/extract/dates.js";
+import { createRng } from "../bench/fixtures.js";
+import { int, NameBook, pick, ZH_FULL_NAME, ZH_PET, ZH_PROJECT } from "../eval/families/names.js";
+import { steppedSuite } from "../helpers/suite-store.js";
+
+const { open: suiteMemory, tick } = steppedSuite("lgm-whose-", "2026-05-04T09:00:00Z");
+const AT = "2026-05-04T09:00:00Z";
+
+const COMPOUND = ["欧阳", "司马", "上官", "诸葛", "慕容", "令狐", "公孙", "皇甫"];
+const GIVEN = [..."子明远清宁安然思文嘉若可晨颖雪航"];
+const JOBS = ["幼师", "护士", "律师", "会计", "厨师", "程序员", "摄影师", "兽医"];
+const COMPANIES = ["鸿凰物流", "青禾科技", "远帆传媒", "曜石咨询"];
+const ATTRIBUTES = ["技术负责人", "产品经理", "对接人", "项目经理"];
+
+async function write(content: string, user: string) {
+  const memory = await suiteMemory();
+  const scope = { userId: user };
+  const out = await memory.remember({ scope, messages: [{ id: "m1", role: "user", content, at: tick() }] });
+  const memories = (await memory.list(scope, { status: "active" })).filter((m) => m.kind !== "episode");
+  await memory.close();
+  return { out, memories };
+}
+
+describe("whose statement it is", () => {
+  it("zh: a compound surname or a name glued to 是 / 由 is one name, kept whole in the memory", async () => {
+    const r = createRng(7301);
+    for (let i = 0; i < 8; i++) {
+      const name = pick(r, COMPOUND) + pick(r, GIVEN) + (i % 2 === 0 ? pick(r, GIVEN) : "");
+      const sentence =
+        i % 3 === 0
+          ? `${name}的工作是${pick(r, JOBS)}。`
+          : i % 3 === 1
+            ? `${name}现在是${pick(r, COMPANIES)}的员工。`
+            : `${name}在${pick(r, ["杭州", "成都", "厦门"])}工作。`;
+      const { memories } = await write(sentence, `compound-${i}`);
+      expect(
+        memories.map((m) => m.content),
+        sentence,
+      ).toContainEqual(expect.stringContaining(name));
+    }
+    // Glued to the preposition before it: 由钱乐 is 由 + 钱乐.
+    const book = new NameBook(r, 0);
+    for (let i = 0; i < 4; i++) {
+      const lead = book.fresh(ZH_FULL_NAME);
+      const sentence = `${book.fresh(ZH_PROJECT)}现在由${lead}负责技术。`;
+      expect(namesIn(sentence, "zh"), sentence).toContain(lead);
+    }
+    // Must not fire: 东方 is a surname and a word; 东方的天空 names no one.
+    expect(namesIn("东方的天空很美。", "zh").filter((n) => n.startsWith("东方"))).toEqual([]);
+  });
+
+  it("zh: a particular noun phrase linked to a name is kept; a bare noun or no subject before a name is not", async () => {
+    const r = createRng(7302);
+    const book = new NameBook(r, 0);
+    for (let i = 0; i < 6; i++) {
+      const [project, lead] = [book.fresh(ZH_PROJECT), book.fresh(ZH_FULL_NAME)];
+      const sentence = `${project}的${pick(r, ATTRIBUTES)}换成了${lead}。`;
+      const { memories } = await write(sentence, `linked-${i}`);
+      const kept = memories.find((m) => m.source.messageIds.includes("m1"));
+      expect(kept?.content, sentence).toContain(lead);
+      expect(kept?.content, sentence).toContain(project);
+    }
+    for (const [i, sentence] of ["天气很好，去了星巴克。", "借了同事的尼康。", "那部电影挺好看的。"].entries()) {
+      const { memories } = await write(sentence, `not-linked-${i}`);
+      expect(
+        memories.map((m) => m.content),
+        sentence,
+      ).toEqual([]);
+    }
+  });
+
+  it("zh: a clause that opens with its own subject is not rewritten as the user's; a subject-less one is", async () => {
+    const r = createRng(7303);
+    const book = new NameBook(r, 0);
+    for (let i = 0; i < 6; i++) {
+      const pet = book.fresh(ZH_PET);
+      const sentence = `${pet}${pick(r, ["今年", "已经", "现在"])}${int(r, 2, 12)}岁了。`;
+      const { out } = await write(sentence, `own-subject-${i}`);
+      const all = [...out.written, ...out.episodes].filter((m) => m.source.messageIds.includes("m1"));
+      expect(all.length, sentence).toBeGreaterThan(0);
+      for (const m of all) expect(m.content, sentence).not.toMatch(new RegExp(`用户${pet}`, "u"));
+    }
+    const { out } = await write("今年三十岁了。", "no-subject");
+    expect(out.written.map((m) => m.content)).toContainEqual(expect.stringMatching(/^用户/u));
+  });
+
+  it("a weekday in a habit or a series stays a weekday; one occasion is still a date", () => {
+    const r = createRng(7304);
+    const days = [..."一二三四五六日"];
+    for (let i = 0; i < 12; i++) {
+      const day = `周${pick(r, days)}`;
+      const habits = [
+        `每月第${pick(r, ["一", "二", "三"])}个${day}聚会。`,
+        `${pick(r, ["平时", "一般", "通常"])}是${day}下午练球。`,
+        `${pick(r, ["周末", day])}经常去爬山。`,
+        `每个月最后一个${day}发工资。`,
+      ];
+      for (const text of habits) expect(findTimeMentions(text, "zh", AT), text).toEqual([]);
+      expect(findTimeMentions(`我${day}去杭州。`, "zh", AT).length, day).toBe(1);
+    }
+    const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    for (let i = 0; i < 8; i++) {
+      const day = pick(r, weekdays);
+      for (const text of [
+        `She usually runs on ${day}.`,
+        `The club meets the last ${day} of each month.`,
+        `We play on the first ${day} of every month.`,
+      ])
+        expect(findTimeMentions(text, "en", AT), text).toEqual([]);
+      const [once] = findTimeMentions(`I saw her last ${day}.`, "en", AT);
+      expect(once?.direction, day).toBe("past");
+    }
+  });
+});
