@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { parseInput } from "../errors.js";
 import { idProblem } from "../ids.js";
+import { redactText } from "../redact.js";
 
 /** The most steps a task lists (done or remaining). Not from a seed: a plan, not a log. */
 export const MAX_TASK_STEPS = 500;
@@ -66,8 +67,12 @@ export const TaskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
 const isoTime = z.iso.datetime({ offset: true });
-const TitleSchema = z.string().trim().min(1).max(200);
-const StepSchema = z.string().trim().min(1).max(500);
+// A task's title, steps and progress note are the user's words, kept in the registry and the task
+// checkpointer: redacted like message content (src/redact.ts), so no typed secret is stored.
+const redacted = (text: string) => redactText(text).text;
+const TitleSchema = z.string().trim().min(1).max(200).transform(redacted);
+const StepSchema = z.string().trim().min(1).max(500).transform(redacted);
+const ProgressSchema = z.string().trim().max(2000).transform(redacted);
 const StepsSchema = z.array(StepSchema).max(MAX_TASK_STEPS);
 const VariableNameSchema = z.string().min(1).max(128);
 
@@ -91,7 +96,7 @@ const VariablesSchema = z
  */
 export const TaskChangeSchema = z
   .object({
-    progress: z.string().trim().max(2000).optional(),
+    progress: ProgressSchema.optional(),
     done: StepsSchema.optional(),
     remaining: StepsSchema.optional(),
     variables: VariablesSchema.optional(),
@@ -112,7 +117,7 @@ export const TaskStartSchema = z
     /** The plan: the steps still to do. */
     steps: StepsSchema.optional(),
     variables: VariablesSchema.optional(),
-    progress: z.string().trim().max(2000).optional(),
+    progress: ProgressSchema.optional(),
   })
   .strict();
 export type TaskStart = z.input<typeof TaskStartSchema>;

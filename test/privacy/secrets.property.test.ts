@@ -9,7 +9,8 @@
  * password or PIN introduced as such, an API key or token of thirteen kinds, an IBAN, a US SSN,
  * an IP address said to be someone's) set in a sentence of our own, Chinese or English, and put
  * in one place: a message's content, its `name` or its id, a remember() sessionId or taskId, a
- * recall query, instruction or task, or the input of a call that fails. Writes are batched
+ * recall query, instruction or task, a task's title, steps and progress note (tasks.start), or the
+ * input of a call that fails. Writes are batched
  * (about ten messages per remember()).
  *
  * Afterwards the store is closed and every file of its directory (store.sqlite, its WAL, the
@@ -374,6 +375,7 @@ const PLACES = [
   "query",
   "instruction",
   "task",
+  "taskTitle",
   "error",
 ] as const;
 type Place = (typeof PLACES)[number];
@@ -386,6 +388,7 @@ const PLACE_WEIGHTS: Readonly<Record<Place, number>> = {
   query: 16,
   instruction: 7,
   task: 4,
+  taskTitle: 4,
   error: 3,
 };
 
@@ -445,6 +448,8 @@ function makeCase(index: number): Case {
         return `${pick(ID_PREFIXES)}${phrase}~${index}`;
       case "task":
         return `task ${phrase}`.slice(0, 100);
+      case "taskTitle":
+        return sentence.slice(0, 200);
       case "error":
         return phrase;
     }
@@ -581,6 +586,18 @@ async function run(memory: Memory, scopes: Array<{ userId: string; tenantId: str
     });
     outputs.push(JSON.stringify(result), JSON.stringify(await memory.trace(scope, result.traceId)));
     stats.recalls++;
+  }
+
+  // tasks.start(): the secret in the title, a step and the progress note, kept in the registry
+  // and the task checkpointer.
+  for (const [n, c] of byPlace("taskTitle").entries()) {
+    const scope = scopes[n % scopes.length]!;
+    const task = await memory.tasks.start(scope, {
+      title: c.carrier,
+      steps: [c.carrier, "verify"],
+      progress: c.carrier,
+    });
+    outputs.push(JSON.stringify(task), JSON.stringify(await memory.tasks.list(scope)));
   }
 
   // Calls that fail, each with a secret in its input.
