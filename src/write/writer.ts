@@ -76,14 +76,18 @@ export interface Writer {
   settled(): Promise<void>;
 }
 
-const RememberSchema = z.object({
-  scope: z.unknown(),
-  messages: z.unknown(),
-  sessionId: z.unknown().optional(),
-  taskId: z.unknown().optional(),
-  recordEpisodes: z.unknown().optional(),
-});
-const ReviseSchema = RememberSchema.extend({ id: z.unknown() });
+// Unknown options are refused, as recall refuses them: a misspelt option (recordEpisode) must not
+// be silently ignored.
+const RememberSchema = z
+  .object({
+    scope: z.unknown(),
+    messages: z.unknown(),
+    sessionId: z.unknown().optional(),
+    taskId: z.unknown().optional(),
+    recordEpisodes: z.unknown().optional(),
+  })
+  .strict();
+const ReviseSchema = RememberSchema.extend({ id: z.unknown() }).strict();
 
 /** A record id argument: a non-empty string of at most 128 characters (MemoryRecordSchema's id). */
 export function recordId(id: unknown, call: string): string {

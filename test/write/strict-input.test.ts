@@ -115,6 +115,16 @@ describe("strict facade input", () => {
     );
   });
 
+  it("refuses an unknown remember option, as recall does, and writes nothing", async () => {
+    const m = await open();
+    const call = { scope: { userId: "u1" }, messages: user("我不吃香菜"), recordEpisode: false };
+    await expect(m.remember(call as never)).rejects.toThrow(/Unrecognized key: "recordEpisode"/);
+    await expect(m.recall({ scope: { userId: "u1" }, query: "香菜", limt: 3 } as never)).rejects.toThrow(
+      /Unrecognized key: "limt"/,
+    );
+    expect(await m.list({ userId: "u1" }, { about: "any" })).toEqual([]);
+  });
+
   it("refuses blank user ids and a history or get without a record id", async () => {
     const m = await open();
     await expect(m.remember({ scope: { userId: " \t " }, messages: user("我不吃香菜") })).rejects.toThrow(
