@@ -149,7 +149,7 @@ const ASKS_TIME = {
   en: /\b(?:when|what time|which day|what day|what date|which date)\b/iu,
 };
 const ASKS_PERSON = { zh: /谁/u, en: /\bwho(?:m|se)?\b/iu };
-const ASKS_WHERE = { zh: /哪儿|哪里|在哪|哪个位置|哪个工位|哪个座位|哪间|哪个房间|几号|几楼/u, en: /\bwhere\b/iu };
+const ASKS_WHERE = { zh: /哪儿|哪里|在哪|哪个位置|哪个工位|哪个座位|哪间|哪个房间|几楼/u, en: /\bwhere\b/iu };
 
 function askedKind(query: string): AskedKind | undefined {
   const language = detectLanguage(query);
@@ -226,11 +226,10 @@ function namesAsked(query: string): string[] {
 
 /**
  * What a question names where no tag marks a name, read against the memories: an id of digits
- * alone, and in Chinese a number
- * with the Han words around it (围棋24班, 第13期: up to four characters before, one after) and
- * the named subject of the question (九塔 of 九塔的截止日期是哪天, 凌石技术 of 凌石技术这块归谁管).
- * Of the ways to read each, the longest some memory says: 围棋24班, never 24班, which 日语24班
- * says too; 凌石, where no memory says 凌石技术.
+ * alone, and in Chinese a number with the Han words around it (围棋24班, 第13期: up to four
+ * characters before, one after) and the named subject of the question (九塔 of 九塔的截止日期是
+ * 哪天, 凌石技术 of 凌石技术这块归谁管). Of the ways to read each, the longest some memory says:
+ * 围棋24班, never 24班, which 日语24班 says too; 凌石, where no memory says 凌石技术.
  */
 function readNames(query: string, candidates: readonly Candidate<MemoryRecord>[]): string[] {
   const text = normalizeText(query);

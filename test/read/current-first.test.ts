@@ -16,6 +16,7 @@ import {
   enTime,
   NameBook,
   pick,
+  type Rand,
   ZH_CLASS,
   ZH_FULL_NAME,
   ZH_PERSON_F,
@@ -38,72 +39,66 @@ interface Case {
 
 const CASES = 6;
 
-function zhCases(seed: number): Case[] {
-  const r = createRng(seed);
-  const book = new NameBook(r, 0);
-  const out: Case[] = [];
-  for (let i = 0; i < CASES; i++) {
-    const kind = i % 3;
-    if (kind === 0) {
-      const name = book.fresh(ZH_CLASS);
-      const [a, b] = [zhTime(r), zhTime(r)];
-      out.push({
-        older: `${name}的上课时间是${a}。`,
-        newer: `${name}${b}上课。`,
-        query: `${name}什么时间开始？`,
-        others: [`${book.fresh(ZH_CLASS)}${zhTime(r)}上课。`],
-      });
-    } else if (kind === 1) {
-      const project = book.fresh(ZH_PROJECT);
-      const [lead, next] = [book.fresh(ZH_FULL_NAME), book.fresh(ZH_FULL_NAME)];
-      out.push({
-        older: `${project}的技术负责人是${lead}。`,
-        newer: `${next}已经接手${project}的技术了。`,
-        query: `${project}的技术负责人是谁？`,
-        // Another kind of value about the same project: a deadline is not who leads it.
-        others: [`${project}的截止日期改到${zhDate(r)}了。`],
-      });
-    } else {
-      const person = book.entity(pick(r, [ZH_PERSON_F, ZH_PERSON_M]));
-      const [desk, moved] = [book.fresh(DESK), book.fresh(DESK)];
-      out.push({
-        older: `${person}的工位是${desk}。`,
-        newer: `调座以后${person}去了${moved}。`,
-        query: `${person}坐哪个工位？`,
-        others: [],
-      });
-    }
-  }
-  return out;
-}
+type Make = (r: Rand, book: NameBook) => Case;
 
-function enCases(seed: number): Case[] {
+const ZH_MAKERS: readonly Make[] = [
+  (r, book) => {
+    const name = book.fresh(ZH_CLASS);
+    return {
+      older: `${name}的上课时间是${zhTime(r)}。`,
+      newer: `${name}${zhTime(r)}上课。`,
+      query: `${name}什么时间开始？`,
+      others: [`${book.fresh(ZH_CLASS)}${zhTime(r)}上课。`],
+    };
+  },
+  (r, book) => {
+    const project = book.fresh(ZH_PROJECT);
+    return {
+      older: `${project}的技术负责人是${book.fresh(ZH_FULL_NAME)}。`,
+      newer: `${book.fresh(ZH_FULL_NAME)}已经接手${project}的技术了。`,
+      query: `${project}的技术负责人是谁？`,
+      // Another kind of value about the same project: a deadline is not who leads it.
+      others: [`${project}的截止日期改到${zhDate(r)}了。`],
+    };
+  },
+  (r, book) => {
+    const person = book.entity(pick(r, [ZH_PERSON_F, ZH_PERSON_M]));
+    return {
+      older: `${person}的工位是${book.fresh(DESK)}。`,
+      newer: `调座以后${person}去了${book.fresh(DESK)}。`,
+      query: `${person}坐哪个工位？`,
+      others: [],
+    };
+  },
+];
+
+const EN_MAKERS: readonly Make[] = [
+  (r, book) => {
+    const pet = book.fresh(EN_PET);
+    return {
+      older: `The owner of ${pet} is ${book.fresh(EN_FULL_NAME)}.`,
+      newer: `${book.fresh(EN_FULL_NAME)} has adopted ${pet}.`,
+      query: `Who is ${pet}'s owner?`,
+      // Another kind of value about the same pet: a vet visit is not who owns it.
+      others: [`${pet} sees the vet on ${pick(r, ["Monday", "Friday"])} at ${enTime(r)}.`],
+    };
+  },
+  (r, book) => {
+    const pet = book.fresh(EN_PET);
+    return {
+      older: `${pet}'s walk is at ${enTime(r)}.`,
+      newer: `${pet} goes out around ${enTime(r)} these days.`,
+      query: `When does ${pet} go for a walk?`,
+      others: [`${book.fresh(EN_PET)} goes out around ${enTime(r)}.`],
+    };
+  },
+];
+
+/** CASES cases, the makers taken in turn, names and values drawn from one seeded book. */
+function draw(seed: number, makers: readonly Make[]): Case[] {
   const r = createRng(seed);
   const book = new NameBook(r, 0);
-  const out: Case[] = [];
-  for (let i = 0; i < CASES; i++) {
-    const kind = i % 2;
-    if (kind === 0) {
-      const pet = book.fresh(EN_PET);
-      const [owner, next] = [book.fresh(EN_FULL_NAME), book.fresh(EN_FULL_NAME)];
-      out.push({
-        older: `The owner of ${pet} is ${owner}.`,
-        newer: `${next} has adopted ${pet}.`,
-        query: `Who is ${pet}'s owner?`,
-        others: [`${pet} sees the vet on ${pick(r, ["Monday", "Friday"])} at ${enTime(r)}.`],
-      });
-    } else {
-      const pet = book.fresh(EN_PET);
-      const [a, b] = [enTime(r), enTime(r)];
-      out.push({
-        older: `${pet}'s walk is at ${a}.`,
-        newer: `${pet} goes out around ${b} these days.`,
-        query: `When does ${pet} go for a walk?`,
-        others: [`${book.fresh(EN_PET)} goes out around ${enTime(r)}.`],
-      });
-    }
-  }
-  return out;
+  return Array.from({ length: CASES }, (_, i) => makers[i % makers.length]!(r, book));
 }
 
 async function rank(c: Case, n: number) {
@@ -120,8 +115,8 @@ async function rank(c: Case, n: number) {
 
 describe("the newer answer first, by what the question asks for", () => {
   for (const [language, cases] of [
-    ["zh", zhCases(4041)],
-    ["en", enCases(4042)],
+    ["zh", draw(4041, ZH_MAKERS)],
+    ["en", draw(4042, EN_MAKERS)],
   ] as const) {
     it(`${language}: the newer value is ranked above the older; other kinds and other entities stay below`, async () => {
       for (const [n, c] of cases.entries()) {
