@@ -192,11 +192,46 @@ export function tagChinese(text: string): TaggedWord[] {
   return out;
 }
 
+// Verbs jieba's dictionary files under another tag: 换 ("change") as a proper noun (nz), 更新
+// ("update") as an adverb (d).
+const DICTIONARY_VERBS: ReadonlyMap<string, string> = new Map([
+  ["换", "nz"],
+  ["更新", "d"],
+]);
+
+function tagged(word: string, tag: string, start: number): TaggedWord {
+  const fixed = DICTIONARY_VERBS.get(word) === tag ? "v" : tag;
+  // The passive 被 opens the predicate (皮皮被梁昊领养了): an auxiliary, as Universal Dependencies
+  // tag it (aux:pass), not the preposition jieba files it as.
+  const passive = word === "被" && tag === "p";
+  const pos = /^\p{P}+$/u.test(word)
+    ? "PUNCT"
+    : passive
+      ? "AUX"
+      : (JIEBA_POS.find(([pattern]) => pattern.test(fixed))?.[1] ?? "X");
+  return { text: word, pos, detail: fixed, lemma: word, start, end: start + word.length };
+}
+
+/**
+ * Han text cut by jieba's dictionary alone (no unknown-word model): what the words of a span
+ * are when the unknown-word model's reading of it is known to be wrong.
+ * @example
+ * tagByDictionary("养了", 7).map((w) => `${w.text}/${w.pos}/${w.start}`); // ["养/VERB/7", "了/PART/8"]
+ */
+export function tagByDictionary(text: string, offset: number): TaggedWord[] {
+  const out: TaggedWord[] = [];
+  let at = offset;
+  for (const { word, tag } of chinese().tag(text, false)) {
+    if (word.trim().length > 0) out.push(tagged(word, tag, at));
+    at += word.length;
+  }
+  return out;
+}
+
 function tagHan(text: string, offset: number, out: TaggedWord[]): void {
   let at = offset;
   const push = (word: string, tag: string, start: number) => {
-    const pos = /^\p{P}+$/u.test(word) ? "PUNCT" : (JIEBA_POS.find(([pattern]) => pattern.test(tag))?.[1] ?? "X");
-    out.push({ text: word, pos, detail: tag, lemma: word, start, end: start + word.length });
+    out.push(tagged(word, tag, start));
   };
   for (const { word, tag } of chinese().tag(text, true)) {
     const start = at;

@@ -100,6 +100,43 @@ describe("whose statement it is", () => {
     expect(out.written.map((m) => m.content)).toContainEqual(expect.stringMatching(/^用户/u));
   });
 
+  it("zh: a name whose edge the unknown-word model moved is put back; a dictionary word or a name after a verb is not cut", async () => {
+    const r = createRng(7305);
+    const book = new NameBook(r, 0);
+    const CARS = ["大众帕萨特", "理想L7", "比亚迪汉", "本田思域"];
+    const BREEDS = ["英短", "柯基", "金毛", "布偶猫"];
+    for (let i = 0; i < 10; i++) {
+      const [person, other, pet] = [book.fresh(ZH_FULL_NAME), book.fresh(ZH_FULL_NAME), book.fresh(ZH_PET)];
+      const sentences = [
+        `${person}换了辆${pick(r, CARS)}。`,
+        `${pet}现在归${other}养了。`,
+        `${pet}是${other}养的${pick(r, BREEDS)}。`,
+      ];
+      for (const [k, sentence] of sentences.entries()) {
+        const { out } = await write(sentence, `edge-${i}-${k}`);
+        const kept = out.written.filter((m) => m.about !== "conversation" && m.source.messageIds.includes("m1"));
+        expect(
+          kept.map((m) => m.content),
+          sentence,
+        ).toContainEqual(expect.stringContaining(k === 0 ? person : pet));
+      }
+      expect(namesIn(sentences[0]!, "zh"), sentences[0]).toContain(person);
+    }
+    // Must not fire: a name the dictionary knows stays whole; after a verb, three characters stay one name.
+    expect(namesIn("马拉多纳是球星。", "zh")).toContain("马拉多纳");
+    expect(namesIn("豆豆现在归丁逸养了。", "zh")).toContain("丁逸养");
+    expect(namesIn("林志明来了。", "zh")).toContain("林志明");
+  });
+
+  it("zh: a one-word subject is what the statement is about only when its verb ties it to a named person", async () => {
+    for (const [i, sentence] of ["今天是周一。", "小孩是好孩子。", "老师是林涛。"].entries()) {
+      const { out } = await write(sentence, `owned-not-${i}`);
+      for (const m of out.written) expect(m.key, sentence).not.toMatch(/^named\./u);
+    }
+    const { out } = await write("豆豆是林涛的狗。", "owned");
+    expect(out.written.map((m) => m.key)).toContainEqual(expect.stringMatching(/^named\./u));
+  });
+
   it("a weekday in a habit or a series stays a weekday; one occasion is still a date", () => {
     const r = createRng(7304);
     const days = [..."一二三四五六日"];

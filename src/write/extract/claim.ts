@@ -13,7 +13,7 @@
  * world (two words or more, a verb, and a name, number or time as the value: "the chess club
  * meets on Wednesdays"), never a bare common noun with an opinion ("the weather is nice").
  */
-import { type TaggedWord, tagWords } from "../../text/grammar.js";
+import { type TaggedWord, tagByDictionary, tagWords } from "../../text/grammar.js";
 import { wordList } from "../../text/patterns.js";
 import { RELATIONS, SURNAMES } from "./lexicon.js";
 import { NOT_A_NAME } from "./markers.js";
@@ -110,7 +110,7 @@ const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
  */
 function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
   // 老周, 小林, 阿张: 小 / 老 / 阿 and a surname are how people are called, whatever the tagger read.
-  const out = compoundSurnames(words).map(
+  const out = compoundSurnames(coinedSubject(nameBoundaries(words))).map(
     (w): TaggedWord =>
       /^[小老阿]\p{Script=Han}$/u.test(w.text) && SURNAME_CHARS.has(w.text[1]!) && w.pos !== "PROPN"
         ? { ...w, pos: "PROPN", detail: "nr" }
@@ -128,7 +128,7 @@ function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
       SURNAME_CHARS.has(a.text[0]!) &&
       (a.detail === "x" || a.detail === "nr") &&
       b.text.length === 1 &&
-      (b.pos === "PART" || b.detail === "ng");
+      (b.pos === "PART" || b.detail === "ng" || (b.detail === "t" && (c === undefined || c.pos === "PUNCT")));
     // 康/x 萱/n 清/t 负责: a surname and two one-character words, where the name closes after them.
     const d = out[k + 3];
     const third =
@@ -158,6 +158,156 @@ function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
 }
 
 const COMPOUND_SURNAMES = SURNAMES.filter((s) => s.length === 2);
+const hanWord = (w: TaggedWord) => /^\p{Script=Han}+$/u.test(w.text);
+const unknownHan = (w: TaggedWord) => w.detail === "x" && hanWord(w);
+const retext = (w: TaggedWord, text: string, start: number, extra: Partial<TaggedWord> = {}): TaggedWord => ({
+  ...w,
+  ...extra,
+  text,
+  lemma: text,
+  start,
+  end: start + text.length,
+});
+
+/**
+ * Where the unknown-word model moved a name's edge, the words put back. A given name has one or
+ * two characters, so a single surname opens a name of at most three (崔欣菲养/x → 崔欣菲 + 养,
+ * 邵言/x 知换/x → 邵言知 + 换) when what is left is a word the dictionary knows as a verb, an
+ * adverb, a preposition or a particle. A verb or a preposition glued before a surname opens no
+ * name (归丁逸养 → 归 + 丁逸养). 这/上/下/本/每 and the 周 or 月 the model glued to the next
+ * word are a time (这 周切 → 这周 + 切). Words the dictionary knows (马拉多纳/nr) are left whole.
+ */
+function nameBoundaries(words: readonly TaggedWord[]): TaggedWord[] {
+  const out: TaggedWord[] = [];
+  for (let k = 0; k < words.length; k++) {
+    let word = words[k]!;
+    const previous = out.at(-1);
+    if (
+      unknownHan(word) &&
+      word.text.length >= 2 &&
+      previous !== undefined &&
+      previous.end === word.start &&
+      /^[这那上下本每]$/u.test(previous.text) &&
+      /^[周月]/u.test(word.text)
+    ) {
+      out[out.length - 1] = retext(previous, previous.text + word.text[0], previous.start, {
+        pos: "NOUN",
+        detail: "t",
+      });
+      out.push(...tagByDictionary(word.text.slice(1), word.start + 1));
+      continue;
+    }
+    const next = words[k + 1];
+    if (
+      unknownHan(word) &&
+      next !== undefined &&
+      unknownHan(next) &&
+      next.start === word.end &&
+      word.text.length <= 2 &&
+      SURNAME_CHARS.has(word.text[0]!) &&
+      word.text.length + next.text.length >= 4
+    ) {
+      word = retext(word, word.text + next.text, word.start);
+      k++;
+    }
+    if (
+      unknownHan(word) &&
+      word.text.length >= 3 &&
+      !SURNAME_CHARS.has(word.text[0]!) &&
+      SURNAME_CHARS.has(word.text[1]!)
+    ) {
+      const [head] = tagByDictionary(word.text[0]!, word.start);
+      if (head && (head.pos === "VERB" || head.pos === "ADP")) {
+        out.push(head);
+        word = retext(word, word.text.slice(1), word.start + 1);
+      }
+    }
+    // 司马/nr 宏嘉换/x: after a compound surname, two given characters at most.
+    if (
+      unknownHan(word) &&
+      word.text.length === 3 &&
+      previous !== undefined &&
+      previous.end === word.start &&
+      COMPOUND_SURNAMES.includes(previous.text)
+    ) {
+      const tail = tagByDictionary(word.text.slice(2), word.start + 2);
+      if (tail.length === 1 && tail[0]!.pos === "VERB") {
+        out.push(retext(word, word.text.slice(0, 2), word.start), tail[0]!);
+        continue;
+      }
+    }
+    if (
+      unknownHan(word) &&
+      word.text.length >= 4 &&
+      SURNAME_CHARS.has(word.text[0]!) &&
+      !COMPOUND_SURNAMES.some((surname) => word.text.startsWith(surname))
+    ) {
+      const tail = tagByDictionary(word.text.slice(3), word.start + 3);
+      if (tail.length > 0 && ["VERB", "ADV", "ADP", "PART"].includes(tail[0]!.pos)) {
+        out.push(retext(word, word.text.slice(0, 3), word.start, { pos: "PROPN", detail: "nr" }));
+        out.push(...tail);
+        continue;
+      }
+    }
+    out.push(word);
+  }
+  return verbAfterName(out);
+}
+
+/**
+ * 贺奕换/x 了 辆 大众: a surname and two characters, the last a verb with 了, 着 or 过 after it,
+ * with no verb before it in its clause, is a two-character name and its verb (贺奕 + 换); so with
+ * a number after it when no verb follows in the clause (杜岚开 一辆 → 杜岚 + 开). After a verb the
+ * three characters stay one name (归 丁逸养 了), and so before a number and a verb (王小飞 一天 跑).
+ */
+function verbAfterName(words: TaggedWord[]): TaggedWord[] {
+  const breaks = (w: TaggedWord) => w.pos === "PUNCT" || CLAUSE_BREAK.test(w.text);
+  for (let k = 0; k + 1 < words.length; k++) {
+    const word = words[k]!;
+    if (!unknownHan(word) || word.text.length !== 3 || !SURNAME_CHARS.has(word.text[0]!)) continue;
+    const aspect = /^[了着过]$/u.test(words[k + 1]!.text);
+    if (!aspect && words[k + 1]!.pos !== "NUM") continue;
+    const [verb] = tagByDictionary(word.text[2]!, word.start + 2);
+    if (verb?.pos !== "VERB" || verb.text.length !== 1) continue;
+    let start = k;
+    while (start > 0 && !breaks(words[start - 1]!)) start--;
+    let end = k + 1;
+    while (end < words.length && !breaks(words[end]!)) end++;
+    if (words.slice(start, k).some((w) => w.pos === "VERB")) continue;
+    // Before a number (杜岚开 一辆): only where nothing after it is a verb (王小飞 一天 跑 十公里).
+    if (!aspect && words.slice(k + 1, end).some((w) => w.pos === "VERB")) continue;
+    words.splice(k, 1, retext(word, word.text.slice(0, 2), word.start, { pos: "PROPN", detail: "nr" }), verb);
+  }
+  return words;
+}
+
+const NOT_IN_A_NAME = /^(?:u|y|c|p|r|d|w)/u;
+
+/**
+ * A name coined from two characters the dictionary knows one by one (咪/n 墩/v, 霜/n 弓/v, 小/a 酥/a,
+ * 元/m 元/m), opening its clause before its verb, a time word or 是: one word the dictionary
+ * does not know, read as a name. Not when the two are a dictionary word, when either is a
+ * pronoun, particle, conjunction, preposition or adverb, or when a verb second is followed by
+ * anything but a verb, a time or 是 (猫吃的东西, 车停在楼下, 狗跑很快 stay as they are).
+ */
+function coinedSubject(words: readonly TaggedWord[]): TaggedWord[] {
+  const out = [...words];
+  for (let k = 0; k + 2 < out.length; k++) {
+    const [a, b, c] = [out[k]!, out[k + 1]!, out[k + 2]!];
+    if (k > 0 && out[k - 1]!.pos !== "PUNCT") continue;
+    const single = (w: TaggedWord) => w.text.length === 1 && hanWord(w) && !NOT_IN_A_NAME.test(w.detail ?? "");
+    if (!single(a) || !single(b) || a.end !== b.start) continue;
+    if ((a.pos === "NUM" || b.pos === "NUM") && a.text !== b.text) continue;
+    const closes =
+      c.pos === "VERB" ||
+      c.detail === "t" ||
+      c.text === "是" ||
+      (b.pos !== "VERB" && (c.pos === "ADV" || c.text === "的"));
+    if (!closes || tagByDictionary(a.text + b.text, a.start).length === 1) continue;
+    out.splice(k, 2, retext(a, a.text + b.text, a.start, { pos: "X", detail: "x" }));
+  }
+  return out;
+}
 
 /**
  * A compound surname and the one or two characters after it, where the words end and a verb, an
@@ -277,7 +427,7 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
       from = k + 1;
     } else if ((w.pos === "VERB" || w.pos === "AUX") && subject) {
       subject = false;
-      phrase = nounPhrase(language, said.slice(from, k), text);
+      phrase = nounPhrase(language, said.slice(from, k), text) ?? ownedBy(language, said, from, k, text);
     }
     if (ID_LIKE.test(w.text) || w.detail === "redacted") return { text: w.text, named: true };
     const name =
@@ -292,6 +442,35 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
     if (!counted && (/\d/u.test(w.text) || RECURRING_TIME.test(w.text))) counted = { text: w.text, named: false };
   }
   return counted ?? linked;
+}
+
+/**
+ * A one-word subject whose verb ties it to a named person (小乐是崔欣菲养的英短, 豆豆现在归林涛养了,
+ * 布丁是林涛的狗): the one thing of that person's it names. A time word or an adverb before the
+ * verb is not the subject (现在). Not a time word as the subject (今天是周一), a pronoun, a clause
+ * without a person's name after its verb (小孩是好孩子), nor, after 是, a name that is the
+ * complement itself rather than its owner (老师是林涛: no 的 after the name).
+ */
+function ownedBy(
+  language: "zh" | "en",
+  said: readonly TaggedWord[],
+  from: number,
+  verb: number,
+  text: string,
+): Particular | undefined {
+  if (language !== "zh") return undefined;
+  const before = said.slice(from, verb).filter((w) => w.detail !== "t" && w.pos !== "ADV");
+  const only = before[0];
+  if (before.length !== 1 || !only || said[from] !== only) return undefined;
+  const doubled = only.text.length === 2 && only.text[0] === only.text[1];
+  if (!hanWord(only) || only.text.length < 2 || !(only.pos === "NOUN" || only.pos === "X")) return undefined;
+  if (only.detail === "t" && !doubled) return undefined;
+  const end = said.findIndex((w, k) => k > verb && CLAUSE_BREAK.test(w.text));
+  const rest = said.slice(verb + 1, end < 0 ? undefined : end);
+  const owner = rest.findIndex((w) => w.detail === "nr" || (w.detail === "x" && SURNAME_CHARS.has(w.text[0]!)));
+  if (owner < 0) return undefined;
+  if (said[verb]!.text === "是" && !rest.slice(owner + 1, owner + 4).some((w) => w.text === "的")) return undefined;
+  return { text: text.slice(only.start, only.end), named: true };
 }
 
 /**
@@ -1080,6 +1259,20 @@ const ZH: Grammar = {
   isName: zhIsName,
   isTime: (word) => word.detail === "t" && !ZH_NOISE.has(word.text),
   subject(words) {
+    // 高辰这个人啊，周末就爱骑行 / 山塔这个项目，数据库选了…: a name, 这个 / 那个 and what it is,
+    // set off by a comma, is the topic the clause after it is about.
+    const comma = words.findIndex((w, k) => k <= 5 && /^[，,]$/u.test(w.text));
+    if (comma >= 2) {
+      const pointer = words.findIndex((w, k) => k > 0 && k < comma && /^(?:这个|那个|这位|那位)$/u.test(w.text));
+      const rest = pointer > 0 ? words.slice(pointer + 1, comma) : [];
+      if (
+        pointer > 0 &&
+        words.slice(0, pointer).every((w) => zhIsName(w) || w.detail === "nr") &&
+        rest.length <= 2 &&
+        rest.every((w) => w.pos === "NOUN" || w.pos === "PART" || /^[啊嘛呢吧呀]$/u.test(w.text))
+      )
+        return { kind: "phrase", from: 0, to: pointer, predicate: comma + 1, topic: true };
+    }
     let i = 0;
     for (;;) {
       const word = words[i];
