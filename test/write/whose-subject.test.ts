@@ -137,6 +137,41 @@ describe("whose statement it is", () => {
     expect(out.written.map((m) => m.key)).toContainEqual(expect.stringMatching(/^named\./u));
   });
 
+  it("a question the speaker answers at once is one statement, kept as said under what the question names; small talk is not", async () => {
+    const r = createRng(7306);
+    const book = new NameBook(r, 0);
+    for (let i = 0; i < 8; i++) {
+      const person = book.fresh(ZH_FULL_NAME);
+      const asked = pick(r, [
+        [`${person}在哪个城市？${pick(r, ["昆明", "厦门", "长沙"])}。`, person],
+        [`${person}开什么车？${pick(r, ["比亚迪汉", "本田思域", "理想L7"])}。`, person],
+        [`Where does ${pick(r, ["Pavo", "Ilsen", "Maro"])}${i} live? ${pick(r, ["Lisbon", "Porto", "Leeds"])}.`, ""],
+      ] as const);
+      const [sentence, named] = asked;
+      const { out } = await write(sentence, `asked-${i}`);
+      const kept = out.written.filter((m) => m.about !== "conversation");
+      expect(
+        kept.map((m) => m.content),
+        sentence,
+      ).toEqual([sentence.trim()]);
+      // A person's name is read from the question, and keys the memory.
+      if (named === person) expect(kept[0]!.key, sentence).toMatch(/^named\./u);
+    }
+    // Must not fire: a question about nothing in particular, answered, is talk.
+    for (const [i, sentence] of [
+      "你好吗？我很好。",
+      "What's up? Nothing much.",
+      "Why did the baker quit? He kneaded a break.",
+      "化学老师最怕什么？怕实验室着火哈哈。",
+    ].entries()) {
+      const { out } = await write(sentence, `asked-not-${i}`);
+      expect(
+        out.written.filter((m) => m.about !== "conversation"),
+        sentence,
+      ).toEqual([]);
+    }
+  });
+
   it("a weekday in a habit or a series stays a weekday; one occasion is still a date", () => {
     const r = createRng(7304);
     const days = [..."一二三四五六日"];

@@ -171,6 +171,8 @@ function* extractFromMessage(
   // The entity the message last made a subject of: what a later "its", "she", 她 points back to.
   let antecedent: ClaimEntity | undefined;
   let found = 0;
+  // The message's own question the rules read nothing from, waiting for its answer.
+  let asked: string | undefined;
   for (const sentence of splitSentences(view.content)) {
     const drafts: DraftCandidate[] = [];
     // Per sentence: a message may switch language ("我不吃香菜. Also, I prefer email.").
@@ -232,6 +234,14 @@ function* extractFromMessage(
         if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));
       }
     }
+    // 林夏在哪个城市？成都。 / "Where does Pavo live? Lisbon.": a question the speaker answers
+    // at once is one statement, kept as said with the question it answers.
+    if (drafts.length === 0 && !question && asked && perspective === "user") {
+      const spoken = forced ?? detectLanguage(`${asked}${sentence}`);
+      const draft = answerDraft(asked, sentence, spoken, label, { asSaid: true });
+      if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));
+    }
+    asked = question && drafts.length === 0 ? sentence : undefined;
     found += drafts.length;
     yield drafts;
   }
