@@ -75,6 +75,33 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
  * @example
  * const ordered = currentFirst(rankCandidates(candidates, options), "What's the status of order Y4929?");
  */
+/**
+ * A system's record before the chat's word on the same thing: an inferred record (a business
+ * state said in a chat, a model's inference) never ranks above a synced business fact it shares
+ * two words with, one of them longer than a character (王总的合同已经签了 after 王总的合同状态：谈判中).
+ * Must not move a synced fact about something else above it (it shares no such words).
+ * @example
+ * systemFirst(ranked).map((c) => c.value.source.type); // ["system_sync", "inferred", …]
+ */
+export function systemFirst(ranked: readonly Candidate<MemoryRecord>[]): Candidate<MemoryRecord>[] {
+  const out = [...ranked];
+  const words = (record: MemoryRecord) => new Set(tokenize(record.content));
+  for (let k = 0; k < out.length; k++) {
+    const word = out[k]!.value;
+    if (word.source.type !== "inferred") continue;
+    const said = words(word);
+    const at = out.findIndex((c, j) => {
+      if (j <= k || c.value.source.type !== "system_sync") return false;
+      const shared = [...words(c.value)].filter((w) => said.has(w));
+      return shared.length >= 2 && shared.some((w) => [...w].length > 1);
+    });
+    if (at < 0) continue;
+    const [record] = out.splice(at, 1);
+    out.splice(k, 0, record!);
+  }
+  return out;
+}
+
 export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query = ""): Candidate<MemoryRecord>[] {
   const out = [...ranked];
   const asked = telling([...namesAsked(query), ...readNames(query, ranked)], ranked);

@@ -38,6 +38,10 @@ const STATUS_LABELS: Partial<Record<MemoryStatus, Record<Language, string>>> = {
   archived: { zh: "已归档", en: "archived" },
 };
 
+// An inferred record (a model's inference, or a business system's state said in a chat) is the
+// user's unconfirmed word, and the block says so.
+const UNCONFIRMED_LABEL: Record<Language, string> = { zh: "未经确认", en: "unconfirmed" };
+
 const KNOWLEDGE_LABEL: Record<Language, string> = { zh: "知识", en: "knowledge" };
 
 const HEADERS: Record<Language, { memory: string; knowledge: string }> = {
@@ -453,7 +457,8 @@ export interface RenderedLine {
 }
 
 /**
- * `[偏好][2026-03] 用户偏好简洁回复`; superseded or archived records carry a status label.
+ * `[偏好][2026-03] 用户偏好简洁回复`; superseded or archived records carry a status label, an
+ * inferred one `[未经确认]` / `[unconfirmed]`.
  * Instruction-like text gives no line at all (`withheld` says why).
  * @example
  * renderMemoryLine(record).line; // "[preference][2026-03] The user prefers short replies"
@@ -463,6 +468,7 @@ export function renderMemoryLine(record: MemoryRecord): RenderedLine {
   const labels = [KIND_LABELS[record.kind][language], record.observedAt.slice(0, 7)];
   const status = STATUS_LABELS[record.status];
   if (status) labels.push(status[language]);
+  if (record.source.type === "inferred") labels.push(UNCONFIRMED_LABEL[language]);
   return renderLine(labels, record.content);
 }
 

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryRecord } from "../schema.js";
 import { daysBetween } from "../time.js";
-import { currentFirst, namedFirst } from "./currency.js";
+import { currentFirst, namedFirst, systemFirst } from "./currency.js";
 import { relevanceFromRrf } from "./fusion.js";
 import type { Candidate, SignalScores } from "./types.js";
 
@@ -124,7 +124,8 @@ export function weightedScore(signals: SignalScores, weights: RankingWeights): n
 
 /**
  * Score every candidate and sort best first (ties: higher RRF, then id); an entity's newer
- * statement of change then goes above the older one it updates (currency.ts).
+ * statement of change then goes above the older one it updates, and a system's record above the
+ * chat's unconfirmed word on it (currency.ts).
  * @example
  * const ranked = rankCandidates(candidates, { now: new Date(), ranking: resolveRanking(), channelCount: 2, depth: 24 });
  */
@@ -139,5 +140,5 @@ export function rankCandidates(
       return { ...candidate, signals, score: weightedScore(signals, options.ranking.weights) };
     })
     .sort((a, b) => b.score - a.score || b.rrf - a.rrf || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return currentFirst(namedFirst(ranked, options.query), options.query);
+  return systemFirst(currentFirst(namedFirst(ranked, options.query), options.query));
 }

@@ -360,10 +360,12 @@ export function admit(
       scores,
     );
   }
+  // A business state in a model's words (这个客户快签了 read as 客户已签约: seed 004's accident)
+  // waits for the user; in the user's own words it is kept, unconfirmed (asBusinessHearsay).
   const status =
     candidate.sourceType === "agent_generated" ||
     (candidate.sourceType === "inferred" && candidate.kind === "preference") ||
-    candidate.signals?.businessHearsay === true
+    (candidate.signals?.businessHearsay === true && candidate.extractor === "model")
       ? "pending"
       : "active";
   const admitted: AdmittedCandidate = {
@@ -399,8 +401,12 @@ const HEARSAY_KINDS: ReadonlySet<MemoryKind> = new Set<MemoryKind>(["fact", "epi
 /**
  * Seed 004 §1 (用户随口说"这个客户快签了"，Agent 就记成"客户已签约"): a chat statement of what a
  * business system records (src/write/cues.ts BUSINESS_STATE_CUES) is hearsay about that system,
- * however sure the speaker sounds: an inferred note (confidence ≤ 0.6) that waits for the user,
- * never an active fact, and as inferred it cannot override a synced business fact.
+ * however sure the speaker sounds. In the user's own words it is kept as said (an order the user
+ * says shipped is what the user said, not lost; in a model's words it waits for the user), but
+ * `inferred` (confidence ≤ 0.6, marked
+ * unconfirmed where it is injected), never a `business_fact`: it cannot override a synced
+ * business fact, and policies that take business facts (`weekly_report`, `query_order`) never
+ * see it.
  */
 export function asBusinessHearsay(candidate: MemoryCandidate): MemoryCandidate {
   if (candidate.sourceType === "system_sync" || !HEARSAY_KINDS.has(candidate.kind)) return candidate;

@@ -1,7 +1,8 @@
 /**
  * Seed 004 §1–2: business facts come from the system of record, never from a chat. "用户随口说
- * '这个客户快签了'，Agent 就记成'客户已签约'，后面再生成周报，事故就来了。" Chat produces at most an
- * inferred, pending note; a synced fact stays as its system wrote it.
+ * '这个客户快签了'，Agent 就记成'客户已签约'，后面再生成周报，事故就来了。" Chat produces at most the
+ * user's word as said, inferred and marked unconfirmed, never a business fact; a synced fact stays
+ * as its system wrote it.
  */
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { describe, expect, it } from "vitest";
@@ -32,7 +33,7 @@ async function userMemories(memory: Memory): Promise<MemoryRecord[]> {
 }
 
 describe("chat never writes or overwrites a business fact", () => {
-  it("the seed's remarks and their like, in both languages: at most an inferred, pending note; the synced facts untouched", async () => {
+  it("the seed's remarks and their like, in both languages: at most the user's unconfirmed word; the synced facts untouched", async () => {
     const memory = await open();
     const synced = await memory.sync(WANG, [CONTRACT_NEGOTIATING, ORDER_SHIPPED], { system: "crm" });
     const before = await memory.list(WANG, { kind: "business_fact" });
@@ -40,10 +41,12 @@ describe("chat never writes or overwrites a business fact", () => {
 
     for (const text of [...SEED_REMARKS, ...MORE_ZH, ...MORE_EN]) {
       const out = await memory.remember({ scope: WANG, messages: [user(text)] });
-      expect(
-        out.written.filter((r) => r.about !== "conversation"),
-        text,
-      ).toEqual([]);
+      for (const note of out.written.filter((r) => r.about !== "conversation"))
+        expect(note, text).toMatchObject({
+          kind: expect.not.stringMatching(/^business_fact$/),
+          source: { type: "inferred" },
+        });
+      expect(out.pending, text).toEqual([]);
       expect([...out.reinforced, ...out.superseded, ...out.merged], text).toEqual([]);
     }
 
@@ -54,14 +57,17 @@ describe("chat never writes or overwrites a business fact", () => {
     const notes = records.filter((r) => r.kind !== "business_fact");
     expect(notes.length).toBeGreaterThanOrEqual(5);
     for (const note of notes) {
-      expect(note, note.content).toMatchObject({ status: "pending", source: { type: "inferred" } });
+      expect(note, note.content).toMatchObject({ status: "active", source: { type: "inferred" } });
       expect(note.confidence).toBeLessThanOrEqual(0.6);
     }
-    // Each note waits for the user and says why.
-    const pending = await memory.pending(WANG);
-    expect(pending.map((p) => p.record.id).sort()).toEqual(notes.map((n) => n.id).sort());
+    // Recalled, each says it is the user's word, not the system's.
+    const recalled = await memory.recall({ scope: WANG, query: "Order A1029 shipped?", limit: 20 });
+    const line = recalled.context.split("\n").find((l) => l.includes("Order A1029 has shipped"));
+    expect(line).toMatch(/\[unconfirmed\]/);
+    expect(recalled.context).not.toMatch(/\[business fact\][^\n]*A1029 has shipped/);
+    expect(await memory.pending(WANG)).toEqual([]);
     const [first] = await memory.history(WANG, notes[0]!.id);
-    expect(first!.reason).toMatch(/business facts come from system sync only/);
+    expect(first!.reason).toMatch(/unconfirmed word \(inferred\), never a business fact/);
     // The synced history has the system's entries only.
     for (const change of synced.changes)
       expect((await memory.history(WANG, change.id!)).map((e) => e.sync?.system)).toEqual(["crm"]);
@@ -118,6 +124,30 @@ describe("chat never writes or overwrites a business fact", () => {
     expect(repeat).toMatchObject({ action: "reject", rejection: "already_known" });
   });
 
+  it("an order's state is no taste: 发 of 已发货 is not the preference verb 发 (发顺丰)", async () => {
+    const memory = await open();
+    const out = await memory.remember({
+      scope: WANG,
+      messages: [user("M4934刚更新为已发货。"), user("快递请发顺丰。")],
+    });
+    const [order, carrier] = [
+      out.written.find((r) => r.content.includes("M4934")),
+      out.written.find((r) => r.content.includes("顺丰")),
+    ];
+    expect(order).toMatchObject({ kind: "fact", status: "active", source: { type: "inferred" } });
+    expect(carrier).toMatchObject({ kind: "preference", source: { type: "explicit" } });
+  });
+
+  it("a synced fact goes before the chat's word on it, not before one about something else", async () => {
+    const memory = await open();
+    await memory.sync(WANG, [CONTRACT_NEGOTIATING], { system: "crm" });
+    await memory.remember({ scope: WANG, messages: [user("M4934刚更新为已发货。")] });
+    const { memories } = await memory.recall({ scope: WANG, query: "M4934到哪一步了", limit: 10 });
+    expect(memories.map((m) => m.source.type)).toContain("system_sync");
+    const claim = memories.findIndex((m) => m.source.type === "inferred");
+    expect(claim).toBe(0);
+  });
+
   it("recognises business-state claims, not tastes or plans about the same words", () => {
     for (const text of [...SEED_REMARKS, ...MORE_ZH, ...MORE_EN, "用户说这个客户快签约了", "客户的尾款已经到账"])
       expect(claimsBusinessState(text), text).toBe(true);
@@ -157,12 +187,19 @@ describe("seed 004's accident: a chat remark becoming a signed contract in a wee
         m.content,
       ).toBe(true);
 
-    // Without a task policy every kind is recalled: the chat's claim is still no memory of the
-    // user (only the conversation's own record that it was said, quoted as said).
+    // Without a task policy every kind is recalled: the chat's claim is there as the user's word,
+    // inferred and marked unconfirmed, after the system's record; never a business fact.
     const general = await memory.recall({ scope: WANG, query: "王总的合同签了吗", limit: 20 });
     expect(general.context).toContain("尚未签署");
     const claims = general.memories.filter((m) => m.about !== "conversation" && /签了|已签/.test(m.content));
-    expect(claims).toEqual([]);
+    for (const claim of claims) expect(claim).toMatchObject({ kind: "fact", source: { type: "inferred" } });
+    const lines = general.context.split("\n");
+    const crm = lines.findIndex((l) => l.includes("尚未签署"));
+    for (const claim of claims) {
+      const at = lines.findIndex((l) => l.includes(claim.content));
+      expect(lines[at]).toContain("[未经确认]");
+      expect(at).toBeGreaterThan(crm);
+    }
 
     const order = await memory.recall({ scope: WANG, query: "王总的订单发货了吗", task: "query_order" });
     expect(order.memories.map((m) => m.content)).toEqual(expect.arrayContaining([ORDER_SHIPPED.content]));

@@ -209,9 +209,13 @@ export function decideConflict(
 function admittedReason(admitted: AdmittedCandidate): string {
   const s = admitted.scores;
   const why = `admission score ${s.score} (novelty ${s.novelty}, stability ${s.stability}, reusability ${s.reusability}, confidence ${s.confidence})`;
-  if (admitted.status === "active") return why;
+  const hearsay = "what a business system records, said in a chat";
+  const syncOnly = "never a business fact (those come from system sync only)";
   if (admitted.candidate.signals?.businessHearsay)
-    return `${why}; what a business system records, said in a chat: an inferred note until the user confirms it (business facts come from system sync only)`;
+    return admitted.status === "active"
+      ? `${why}; ${hearsay}: kept as the user's unconfirmed word (inferred), ${syncOnly}`
+      : `${why}; ${hearsay}, in a model's words: an inferred note until the user confirms it, ${syncOnly}`;
+  if (admitted.status === "active") return why;
   return `${why}; ${admitted.candidate.sourceType} ${admitted.candidate.kind} waits for the user's confirmation`;
 }
 

@@ -8,6 +8,7 @@
 import { tagWords } from "../../text/grammar.js";
 import { alternation, wordList } from "../../text/patterns.js";
 import { tokenize } from "../../text/tokenizer.js";
+import { BUSINESS_STATE_CUES } from "../cues.js";
 import { applyTimeMentions, parseZhNumber, type TimeMention, tidySpaces } from "./dates.js";
 import { isFamilyTerm } from "./keys.js";
 import { PEOPLE, RELATIVES } from "./lexicon.js";
@@ -102,6 +103,9 @@ const PREFERENCE = new RegExp(
   `(${alternation(NEGATORS)})?${alternation(DEGREE)}{0,4}(${alternation(Object.keys(VERB_CLASS))})`,
   "u",
 );
+
+const PREFERENCE_ALL = new RegExp(PREFERENCE.source, "gu");
+const BUSINESS_STATE_WORDS = new Set([...BUSINESS_STATE_CUES.zh.state, ...BUSINESS_STATE_CUES.zh.whole]);
 
 const UNTIL_PUNCTUATION = "([^，。,；;！!？?\\s]{1,24})";
 const ATTRIBUTE_KEYS: Record<string, string> = {
@@ -244,11 +248,28 @@ function subjectFirst(text: string, perspective: Perspective): string {
   return subject ? subject[0] + time + text.slice(time.length + subject[0].length) : text;
 }
 
+/**
+ * The first preference verb of the text that is a word of its own, inside a verb (不吃) or opening
+ * a word (吃素, 发顺丰); never a character inside another word (用 of 费用), nor the opening of a
+ * business system's state (发 of 已发货, 付 of 付款: src/write/cues.ts).
+ */
+function preferenceVerb(text: string): RegExpExecArray | undefined {
+  const words = tagWords(text, "zh");
+  for (const match of text.matchAll(PREFERENCE_ALL)) {
+    const verb = match[2]!;
+    const at = match.index + match[0].length - verb.length;
+    const word = words.find((w) => w.start <= at && w.end >= at + verb.length);
+    if (!word || word.text === verb || word.pos === "VERB" || word.detail === "x") return match as RegExpExecArray;
+    if (word.start === at && !BUSINESS_STATE_WORDS.has(word.text)) return match as RegExpExecArray;
+  }
+  return undefined;
+}
+
 function readPreference(text: string): Preference | undefined {
   // 对花生过敏: an allergy is the firmest "does not eat".
   const allergy = /对(.{1,12}?)过敏/u.exec(text);
   if (allergy) return { verb: "dislike", negated: true, objectText: allergy[1]! };
-  const match = PREFERENCE.exec(text);
+  const match = preferenceVerb(text);
   if (!match) return undefined;
   // 你可以找她吃火锅: the verb belongs to someone else's clause, not to the speaker's taste.
   const clause = text
