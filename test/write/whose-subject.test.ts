@@ -122,6 +122,21 @@ describe("whose statement it is", () => {
       }
       expect(namesIn(sentences[0]!, "zh"), sentences[0]).toContain(person);
     }
+    // "What X drives is …", X's household, a change verb glued to the verb it changes.
+    for (let i = 0; i < 6; i++) {
+      const [person, pet] = [book.fresh(ZH_FULL_NAME), book.fresh(ZH_PET)];
+      const drives = `${person}开的是${pick(r, CARS)}。`;
+      expect(namesIn(drives, "zh"), drives).toContain(person);
+      const home = `${person}家的${pick(r, BREEDS)}叫${pet}。`;
+      expect(namesIn(home, "zh"), home).toContain(person);
+      const changed = `${pet}最近改吃${pick(r, ["冻干", "鸡胸肉", "羊奶粉"])}了。`;
+      const { out } = await write(changed, `changed-${i}`);
+      expect(
+        out.written.filter((m) => m.about !== "conversation").map((m) => m.content),
+        changed,
+      ).toContainEqual(expect.stringContaining(pet));
+    }
+    expect(namesIn("王小飞的书很贵。", "zh")).toContain("王小飞");
     // Must not fire: a name the dictionary knows stays whole; after a verb, three characters stay one name.
     expect(namesIn("马拉多纳是球星。", "zh")).toContain("马拉多纳");
     expect(namesIn("豆豆现在归丁逸养了。", "zh")).toContain("丁逸养");

@@ -120,7 +120,12 @@ function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
   for (let k = 0; k + 1 < out.length; k++) {
     const [a, b, c] = [out[k]!, out[k + 1]!, out[k + 2]];
     const closes =
-      c === undefined || ZH_AFTER_SUBJECT.has(c.pos) || c.detail === "t" || c.text === "的" || c.text === "是";
+      c === undefined ||
+      ZH_AFTER_SUBJECT.has(c.pos) ||
+      c.detail === "t" ||
+      c.text === "的" ||
+      c.text === "是" ||
+      (c.text === "家" && out[k + 3]?.text === "的");
     const joined = a.end === b.start && han(a) && han(b) && closes && !ZH_RELATION.has(b.text);
     const surnameFirst = a.text.length === 1 && SURNAME_CHARS.has(a.text) && b.text.length <= 2 && b.pos !== "VERB";
     const givenLast =
@@ -222,6 +227,14 @@ function nameBoundaries(words: readonly TaggedWord[]): TaggedWord[] {
         word = retext(word, word.text.slice(1), word.start + 1);
       }
     }
+    // 改吃/x, 换养/x: a change verb and the one-character verb it changes are two words.
+    if (unknownHan(word) && word.text.length === 2 && /^[改换转]$/u.test(word.text[0]!)) {
+      const [changed] = tagByDictionary(word.text[1]!, word.start + 1);
+      if (changed?.pos === "VERB") {
+        out.push(retext(word, word.text[0]!, word.start, { pos: "VERB", detail: "v" }), changed);
+        continue;
+      }
+    }
     // 司马/nr 宏嘉换/x: after a compound surname, two given characters at most.
     if (
       unknownHan(word) &&
@@ -255,28 +268,65 @@ function nameBoundaries(words: readonly TaggedWord[]): TaggedWord[] {
 }
 
 /**
- * 贺奕换/x 了 辆 大众: a surname and two characters, the last a verb with 了, 着 or 过 after it,
- * with no verb before it in its clause, is a two-character name and its verb (贺奕 + 换); so with
- * a number after it when no verb follows in the clause (杜岚开 一辆 → 杜岚 + 开). After a verb the
- * three characters stay one name (归 丁逸养 了), and so before a number and a verb (王小飞 一天 跑).
+ * A name and the one-character verb the unknown-word model glued to it, put apart where the
+ * clause shows the verb is one (the name keeps its surname and one or two characters):
+ * - 了, 着 or 过 after it, with no verb before it in its clause (贺奕换 了 → 贺奕 + 换);
+ * - a number after it, with no verb after it in its clause (杜岚开 一辆 → 杜岚 + 开);
+ * - 的 after it and 是 later in its clause: "what X drives is …" (余怡开 的 是 → 余怡 + 开,
+ *   曦/nr 权用 的 数据库 是 → 曦权 + 用).
+ * Before 的 the name may be any unknown word of two characters (苍玑用 的 数据库 是 → 苍玑 + 用).
+ * 家 glued to a name before 的 is the name's home (林鹏家 的 泰迪 → 林鹏 + 家). Must not fire
+ * after a verb (归 丁逸养 了), before a number and a verb (王小飞 一天 跑), or before 的 with no
+ * 是 after it (王小飞 的 书 很 贵).
  */
 function verbAfterName(words: TaggedWord[]): TaggedWord[] {
   const breaks = (w: TaggedWord) => w.pos === "PUNCT" || CLAUSE_BREAK.test(w.text);
   for (let k = 0; k + 1 < words.length; k++) {
-    const word = words[k]!;
-    if (!unknownHan(word) || word.text.length !== 3 || !SURNAME_CHARS.has(word.text[0]!)) continue;
-    const aspect = /^[了着过]$/u.test(words[k + 1]!.text);
-    if (!aspect && words[k + 1]!.pos !== "NUM") continue;
-    const [verb] = tagByDictionary(word.text[2]!, word.start + 2);
-    if (verb?.pos !== "VERB" || verb.text.length !== 1) continue;
-    let start = k;
+    let word = words[k]!;
+    const next = words[k + 1]!;
+    let from = k;
+    // 曦/nr 权用/x: a one-character name word and the word after it are one name and a verb.
+    const before = words[k - 1];
+    const split =
+      before !== undefined &&
+      before.detail === "nr" &&
+      before.text.length === 1 &&
+      before.end === word.start &&
+      unknownHan(word) &&
+      word.text.length === 2;
+    if (split) {
+      word = retext(word, before.text + word.text, before.start);
+      from = k - 1;
+    }
+    if (!unknownHan(word) || word.text.length < 3 || word.text.length > 4) continue;
+    const surname = split || SURNAME_CHARS.has(word.text[0]!);
+    let start = from;
     while (start > 0 && !breaks(words[start - 1]!)) start--;
     let end = k + 1;
     while (end < words.length && !breaks(words[end]!)) end++;
-    if (words.slice(start, k).some((w) => w.pos === "VERB")) continue;
-    // Before a number (杜岚开 一辆): only where nothing after it is a verb (王小飞 一天 跑 十公里).
-    if (!aspect && words.slice(k + 1, end).some((w) => w.pos === "VERB")) continue;
-    words.splice(k, 1, retext(word, word.text.slice(0, 2), word.start, { pos: "PROPN", detail: "nr" }), verb);
+    const after = words.slice(k + 1, end);
+    const cut = word.text.length - 1;
+    const [last] = tagByDictionary(word.text[cut]!, word.start + cut);
+    if (!last || last.text.length !== 1) continue;
+    // Four characters are a name and its last only after a surname (蒋知晨家); three may be a
+    // coined two-character name before 的 (苍玑用 的).
+    const named = surname || cut === 2;
+    const verbBefore = words.slice(start, from).some((w) => w.pos === "VERB");
+    const home = named && last.text === "家" && next.text === "的";
+    const aspect = surname && cut === 2 && /^[了着过]$/u.test(next.text) && !verbBefore;
+    const counted = surname && cut === 2 && next.pos === "NUM" && !after.some((w) => w.pos === "VERB") && !verbBefore;
+    const relative = named && next.text === "的" && after.some((w) => w.text === "是");
+    const verb = last.pos === "VERB" || last.pos === "ADP";
+    if (!home && !(verb && (aspect || counted || relative))) continue;
+    if (split && !relative) continue;
+    const name = retext(word, word.text.slice(0, cut), word.start, { pos: "PROPN", detail: "nr" });
+    words.splice(
+      from,
+      k - from + 1,
+      name,
+      home ? { ...last, pos: "NOUN", detail: "n" } : { ...last, pos: "VERB", detail: "v" },
+    );
+    k = from + 1;
   }
   return words;
 }
@@ -285,7 +335,7 @@ const NOT_IN_A_NAME = /^(?:u|y|c|p|r|d|w)/u;
 
 /**
  * A name coined from two characters the dictionary knows one by one (咪/n 墩/v, 霜/n 弓/v, 小/a 酥/a,
- * 元/m 元/m), opening its clause before its verb, a time word or 是: one word the dictionary
+ * 元/m 元/m), opening its clause before its verb, 被, a time word or adverb (最近, 现在) or 是: one word the dictionary
  * does not know, read as a name. Not when the two are a dictionary word, when either is a
  * pronoun, particle, conjunction, preposition or adverb, or when a verb second is followed by
  * anything but a verb, a time or 是 (猫吃的东西, 车停在楼下, 狗跑很快 stay as they are).
@@ -300,7 +350,9 @@ function coinedSubject(words: readonly TaggedWord[]): TaggedWord[] {
     if ((a.pos === "NUM" || b.pos === "NUM") && a.text !== b.text) continue;
     const closes =
       c.pos === "VERB" ||
+      c.pos === "AUX" ||
       c.detail === "t" ||
+      ZH_NOISE.has(c.text) ||
       c.text === "是" ||
       (b.pos !== "VERB" && (c.pos === "ADV" || c.text === "的"));
     if (!closes || tagByDictionary(a.text + b.text, a.start).length === 1) continue;
@@ -1351,7 +1403,10 @@ const ZH: Grammar = {
   entity(text, phrase) {
     // X的Y: the entity X and its attribute Y; 我(的)同事林一鸣: the speaker's relation.
     const of = phrase.findIndex((w) => w.text === "的");
-    const owner = of > 0 ? phrase.slice(0, of) : phrase;
+    // 曦权用的数据库: a verb before 的 makes a relative clause; its subject is the owner (曦权).
+    // 林鹏家的泰迪: the household of a name is that name's.
+    const whole = of > 0 ? phrase.slice(0, of) : phrase;
+    const owner = of > 1 && (whole.at(-1)!.pos === "VERB" || whole.at(-1)!.text === "家") ? whole.slice(0, -1) : whole;
     const possessed =
       of > 0 && of + 1 < phrase.length
         ? { possessed: text.slice(phrase[of + 1]!.start, phrase.at(-1)!.end).replace(/\s+/gu, "") }
