@@ -335,7 +335,7 @@ const NOT_IN_A_NAME = /^(?:u|y|c|p|r|d|w)/u;
 
 /**
  * A name coined from two characters the dictionary knows one by one (咪/n 墩/v, 霜/n 弓/v, 小/a 酥/a,
- * 元/m 元/m), opening its clause before its verb, 被, a time word or adverb (最近, 现在) or 是: one word the dictionary
+ * 元/m 元/m), opening its sentence before its verb, 被, a time word or adverb (最近, 现在) or 是: one word the dictionary
  * does not know, read as a name. Not when the two are a dictionary word, when either is a
  * pronoun, particle, conjunction, preposition or adverb, or when a verb second is followed by
  * anything but a verb, a time or 是 (猫吃的东西, 车停在楼下, 狗跑很快 stay as they are).
@@ -344,8 +344,11 @@ function coinedSubject(words: readonly TaggedWord[]): TaggedWord[] {
   const out = [...words];
   for (let k = 0; k + 2 < out.length; k++) {
     const [a, b, c] = [out[k]!, out[k + 1]!, out[k + 2]!];
-    if (k > 0 && out[k - 1]!.pos !== "PUNCT") continue;
-    const single = (w: TaggedWord) => w.text.length === 1 && hanWord(w) && !NOT_IN_A_NAME.test(w.detail ?? "");
+    // A coined name opens its sentence; after a comma the clause goes on (，很有启发).
+    if (k > 0 && !/^[。！？!?；;]$/u.test(out[k - 1]!.text)) continue;
+    const alone = (w: TaggedWord) => tagByDictionary(w.text, w.start)[0]?.detail ?? "";
+    const single = (w: TaggedWord) =>
+      w.text.length === 1 && hanWord(w) && !NOT_IN_A_NAME.test(w.detail ?? "") && !NOT_IN_A_NAME.test(alone(w));
     if (!single(a) || !single(b) || a.end !== b.start) continue;
     if ((a.pos === "NUM" || b.pos === "NUM") && a.text !== b.text) continue;
     const closes =
@@ -496,12 +499,17 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
   return counted ?? linked;
 }
 
+// The verbs that say whose a thing is: 是 (NAME V 的), 归, 属于, and the passive 被 (被林涛领养了).
+const OWNING_VERB = /^(?:是|归|属于|被)$/u;
+
 /**
- * A one-word subject whose verb ties it to a named person (小乐是崔欣菲养的英短, 豆豆现在归林涛养了,
- * 布丁是林涛的狗): the one thing of that person's it names. A time word or an adverb before the
- * verb is not the subject (现在). Not a time word as the subject (今天是周一), a pronoun, a clause
- * without a person's name after its verb (小孩是好孩子), nor, after 是, a name that is the
- * complement itself rather than its owner (老师是林涛: no 的 after the name).
+ * A one-word subject whose verb says whose it is (小乐是崔欣菲养的英短, 豆豆现在归林涛养了, 皮皮被梁昊
+ * 领养了): the one thing of that person's it names. After 是 the person must do something to it
+ * (养的, 买的): 攀岩是林涛的爱好 is about 林涛. A time word or an adverb before the verb is
+ * not the subject (现在). Not a time word as the subject (今天是周一), a pronoun, a clause without
+ * a person's name after its verb (小孩是好孩子), a verb that says what the thing does to the person
+ * (攀岩让林涛着迷: the person, not the hobby, is what it is about), nor, after 是, a name that is
+ * the complement itself rather than its owner (老师是林涛).
  */
 function ownedBy(
   language: "zh" | "en",
@@ -520,8 +528,11 @@ function ownedBy(
   const end = said.findIndex((w, k) => k > verb && CLAUSE_BREAK.test(w.text));
   const rest = said.slice(verb + 1, end < 0 ? undefined : end);
   const owner = rest.findIndex((w) => w.detail === "nr" || (w.detail === "x" && SURNAME_CHARS.has(w.text[0]!)));
-  if (owner < 0) return undefined;
-  if (said[verb]!.text === "是" && !rest.slice(owner + 1, owner + 4).some((w) => w.text === "的")) return undefined;
+  if (owner < 0 || !OWNING_VERB.test(said[verb]!.text)) return undefined;
+  // After 是, the person does something to it before 的 (崔欣菲养的英短); "X是林涛的爱好" says what
+  // the person likes, and is the person's.
+  if (said[verb]!.text === "是" && !(rest[owner + 1]?.pos === "VERB" && rest[owner + 2]?.text === "的"))
+    return undefined;
   return { text: text.slice(only.start, only.end), named: true };
 }
 
