@@ -193,10 +193,11 @@ export function tagChinese(text: string): TaggedWord[] {
 }
 
 // Verbs jieba's dictionary files under another tag: 换 ("change") as a proper noun (nz), 更新
-// ("update") as an adverb (d).
+// ("update") as an adverb (d), and 就是, the copula with 就 (最大的爱好就是滑雪), as an adverb.
 const DICTIONARY_VERBS: ReadonlyMap<string, string> = new Map([
   ["换", "nz"],
   ["更新", "d"],
+  ["就是", "d"],
 ]);
 
 function tagged(word: string, tag: string, start: number): TaggedWord {

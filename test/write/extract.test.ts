@@ -350,7 +350,8 @@ describe("ordinary conversation", () => {
     // Seed 003 §5.1's bar is for the user's own traits and moods; a relative's hobby is a fact of the user's world.
     const mom = only("my mom loves gardening");
     expect(mom.key).toMatch(/^mother\./u);
-    expect(mom.signals?.personal).toBeUndefined();
+    // Said outright: it is not the user's personality (scoring does not guess it from the words).
+    expect(mom.signals?.personal).toBe(false);
     expect(mom.confidence).toBe(0.9);
   });
 });

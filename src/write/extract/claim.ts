@@ -227,11 +227,12 @@ function nameBoundaries(words: readonly TaggedWord[]): TaggedWord[] {
         word = retext(word, word.text.slice(1), word.start + 1);
       }
     }
-    // 改吃/x, 换养/x: a change verb and the one-character verb it changes are two words.
-    if (unknownHan(word) && word.text.length === 2 && /^[改换转]$/u.test(word.text[0]!)) {
-      const [changed] = tagByDictionary(word.text[1]!, word.start + 1);
-      if (changed?.pos === "VERB") {
-        out.push(retext(word, word.text[0]!, word.start, { pos: "VERB", detail: "v" }), changed);
+    // 改吃/x, 爱养/x: two one-character verbs after the subject are two verbs, not a name (a coined
+    // name opens its sentence).
+    if (unknownHan(word) && word.text.length === 2 && previous !== undefined && previous.pos !== "PUNCT") {
+      const [first, second] = [...word.text].map((c, i) => tagByDictionary(c, word.start + i)[0]);
+      if (first?.pos === "VERB" && second?.pos === "VERB") {
+        out.push(first, second);
         continue;
       }
     }
@@ -355,7 +356,7 @@ function coinedSubject(words: readonly TaggedWord[]): TaggedWord[] {
       c.pos === "VERB" ||
       c.pos === "AUX" ||
       c.detail === "t" ||
-      ZH_NOISE.has(c.text) ||
+      (ZH_NOISE.has(c.text) && (c.pos === "ADV" || c.pos === "ADP")) ||
       c.text === "是" ||
       (b.pos !== "VERB" && (c.pos === "ADV" || c.text === "的"));
     if (!closes || tagByDictionary(a.text + b.text, a.start).length === 1) continue;
@@ -393,7 +394,7 @@ function compoundSurnames(words: readonly TaggedWord[]): TaggedWord[] {
       const closes =
         next === undefined ||
         /^(?:的|是|在)$/u.test(next.text) ||
-        (whole && (ZH_AFTER_SUBJECT.has(next.pos) || next.detail === "t"));
+        (whole && (ZH_AFTER_SUBJECT.has(next.pos) || next.detail === "t" || /^每/u.test(next.text)));
       const surname = COMPOUND_SURNAMES.find((s) => text.startsWith(s));
       if (surname && text.length >= 3 && closes) {
         out.splice(k, j - k + 1, {
@@ -505,7 +506,7 @@ const OWNING_VERB = /^(?:是|归|属于|被)$/u;
 /**
  * A one-word subject whose verb says whose it is (小乐是崔欣菲养的英短, 豆豆现在归林涛养了, 皮皮被梁昊
  * 领养了): the one thing of that person's it names. After 是 the person must do something to it
- * (养的, 买的): 攀岩是林涛的爱好 is about 林涛. A time word or an adverb before the verb is
+ * (养的, 买的); 书法是林涛的兴趣 is about 林涛, and the person is what it names. A time word or an adverb before the verb is
  * not the subject (现在). Not a time word as the subject (今天是周一), a pronoun, a clause without
  * a person's name after its verb (小孩是好孩子), a verb that says what the thing does to the person
  * (攀岩让林涛着迷: the person, not the hobby, is what it is about), nor, after 是, a name that is
@@ -529,10 +530,12 @@ function ownedBy(
   const rest = said.slice(verb + 1, end < 0 ? undefined : end);
   const owner = rest.findIndex((w) => w.detail === "nr" || (w.detail === "x" && SURNAME_CHARS.has(w.text[0]!)));
   if (owner < 0 || !OWNING_VERB.test(said[verb]!.text)) return undefined;
-  // After 是, the person does something to it before 的 (崔欣菲养的英短); "X是林涛的爱好" says what
-  // the person likes, and is the person's.
-  if (said[verb]!.text === "是" && !(rest[owner + 1]?.pos === "VERB" && rest[owner + 2]?.text === "的"))
-    return undefined;
+  // After 是, the person does something to it before 的 (崔欣菲养的英短); "书法是林涛的兴趣" says
+  // what the person likes, and is the person's.
+  if (said[verb]!.text === "是" && !(rest[owner + 1]?.pos === "VERB" && rest[owner + 2]?.text === "的")) {
+    const person = rest[owner]!;
+    return rest[owner + 1]?.text === "的" ? { text: text.slice(person.start, person.end), named: true } : undefined;
+  }
   return { text: text.slice(only.start, only.end), named: true };
 }
 
@@ -1423,7 +1426,12 @@ const ZH: Grammar = {
         ? { possessed: text.slice(phrase[of + 1]!.start, phrase.at(-1)!.end).replace(/\s+/gu, "") }
         : {};
     const owned = ZH_SPEAKER.test(owner[0]?.text ?? "");
-    const words = (owned ? owner.slice(1) : owner).filter((w) => w.text !== "的" && !ZH_DEMONSTRATIVE.test(w.text));
+    // 萧佳这个人: a name and then 这个 / 那个 and what it is is the name.
+    const pointer = owner.findIndex((w, k) => k > 0 && ZH_DEMONSTRATIVE.test(w.text) && zhIsName(owner[k - 1]!));
+    const ownerWords = pointer > 0 ? owner.slice(0, pointer) : owner;
+    const words = (owned ? ownerWords.slice(1) : ownerWords).filter(
+      (w) => w.text !== "的" && !ZH_DEMONSTRATIVE.test(w.text),
+    );
     if (words.length === 0) return undefined;
     const relationWord = words.find((w) => ZH_RELATION.has(w.text));
     const nameWords = relationWord ? words.slice(words.indexOf(relationWord) + 1) : words;

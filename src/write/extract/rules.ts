@@ -141,6 +141,9 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   else if (reading.conversation || reading.aboutEntity) signals.transient = false;
   if (reading.oneOff) signals.oneOffException = true;
   if (reading.personal) signals.personal = true;
+  // Someone else's likes or temper (萧佳这个人特别爱书法) say nothing of the user's character: say
+  // so, or scoring would read 这个人 as a judgement of the user.
+  else if (reading.aboutEntity) signals.personal = false;
 
   const draft = (kind: MemoryKind, key: string, extractor: string, extra: Partial<RuleDraft> = {}): RuleDraft => {
     const heuristicPersonal = reading.personal && !reading.selfStated;
