@@ -14,7 +14,7 @@ import type { MemoryRecord } from "../schema.js";
 import { detectLanguage, normalizeText, tokenize } from "../text/tokenizer.js";
 import { namesIn, readClaim } from "../write/extract/claim.js";
 import { findTimeMentions, mentionsTime } from "../write/extract/dates.js";
-import { entityKeyParts, keySubject } from "../write/extract/keys.js";
+import { entityKeyParts, findTerms, keySubject, objectTerms } from "../write/extract/keys.js";
 import { sameEntity } from "../write/extract/subject.js";
 import { namesOtherThing } from "../write/scoring.js";
 import type { Candidate } from "./types.js";
@@ -153,9 +153,11 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       if (kind && gives(older.value)) return gives(newer.value);
       // Answers the question at least half as well, by the question's own words besides the name.
       const [a, b] = [shared(older.value), shared(newer.value)];
-      // A newer statement that says it changed competes unless the older one answers in more than a word.
-      if (b < CURRENCY_RELEVANCE * a && !(a <= 1 && says(newer.value))) return false;
-      const alike = sameAttribute(older.value, newer.value) || sameShape(older.value, newer.value);
+      // A newer statement that says it changed competes unless the older one answers in more than a
+      // word, or both name a thing of one class (鸿湾项目的数据存在PostgreSQL里, 鸿湾已经换成Redis了).
+      const classed = sameClass(older.value, newer.value);
+      if (b < CURRENCY_RELEVANCE * a && !(says(newer.value) && (a <= 1 || classed))) return false;
+      const alike = sameAttribute(older.value, newer.value) || sameShape(older.value, newer.value) || classed;
       return alike || says(newer.value) || a === 0;
     });
     if (at < 0) continue;
@@ -302,6 +304,17 @@ function sameShape(a: MemoryRecord, b: MemoryRecord): boolean {
   if (typeof a.value !== "string" || typeof b.value !== "string") return false;
   const [x, y] = [shapeOf(a.value), shapeOf(b.value)];
   return x !== undefined && x === y;
+}
+
+/**
+ * Two statements naming a thing of one class the lexicon knows (PostgreSQL and Redis are both
+ * databases; Docker is infrastructure, not one of them).
+ */
+function sameClass(a: MemoryRecord, b: MemoryRecord): boolean {
+  const classes = (record: MemoryRecord) =>
+    new Set(objectTerms(findTerms(record.content)).flatMap((m) => (m.term.key ? [m.term.key] : [])));
+  const [x, y] = [classes(a), classes(b)];
+  return [...x].some((key) => y.has(key));
 }
 
 function shapeOf(value: string): string | undefined {

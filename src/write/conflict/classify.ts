@@ -16,7 +16,7 @@
  */
 
 import { detectLanguage, normalizeText } from "../../text/tokenizer.js";
-import { readClaim } from "../extract/claim.js";
+import { isChangeWord, readClaim } from "../extract/claim.js";
 import { canonicalValue, type DimensionReading, dimensionOfKey, readDimension } from "../extract/dimensions.js";
 import { entityKeyParts, holdsOneValue, isObjectKey, isPlainKey, keySubject, withoutSpeaker } from "../extract/keys.js";
 import type { Dimension } from "../extract/lexicon.js";
@@ -220,7 +220,14 @@ function relationOf(candidate: Statement, existing: Statement, options: Classify
       reason: `same key ${existing.key}, value changed from ${existing.value} to ${candidate.value}`,
     };
   }
-  if (related && a.changeMarker && sameDimension) {
+  // What the two share must be more than whom they are about and the word for changing: 鸿湾的
+  // 部署已经换成Docker了 says nothing of 鸿湾已经换成Redis了 (a deployment, a database).
+  const said = [candidate.content, existing.content].flatMap((text) => {
+    const name = readClaim(text, detectLanguage(text))?.entity?.name;
+    return name ? [normalizeText(name)] : [];
+  });
+  const topical = sharedAnchors.filter((anchor) => !isChangeWord(anchor) && !said.includes(normalizeText(anchor)));
+  if (related && a.changeMarker && sameDimension && (sameKey || nearVector || preferences || topical.length > 0)) {
     return { relation: "supersede", reason: `the statement says it changed (${topic})` };
   }
   if (fuller) {

@@ -307,8 +307,8 @@ function verbAfterName(words: TaggedWord[]): TaggedWord[] {
     while (end < words.length && !breaks(words[end]!)) end++;
     const after = words.slice(k + 1, end);
     const cut = word.text.length - 1;
-    const [last] = tagByDictionary(word.text[cut]!, word.start + cut);
-    if (!last || last.text.length !== 1) continue;
+    const last = tagByDictionary(word.text[cut]!, word.start + cut).find((w) => w.text.length === 1);
+    if (!last) continue;
     // Four characters are a name and its last only after a surname (蒋知晨家); three may be a
     // coined two-character name before 的 (苍玑用 的).
     const named = surname || cut === 2;
@@ -669,6 +669,21 @@ const EN_CHANGE_VERBS = new Set(
 const ZH_CHANGE_VERB_WORDS =
   "换成|改成|改为|换为|变成|变为|更新为|更新成|调到|调成|调整到|调整为|迁到|迁移到|搬到|改到|挪到|升级到|降级到|重装成|转到|转成|切到|切换到|换到|提前到|推迟到|延到|延期到";
 const ZH_CHANGE_VERBS = new RegExp(`^(?:${ZH_CHANGE_VERB_WORDS})$`, "u");
+
+/**
+ * A word that says a value changed (换成, 迁到, "switch", "moved"), not what changed.
+ * @example
+ * isChangeWord("换成"); // true
+ * isChangeWord("数据库"); // false
+ */
+export function isChangeWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return (
+    ZH_CHANGE_VERBS.test(word) ||
+    EN_CHANGE_VERBS.has(lower) ||
+    EN_CHANGE_VERBS.has(lower.replace(/(?:e?d|e?s|ing)$/u, ""))
+  );
+}
 
 /** The clause a reporting verb introduces ("says order H2159 is refunded"), as its words. */
 function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[]): TaggedWord[] | undefined {
