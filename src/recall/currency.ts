@@ -85,7 +85,7 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
  */
 export function systemFirst(ranked: readonly Candidate<MemoryRecord>[]): Candidate<MemoryRecord>[] {
   const out = [...ranked];
-  const words = (record: MemoryRecord) => new Set(tokenize(record.content));
+  const words = perRecord((record) => new Set(tokenize(record.content)));
   for (let k = 0; k < out.length; k++) {
     const word = out[k]!.value;
     if (word.source.type !== "inferred") continue;
@@ -121,6 +121,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     }
     return known;
   };
+  const classes = perRecord(valueClasses);
   const changed = new Map<string, boolean>();
   const says = (record: MemoryRecord) => {
     let known = changed.get(record.id);
@@ -155,7 +156,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       const [a, b] = [shared(older.value), shared(newer.value)];
       // A newer statement that says it changed competes unless the older one answers in more than a
       // word, or both name a thing of one class (鸿湾项目的数据存在PostgreSQL里, 鸿湾已经换成Redis了).
-      const classed = sameClass(older.value, newer.value);
+      const classed = sameClass(classes(older.value), classes(newer.value));
       if (b < CURRENCY_RELEVANCE * a && !(says(newer.value) && (a <= 1 || classed))) return false;
       const alike = sameAttribute(older.value, newer.value) || sameShape(older.value, newer.value) || classed;
       return alike || says(newer.value) || a === 0;
@@ -306,14 +307,25 @@ function sameShape(a: MemoryRecord, b: MemoryRecord): boolean {
   return x !== undefined && x === y;
 }
 
+/** `read` of a record, worked out once per record id. */
+function perRecord<T>(read: (record: MemoryRecord) => T): (record: MemoryRecord) => T {
+  const known = new Map<string, T>();
+  return (record) => {
+    if (!known.has(record.id)) known.set(record.id, read(record));
+    return known.get(record.id) as T;
+  };
+}
+
+/** The classes of the things a statement names that the lexicon knows (PostgreSQL: `tool.database`). */
+function valueClasses(record: MemoryRecord): Set<string> {
+  return new Set(objectTerms(findTerms(record.content)).flatMap((m) => (m.term.key ? [m.term.key] : [])));
+}
+
 /**
- * Two statements naming a thing of one class the lexicon knows (PostgreSQL and Redis are both
- * databases; Docker is infrastructure, not one of them).
+ * Two statements naming a thing of one class (PostgreSQL and Redis are both databases; Docker is
+ * infrastructure, not one of them).
  */
-function sameClass(a: MemoryRecord, b: MemoryRecord): boolean {
-  const classes = (record: MemoryRecord) =>
-    new Set(objectTerms(findTerms(record.content)).flatMap((m) => (m.term.key ? [m.term.key] : [])));
-  const [x, y] = [classes(a), classes(b)];
+function sameClass(x: ReadonlySet<string>, y: ReadonlySet<string>): boolean {
   return [...x].some((key) => y.has(key));
 }
 

@@ -49,8 +49,8 @@ export function answerDraft(
   const entity = options.asSaid
     ? askedAbout(question, language)
     : (entityKeyIn(said, language) ?? entityKeyIn(question, language));
-  // One's own question about nothing named (a riddle: why did the trucker…?), put to the listener
-  // (你好吗？, 你知道…吗？) or answered with a laugh (a riddle: 化学老师最怕什么？怕…哈哈) is talk, not a statement.
+  // One's own question about nothing named (why did the trucker…?), put to the listener (你好吗？,
+  // 你知道…吗？) or answered with a laugh (化学老师最怕什么？怕…哈哈) is talk, not a statement.
   if (options.asSaid && (!entity || TO_LISTENER.test(question) || LAUGH.test(said))) return undefined;
   const digest = createHash("sha256").update(`${question}\u0000${said}`).digest("hex").slice(0, 8);
   const key = entity ? `${entity}.answer_${topic}` : `fact.answer.${topic}.t${digest}`;
@@ -67,7 +67,10 @@ export function answerDraft(
   };
 }
 
-/** What a question asks about: the entity it names, or the particular thing before its verb (雪溪 of 雪溪用啥数据库？). */
+/**
+ * What a question asks about: the entity it names, or the particular thing before its verb
+ * (雪溪 of 雪溪用啥数据库？).
+ */
 function askedAbout(question: string, language: "zh" | "en"): string | undefined {
   const named = entityKeyIn(question, language);
   if (named) return named;

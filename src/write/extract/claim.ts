@@ -336,10 +336,10 @@ const NOT_IN_A_NAME = /^(?:u|y|c|p|r|d|w)/u;
 
 /**
  * A name coined from two characters the dictionary knows one by one (咪/n 墩/v, 霜/n 弓/v, 小/a 酥/a,
- * 元/m 元/m), opening its sentence before its verb, 被, a time word or adverb (最近, 现在) or 是: one word the dictionary
- * does not know, read as a name. Not when the two are a dictionary word, when either is a
- * pronoun, particle, conjunction, preposition or adverb, or when a verb second is followed by
- * anything but a verb, a time or 是 (猫吃的东西, 车停在楼下, 狗跑很快 stay as they are).
+ * 元/m 元/m), opening its sentence before a verb, 被, a time word, a time adverb (最近, 现在) or 是:
+ * one word the dictionary does not know, read as a name. Not when the two are a dictionary word,
+ * when either is a pronoun, particle, conjunction, preposition or adverb, after a comma (，很有启发),
+ * or when a verb second is followed by 的 or an adverb (猫吃的东西, 狗跑很快 stay as they are).
  */
 function coinedSubject(words: readonly TaggedWord[]): TaggedWord[] {
   const out = [...words];
@@ -504,13 +504,12 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
 const OWNING_VERB = /^(?:是|归|属于|被)$/u;
 
 /**
- * A one-word subject whose verb says whose it is (小乐是崔欣菲养的英短, 豆豆现在归林涛养了, 皮皮被梁昊
- * 领养了): the one thing of that person's it names. After 是 the person must do something to it
- * (养的, 买的); 书法是林涛的兴趣 is about 林涛, and the person is what it names. A time word or an adverb before the verb is
- * not the subject (现在). Not a time word as the subject (今天是周一), a pronoun, a clause without
- * a person's name after its verb (小孩是好孩子), a verb that says what the thing does to the person
- * (攀岩让林涛着迷: the person, not the hobby, is what it is about), nor, after 是, a name that is
- * the complement itself rather than its owner (老师是林涛).
+ * What a one-word subject and a person's name after its verb make particular. A verb that says
+ * whose the thing is (小乐是崔欣菲养的英短, 豆豆现在归林涛养了, 皮皮被梁昊领养了) makes it the thing; 是
+ * with the name and 的 alone (书法是林涛的兴趣) makes it the person's, so the person. A time word or
+ * an adverb before the verb is not the subject (现在). Nothing for a time word as the subject
+ * (今天是周一), a pronoun, no name after the verb (小孩是好孩子), a verb that says what the thing
+ * does to the person (攀岩让林涛着迷), or a name that is the complement itself (老师是林涛).
  */
 function ownedBy(
   language: "zh" | "en",
@@ -677,12 +676,10 @@ const ZH_CHANGE_VERBS = new RegExp(`^(?:${ZH_CHANGE_VERB_WORDS})$`, "u");
  * isChangeWord("数据库"); // false
  */
 export function isChangeWord(word: string): boolean {
-  const lower = word.toLowerCase();
-  return (
-    ZH_CHANGE_VERBS.test(word) ||
-    EN_CHANGE_VERBS.has(lower) ||
-    EN_CHANGE_VERBS.has(lower.replace(/(?:e?d|e?s|ing)$/u, ""))
-  );
+  if (ZH_CHANGE_VERBS.test(word)) return true;
+  if (!/^[a-z-]+$/iu.test(word)) return false;
+  const lemma = tagWords(word.toLowerCase(), "en")[0]?.lemma;
+  return lemma !== undefined && EN_CHANGE_VERBS.has(lemma);
 }
 
 /** The clause a reporting verb introduces ("says order H2159 is refunded"), as its words. */
@@ -1340,20 +1337,6 @@ const ZH: Grammar = {
   isName: zhIsName,
   isTime: (word) => word.detail === "t" && !ZH_NOISE.has(word.text),
   subject(words) {
-    // 高辰这个人啊，周末就爱骑行 / 山塔这个项目，数据库选了…: a name, 这个 / 那个 and what it is,
-    // set off by a comma, is the topic the clause after it is about.
-    const comma = words.findIndex((w, k) => k <= 5 && /^[，,]$/u.test(w.text));
-    if (comma >= 2) {
-      const pointer = words.findIndex((w, k) => k > 0 && k < comma && /^(?:这个|那个|这位|那位)$/u.test(w.text));
-      const rest = pointer > 0 ? words.slice(pointer + 1, comma) : [];
-      if (
-        pointer > 0 &&
-        words.slice(0, pointer).every((w) => zhIsName(w) || w.detail === "nr") &&
-        rest.length <= 2 &&
-        rest.every((w) => w.pos === "NOUN" || w.pos === "PART" || /^[啊嘛呢吧呀]$/u.test(w.text))
-      )
-        return { kind: "phrase", from: 0, to: pointer, predicate: comma + 1, topic: true };
-    }
     let i = 0;
     for (;;) {
       const word = words[i];

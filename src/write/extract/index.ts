@@ -239,7 +239,7 @@ function* extractFromMessage(
     if (drafts.length === 0 && !question && asked && perspective === "user") {
       const spoken = forced ?? detectLanguage(`${asked}${sentence}`);
       const draft = answerDraft(asked, sentence, spoken, label, { asSaid: true });
-      if (draft) drafts.push(toCandidate(draft, message, language, view.speaker, batch));
+      if (draft) drafts.push(toCandidate(draft, message, spoken, view.speaker, batch));
     }
     asked = question && drafts.length === 0 ? sentence : undefined;
     found += drafts.length;
