@@ -193,11 +193,13 @@ export function tagChinese(text: string): TaggedWord[] {
 }
 
 // Verbs jieba's dictionary files under another tag: 换 ("change") as a proper noun (nz), 更新
-// ("update") as an adverb (d), and 就是, the copula with 就 (最大的爱好就是滑雪), as an adverb.
+// ("update") as an adverb (d), 就是, the copula with 就 (最大的爱好就是滑雪), as an adverb, and
+// 过敏 ("be allergic") as a person's name (nr).
 const DICTIONARY_VERBS: ReadonlyMap<string, string> = new Map([
   ["换", "nz"],
   ["更新", "d"],
   ["就是", "d"],
+  ["过敏", "nr"],
 ]);
 
 function tagged(word: string, tag: string, start: number): TaggedWord {

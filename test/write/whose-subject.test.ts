@@ -13,10 +13,22 @@
  *   is still a date.
  */
 import { describe, expect, it } from "vitest";
+import { tagByDictionary } from "../../src/text/grammar.js";
 import { namesIn } from "../../src/write/extract/claim.js";
 import { findTimeMentions } from "../../src/write/extract/dates.js";
 import { createRng } from "../bench/fixtures.js";
-import { int, NameBook, pick, ZH_FULL_NAME, ZH_PET, ZH_PROJECT } from "../eval/families/names.js";
+import {
+  CODE_NAME,
+  EN_DATABASES,
+  EN_FULL_NAME,
+  int,
+  NameBook,
+  other,
+  pick,
+  ZH_FULL_NAME,
+  ZH_PET,
+  ZH_PROJECT,
+} from "../eval/families/names.js";
 import { steppedSuite } from "../helpers/suite-store.js";
 
 const { open: suiteMemory, tick } = steppedSuite("lgm-whose-", "2026-05-04T09:00:00Z");
@@ -225,5 +237,107 @@ describe("whose statement it is", () => {
       const [once] = findTimeMentions(`I saw her last ${day}.`, "en", AT);
       expect(once?.direction, day).toBe("past");
     }
+  });
+
+  it("a day something is moved to is ahead; a month said in the past tense has been, unless a plan was made", () => {
+    // 2026-05-04 is a Monday.
+    const r = createRng(7305);
+    const days = [..."一二三四五六日"];
+    for (let i = 0; i < 6; i++) {
+      const day = `周${pick(r, days)}`;
+      const [moved] = findTimeMentions(`这次的${pick(r, ["复盘会", "体检", "面试"])}改到${day}了。`, "zh", AT);
+      expect(moved?.direction, day).not.toBe("past");
+      // 例会 recurs: the day it moves to is every such day.
+      expect(findTimeMentions(`${pick(r, ["周例会", "例会"])}改到${day}了。`, "zh", AT), day).toEqual([]);
+    }
+    for (const day of ["Tuesday", "Thursday", "Saturday"]) {
+      const [moved] = findTimeMentions(`The review got moved to ${day}.`, "en", AT);
+      expect(moved?.direction, day).toBe("future");
+      expect(moved?.replacement, day).not.toMatch(/^on /u);
+      expect(findTimeMentions(`The weekly sync moved to ${day}.`, "en", AT), day).toEqual([]);
+      expect(findTimeMentions(`We met on ${day}.`, "en", AT, "past")[0]?.direction, day).toBe("past");
+    }
+    for (const month of ["July", "September", "November"]) {
+      expect(findTimeMentions(`I went to Lisbon in ${month}.`, "en", AT, "past")[0]?.direction, month).toBe("past");
+      expect(findTimeMentions(`I booked the hotel for early ${month}.`, "en", AT, "past")[0]?.direction, month).toBe(
+        "future",
+      );
+    }
+    expect(findTimeMentions("我九月去了成都。", "zh", AT, "past")[0]?.direction).toBe("past");
+  });
+
+  it("zh: a dictionary word used as a pet's name is the subject of its statement; a distributive or a kind is not", async () => {
+    const r = createRng(7306);
+    const book = new NameBook(r, 0);
+    const pets: string[] = [];
+    while (pets.length < 10) {
+      const pet = ZH_PET.make(r);
+      if (/^\p{Script=Han}+$/u.test(pet) && tagByDictionary(pet, 0)[0]?.detail === "n" && !pets.includes(pet))
+        pets.push(pet);
+    }
+    const doubled = pets.filter((p) => p[0] === p[1]);
+    expect(doubled.length).toBeGreaterThan(0);
+    for (const [i, pet] of pets.entries()) {
+      const keeper = book.fresh(ZH_FULL_NAME);
+      const forms = [
+        `${pet}是一只${pick(r, ["柯基", "橘猫", "边牧", "英短"])}。`,
+        `${pet}跟着${keeper}住。`,
+        `${pet}现在归${keeper}照顾。`,
+      ];
+      if (pet[0] === pet[1]) forms.push(`${pet}体重${pick(r, ["五", "六", "七"])}公斤。`, `${pet}对鸡肉过敏。`);
+      const sentence = pick(r, forms);
+      const { out, memories } = await write(sentence, `pet-word-${i}`);
+      expect(out.messages[0]?.outcome, sentence).toBe("written");
+      expect(
+        memories.map((m) => m.content),
+        sentence,
+      ).toContainEqual(expect.stringContaining(pet));
+    }
+    // A name's weight is said of the name (a nominal predicate), not part of it.
+    const person = book.fresh(ZH_FULL_NAME);
+    const { memories } = await write(`${person}体重六十公斤。`, "pet-word-weight");
+    expect(memories.map((m) => m.content)).toContainEqual(expect.stringContaining("六十公斤"));
+    expect(memories.every((m) => !m.key.includes("六十"))).toBe(true);
+    // No name is made of a distributive, a kind, a time word or a laugh.
+    for (const [i, sentence] of ["人人都有梦想。", "猫是一种动物。", "天天下雨。", "哈哈真好笑。"].entries()) {
+      const { memories: none } = await write(sentence, `pet-word-not-${i}`);
+      for (const m of none) expect(m.key, sentence).not.toMatch(/^named\./u);
+    }
+  });
+
+  it("a topic set off before its clause stays in the memory and names whose it is; alone it is no statement", async () => {
+    const r = createRng(7307);
+    const book = new NameBook(r, 0);
+    for (let i = 0; i < 4; i++) {
+      const project = book.fresh(CODE_NAME);
+      const db = pick(r, EN_DATABASES);
+      const lead = pick(r, ["As for", "For", "Regarding"]);
+      const sentence = `${lead} ${project}, we went with ${db}.`;
+      const { memories } = await write(sentence, `topic-en-${i}`);
+      const kept = memories.find((m) => m.source.messageIds.includes("m1"));
+      expect(kept?.content, sentence).toContain(project);
+      expect(kept?.key, sentence).toContain(project.toLowerCase());
+      // A pronoun for the topic is resolved to it; the topic alone leaves no memory of its own.
+      const friend = book.fresh(EN_FULL_NAME);
+      const hobby = pick(r, ["sailing", "pottery", "chess"]);
+      const { memories: told } = await write(`Speaking of ${friend}, she's really into ${hobby}.`, `topic-pro-${i}`);
+      expect(told.map((m) => m.content)).toEqual([expect.stringContaining(friend)]);
+      expect(told[0]?.content).toContain(hobby);
+      const zhProject = book.fresh(ZH_PROJECT);
+      const zh = `${pick(r, ["至于", "说到"])}${zhProject}，我们用的是${other(r, ["MySQL", "Redis", "TiDB"], db)}。`;
+      const { memories: zhKept } = await write(zh, `topic-zh-${i}`);
+      expect(zhKept.find((m) => m.source.messageIds.includes("m1"))?.content, zh).toContain(zhProject);
+    }
+    for (const sentence of ["Speaking of work.", "说起这个。"]) {
+      const { out } = await write(sentence, "topic-alone");
+      expect(out.written, sentence).toEqual([]);
+    }
+  });
+
+  it("zh: 以后 after an event is a time (扩建以后能坐十二个人), not an instruction; opening a clause it is", async () => {
+    const { memories } = await write("松竹轩扩建以后能坐十二个人了。", "after-event");
+    expect(memories.map((m) => m.content)).toEqual(["松竹轩扩建以后能坐十二个人了"]);
+    const { memories: told } = await write("以后都用中文回复我。", "from-now-on");
+    expect(told[0]?.content).toMatch(/^用户要求/u);
   });
 });

@@ -110,7 +110,7 @@ const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
  */
 function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
   // 老周, 小林, 阿张: 小 / 老 / 阿 and a surname are how people are called, whatever the tagger read.
-  const out = compoundSurnames(coinedSubject(nameBoundaries(words))).map(
+  const out = compoundSurnames(nicknames(coinedSubject(nameBoundaries(words)))).map(
     (w): TaggedWord =>
       /^[小老阿]\p{Script=Han}$/u.test(w.text) && SURNAME_CHARS.has(w.text[1]!) && w.pos !== "PROPN"
         ? { ...w, pos: "PROPN", detail: "nr" }
@@ -334,6 +334,39 @@ function verbAfterName(words: TaggedWord[]): TaggedWord[] {
 
 const NOT_IN_A_NAME = /^(?:u|y|c|p|r|d|w)/u;
 
+// What a reduplicated word is as a dictionary word when it can be a nickname (豆豆/n, 乐乐/a,
+// 多多/m, 咪咪/o); adverbs (常常), time words (天天), verbs (看看) and pronouns (个个) are not.
+const NICKNAME_TAG = /^(?:n|ng|a|m|o)$/u;
+// The classifiers of one animal or one thing counted as an individual (一只, 一条, 一头, 一匹).
+const INDIVIDUAL = /^一[只条头匹]$/u;
+const CLAUSE_OPENER = /^[。！？!?；;，,]$/u;
+
+/**
+ * Dictionary words used as names: a reduplicated word opening its clause before its predicate
+ * (豆豆体重五公斤, 乐乐每天早上要遛, 咪咪最近改吃冻干了: the nickname form of pets and children),
+ * and any noun opening its clause that 是一只/一条/一头/一匹 says is one animal (糖果是一只金毛). Not
+ * a distributive (人人, 天天: 每人 is a word; 事事都… takes 都), a relation word (妈妈), a laugh
+ * (哈哈) or a kind (猫是一种动物: 一种 counts no individual).
+ */
+function nicknames(words: readonly TaggedWord[]): TaggedWord[] {
+  const out = [...words];
+  for (let k = 0; k + 1 < out.length; k++) {
+    const [a, b] = [out[k]!, out[k + 1]!];
+    if ((k > 0 && !CLAUSE_OPENER.test(out[k - 1]!.text)) || !hanWord(a) || a.pos === "PROPN" || a.pos === "X") continue;
+    if (ZH_RELATION.has(a.text) || /^(?:哈哈|呵呵|嘿嘿|嘻嘻)$/u.test(a.text)) continue;
+    const doubled =
+      a.text.length === 2 &&
+      a.text[0] === a.text[1] &&
+      NICKNAME_TAG.test(a.detail ?? "") &&
+      b.pos !== "PUNCT" &&
+      !/^(?:都|皆|也|均)$/u.test(b.text) &&
+      tagByDictionary(`每${a.text[0]}`, a.start).length !== 1;
+    const individual = a.pos === "NOUN" && b.text === "是" && INDIVIDUAL.test(out[k + 2]?.text ?? "");
+    if (doubled || individual) out[k] = { ...a, pos: "X", detail: "x" };
+  }
+  return out;
+}
+
 /**
  * A name coined from two characters the dictionary knows one by one (咪/n 墩/v, 霜/n 弓/v, 小/a 酥/a,
  * 元/m 元/m), opening its sentence before a verb, 被, a time word, a time adverb (最近, 现在) or 是:
@@ -481,9 +514,16 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
     if (CLAUSE_BREAK.test(w.text)) {
       subject = true;
       from = k + 1;
+    } else if (subject && k === from && language === "zh" && ZH_TIME_CLAUSE_END.test(said[k + 1]?.text ?? "")) {
+      // 调座以后常言去了…: a clause of time before the subject is not what the statement is about.
+      from = k + 2;
+      continue;
     } else if ((w.pos === "VERB" || w.pos === "AUX") && subject) {
       subject = false;
-      phrase = nounPhrase(language, said.slice(from, k), text) ?? ownedBy(language, said, from, k, text);
+      phrase =
+        nounPhrase(language, said.slice(from, k), text) ??
+        ownedBy(language, said, from, k, text) ??
+        bareNoun(language, said.slice(from, k));
     }
     if (ID_LIKE.test(w.text) || w.detail === "redacted") return { text: w.text, named: true };
     const name =
@@ -499,6 +539,23 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
   }
   return counted ?? linked;
 }
+
+/**
+ * A Chinese subject of one common noun (薯干 of 薯干跟着杜亮辰住): particular only when a person's
+ * name follows its verb (see `particularSubject`), as a pet's or a thing's name beside its keeper.
+ * Not a relation word (同事跟着林涛走了 is the user's colleague's), a time or a pronoun.
+ */
+function bareNoun(language: "zh" | "en", words: readonly TaggedWord[]): Particular | undefined {
+  const content = words.filter((w) => w.detail !== "t" && w.pos !== "ADV" && !ZH_NOISE.has(w.text));
+  const [only] = content;
+  if (language !== "zh" || content.length !== 1 || only!.pos !== "NOUN" || ZH_RELATION.has(only!.text))
+    return undefined;
+  return /^(?:n|nz)$/u.test(only!.detail ?? "") && only!.text.length >= 2
+    ? { text: only!.text, named: true }
+    : undefined;
+}
+
+const ZH_TIME_CLAUSE_END = /^(?:以后|之后|以前|之前|的时候)$/u;
 
 // The verbs that say whose a thing is: 是 (NAME V 的), 归, 属于, and the passive 被 (被林涛领养了).
 const OWNING_VERB = /^(?:是|归|属于|被)$/u;
@@ -908,8 +965,8 @@ function readPredicate(grammar: Grammar, words: readonly TaggedWord[], text: str
     const measure =
       grammar.language === "zh" &&
       k === last + 1 &&
-      /^\p{Script=Han}$/u.test(word.text) &&
-      (content[k - 1]!.pos === "NUM" || content[k + 1]?.pos === "NUM");
+      ((/^\p{Script=Han}$/u.test(word.text) && (content[k - 1]!.pos === "NUM" || content[k + 1]?.pos === "NUM")) ||
+        (word.detail === "q" && content[k - 1]!.pos === "NUM"));
     if (grammar.isName(word) || word.pos === "NUM" || grammar.isTime(word) || joins || measure) {
       if (k === last + 1) groups.at(-1)!.push(word);
       else groups.push([word]);
@@ -969,7 +1026,8 @@ function isVerb(word: TaggedWord): boolean {
 function isQuantity(grammar: Grammar, word: TaggedWord, words: readonly TaggedWord[]): boolean {
   if (word.pos !== "NUM" || /\d/u.test(word.text)) return false;
   const next = words[words.indexOf(word) + 1];
-  return grammar.language === "zh" ? next?.pos === "NOUN" : /^(?:a|an|one)$/iu.test(word.text);
+  // 五十公斤, 三十万元: a number before a measure word is an amount.
+  return grammar.language === "zh" ? next?.pos === "NOUN" && next.detail !== "q" : /^(?:a|an|one)$/iu.test(word.text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1125,7 +1183,12 @@ const EN: Grammar = {
       const adverbial =
         ["ADV", "ADP", "SCONJ"].includes(opener.pos) ||
         /^(?:last|next|this|yesterday|today|recently|lately)$/iu.test(opener.text);
-      if (verbless && EN_TOPIC_LEAD.test(text.slice(opener.start))) {
+      const topicLead = EN_TOPIC_LEAD.test(text.slice(opener.start));
+      // "When it comes to X": the lead's own verb is part of the lead.
+      const leadVerbless = lead.every(
+        (w) => (w.pos !== "VERB" && w.pos !== "AUX") || EN_TOPIC_WORDS.has(w.text.toLowerCase()),
+      );
+      if (topicLead && leadVerbless) {
         let from = i;
         while (from < comma && EN_TOPIC_WORDS.has(words[from]!.text.toLowerCase())) from++;
         // The topic is the subject; the clause after the comma is what is said of it.
@@ -1322,6 +1385,14 @@ function zhInPhrase(words: readonly TaggedWord[], k: number, from: number): bool
   // 谭诗怀跳槽去了, worker-55重装了: a "noun" after a name and before 了 / 去 is the verb.
   const afterName = k > from && zhIsName(words[k - 1]!);
   if (afterName && word.pos === "NOUN" && /^(?:了|过|着|去|来|到)$/u.test(next?.text ?? "")) return false;
+  // 林涛体重六十公斤, 豆豆今年三岁: a noun and a quantity closing the clause after a name are what
+  // is said of it (a nominal predicate), not part of the name.
+  const closes = (w: TaggedWord | undefined) => w === undefined || w.pos === "PUNCT" || w.text === "了";
+  if (afterName && word.pos === "NOUN" && next?.pos === "NUM") {
+    let end = k + 1;
+    while (words[end]?.pos === "NUM" || words[end]?.detail === "q") end++;
+    if (closes(words[end])) return false;
+  }
   // A verbal noun names a thing only before another noun (工作压力); before 了 / 过 or a number it is the verb.
   if (word.detail === "vn") return next !== undefined && (next.pos === "NOUN" || next.text === "的");
   return (

@@ -182,8 +182,8 @@ function namedMonth(
     if (delta >= 0) delta -= 12;
   } else if (which !== "this" && which !== "今") {
     const other = delta > 0 ? delta - 12 : delta + 12;
-    if (tense !== "past") delta = delta < 0 ? other : delta;
-    else if (Math.abs(other) < Math.abs(delta) || (Math.abs(other) === Math.abs(delta) && other < 0)) delta = other;
+    // A month named in the past tense has been ("I went to Paris in May", said in March: last May).
+    delta = tense === "past" ? (delta > 0 ? other : delta) : delta < 0 ? other : delta;
   }
   return month(clock, delta);
 }
@@ -401,7 +401,7 @@ function monthIndex(name: string): number {
   return EN_MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
 }
 
-const EN_PREPOSITION_BEFORE = /\b(on|by|before|until|till|since|from|after|in|during|of|at)\s+$/i;
+const EN_PREPOSITION_BEFORE = /\b(on|by|before|until|till|since|from|after|in|during|of|at|to)\s+$/i;
 const EN_DEADLINE_BEFORE = /\b(by|before|until|till|no later than)\s+$/i;
 const ZH_NO_ZAI_BEFORE = /[在于从到至自是为截止到]\s*$/;
 const ZH_NO_ZAI_AFTER = /^\s*(之前|以前|前|之后|以后|后|的|起|开始|为止|截止|底|末)/;
@@ -420,8 +420,18 @@ const BARE_DAY = {
   en: /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)$/iu,
 };
 const HABITUAL = {
-  zh: /经常|常常|通常|一般|平时|平常|总是|往往|向来|每/u,
-  en: /\b(?:usually|often|always|normally|typically|generally|regularly|tends? to|every)\b/iu,
+  zh: /经常|常常|通常|一般|平时|平常|总是|往往|向来|每|例会|周会|晨会/u,
+  en: /\b(?:usually|often|always|normally|typically|generally|regularly|tends? to|every|weekly|fortnightly|biweekly)\b/iu,
+};
+// "I booked flights for May", 我约好了周六: a plan made in the past is for a time ahead.
+const PLANNED = {
+  zh: /预约|预订|订了|约好|约了|定了|安排|计划|打算|决定|报名|推迟|改到|挪到|延期/u,
+  en: /\b(?:book|schedul|plann?|arrang|decid|agre|register|signe?d? up|reserv|postpon|reschedul|promis|invit|confirm)\w*/iu,
+};
+// 改到周六, "moved to Thursday": the day a thing is moved to is ahead, whatever the tense of the move.
+const MOVED_TO = {
+  zh: /(?:改|挪|推迟|推|延|调|换|提前|移|定)(?:到|成|在)了?$/u,
+  en: /\b(?:move|push|postpone|reschedule|change|shift|bump|delay|switch)(?:e?d)?\s+(?:(?:back|forward|over)\s+)?(?:to|till|until)\s+$/iu,
 };
 
 /** The clause a position is in: between the nearest sentence or clause marks. */
@@ -463,7 +473,9 @@ export function findTimeMentions(text: string, language: "zh" | "en", at: string
       pattern.lastIndex = i;
       const match = pattern.exec(text);
       if (!match) continue;
-      const period = resolve(match, clock, tense);
+      const moved = BARE_DAY[language].test(match[0]) && MOVED_TO[language].test(text.slice(Math.max(0, i - 24), i));
+      const planned = tense === "past" && PLANNED[language].test(clauseAround(text, i));
+      const period = resolve(match, clock, moved || planned ? undefined : tense);
       if (!period) continue;
       // 赵敏周末经常去爬山, "she usually runs on Saturday": a bare weekday in a habit is every one of them.
       if (BARE_DAY[language].test(match[0]) && HABITUAL[language].test(clauseAround(text, i))) break;

@@ -44,10 +44,12 @@ export function isSmallTalk(text: string): boolean {
 /** Seed 001 §5.1 explicit write markers, and first-person stance words (我不…, I never…). */
 export const EXPLICIT = {
   zh: new RegExp(
-    alternation(
-      wordList(`记住 | 记一下 | 记下 | 记得 | 别忘了 | 以后都 | 以后 | 今后 | 从现在起 | 从现在开始 | 往后 |
+    // 以后 / 往后 are "from now on" opening a clause or after a person (我以后…), and "after" after an
+    // event (扩建以后能坐十二个人): only the first.
+    `${alternation(
+      wordList(`记住 | 记一下 | 记下 | 记得 | 别忘了 | 今后 | 从现在起 | 从现在开始 |
         我的偏好是 | 我偏好 | 我一直 | 我总是 | 我从不 | 我从来不 | 我不`),
-    ),
+    )}|(?<![^我你您们s，,。！!？?；;：:、])(?:以后|往后)`,
     "u",
   ),
   en: new RegExp(

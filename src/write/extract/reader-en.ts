@@ -244,7 +244,7 @@ export const enReader: LanguageReader = {
 
   // "If it rains I work from home": a condition with its consequence in one clause is not a bare frame.
   adjunct:
-    /^(?:according to|based on|regarding|as for|as per|given|because|although|when)\b|^if\b(?![^,]{1,60}\s(?:i|we)\s)/i,
+    /^(?:according to|based on|regarding|concerning|speaking of|when it comes to|as for|as per|given|because|although|when)\b|^if\b(?![^,]{1,60}\s(?:i|we)\s)/i,
 
   refersToSpeaker: (text, perspective) => SPEAKER_ANYWHERE[perspective].test(text),
 

@@ -182,7 +182,8 @@ export const zhReader: LanguageReader = {
   },
 
   // A condition with its consequence in the same clause (如果下雨我就在家办公) is not a bare frame.
-  adjunct: /^(?:根据|按照|依据|关于|对于|基于|鉴于|为了|虽然|因为)|^(?:如果|要是)(?![^，,]{0,30}就)/u,
+  adjunct:
+    /^(?:根据|按照|依据|关于|对于|至于|说起|说到|提到|基于|鉴于|为了|虽然|因为)|^(?:如果|要是)(?![^，,]{0,30}就)/u,
 
   refersToSpeaker: (text, perspective) => MENTIONS_SPEAKER[perspective].test(text),
 

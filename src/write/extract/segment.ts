@@ -171,6 +171,10 @@ export function markerOnly(text: string, opensStatement = true): { explicit: boo
 
 /** A clause that only states a condition: 如果…, 要是…, "if …", "unless …". */
 const CONDITION = /^(?:如果|要是|假如|假设|万一|要不是|(?:if|unless|suppose|supposing)\b)/iu;
+// A topic set off before its clause ("As for Lordion, we went with Firestore", 说起林涛，他最爱钓鱼):
+// no statement alone; the clause after it says what is said of it.
+const TOPIC =
+  /^(?:(?:as for|as to|regarding|concerning|speaking of|when it comes to|for)\s[^,;]{1,60}|(?:至于|关于|说到|说起|提到)[^，,；;]{1,30})$/iu;
 
 /** Clauses that belong together: one that opens with its own subject, and those continuing it. */
 export interface Unit {
@@ -203,7 +207,9 @@ export function groupUnits(
     const opened = current && !pendingMark ? opens(clause.text, unitText(current)) : clause.text;
     // "要是…，我的进度能快一倍", "If we win, I'd …": a condition and what it conditions are one unit,
     // so the consequence is read as conditional, never as a plain statement.
-    const conditioned = current?.clauses.length === 1 && CONDITION.test(current.clauses[0]!.text);
+    const conditioned =
+      current?.clauses.length === 1 &&
+      (CONDITION.test(current.clauses[0]!.text) || TOPIC.test(current.clauses[0]!.text.trim()));
     if (current && (opened === undefined || conditioned)) {
       current.clauses.push(clause);
     } else {
