@@ -7,14 +7,50 @@
  * run) still yields once the slice is used up, wherever it is.
  */
 
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /** How long synchronous work may run before a yield point hands the event loop back. */
 export const SLICE_MS = 8;
 
 let sliceStarted = performance.now();
+let interactiveStarted = sliceStarted;
+
+// Work waiting for its next slice. Each turn of the event loop resumes every waiting piece of
+// interactive work (a recall) and one piece of background work (a remember; see `inBackground`),
+// first come first served: timers and I/O run between any two slices however many writes are in
+// flight, and a recall never queues behind them.
+const lane = new AsyncLocalStorage<"background">();
+const interactive: Array<() => void> = [];
+const background: Array<() => void> = [];
+let scheduled = false;
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(() => {
+    scheduled = false;
+    sliceStarted = performance.now();
+    interactiveStarted = sliceStarted;
+    for (const resume of interactive.splice(0)) resume();
+    background.shift()?.();
+    if (interactive.length > 0 || background.length > 0) schedule();
+  });
+}
+
+/**
+ * Run `work` as background work: at its yield points it waits behind interactive work (recalls)
+ * and takes turns with other background work.
+ * @example
+ * await inBackground(() => memory.remember({ scope, messages }));
+ */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return lane.run("background", work);
+}
 
 /**
  * A yield point: nothing (undefined) while the current slice has time left, otherwise a
- * promise that resolves on the event loop's next turn (`setImmediate`), starting a new slice.
+ * promise that resolves on a later turn of the event loop (`setImmediate`), starting a new
+ * slice. Pieces of work waiting at once resume one per turn, in the order they waited.
  * @example
  * for (const item of items) {
  *   work(item);
@@ -22,13 +58,17 @@ let sliceStarted = performance.now();
  * }
  */
 export function yieldIfDue(budgetMs = SLICE_MS): Promise<void> | undefined {
-  if (performance.now() - sliceStarted < budgetMs) return undefined;
-  return new Promise<void>((resolve) =>
-    setImmediate(() => {
-      sliceStarted = performance.now();
-      resolve();
-    }),
-  );
+  const inBackgroundLane = lane.getStore() === "background";
+  const now = performance.now();
+  if (now - (inBackgroundLane ? sliceStarted : interactiveStarted) < budgetMs) return undefined;
+  // This piece stops here: interactive work that runs next (a recall woken by its timer) starts
+  // a slice of its own; background work keeps sharing one slice per turn.
+  interactiveStarted = now;
+  const queue = inBackgroundLane ? background : interactive;
+  return new Promise<void>((resolve) => {
+    queue.push(resolve);
+    schedule();
+  });
 }
 
 /** The same, as a function to call in a loop (kept for call sites that pass it around). */

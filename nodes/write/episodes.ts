@@ -6,8 +6,10 @@
  * They go around score and resolve-conflict: they are a record of what was said, not a claim
  * about the user, so admission and conflicts (which govern the user's profile) do not apply.
  */
-import { episodeCandidates } from "../../src/write/episodes.js";
+import type { MemoryCandidate } from "../../src/write/candidate.js";
+import { eachEpisode } from "../../src/write/episodes.js";
 import type { WriteNode } from "../../src/write/state.js";
+import { yieldIfDue } from "../../src/yield.js";
 
 export interface EpisodesNodeOptions {
   /** Record episodes of the conversation. @default true */
@@ -23,7 +25,13 @@ export function createEpisodesNode(
   options: EpisodesNodeOptions = {},
 ): WriteNode<"messages" | "recordEpisodes", "episodes"> {
   const enabled = options.enabled ?? true;
-  return async (state) => ({
-    episodes: enabled && state.recordEpisodes !== false ? episodeCandidates(state.messages) : [],
-  });
+  return async (state) => {
+    const episodes: MemoryCandidate[] = [];
+    if (!enabled || state.recordEpisodes === false) return { episodes };
+    for (const episode of eachEpisode(state.messages)) {
+      episodes.push(episode);
+      await yieldIfDue();
+    }
+    return { episodes };
+  };
 }

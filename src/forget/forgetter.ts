@@ -104,7 +104,7 @@ export function createForgetter({ store, queue, now, checkpointers }: ForgetterO
         const { operations, report } = await planRemoval(store, valid, removals, now());
         await store.batch(operations);
         queue.bump(queueKey);
-        writeDeletionsToDisk(store);
+        await writeDeletionsToDisk(store);
         return report;
       });
     },
@@ -123,7 +123,7 @@ export function createForgetter({ store, queue, now, checkpointers }: ForgetterO
           ? await forgetSource(store, valid, source, reason ?? `forgot every ${source} memory on request`, now())
           : await forgetUser(store, valid, registry, checkpointers);
         queue.bump(queueKey);
-        writeDeletionsToDisk(store);
+        await writeDeletionsToDisk(store);
         return report;
       });
     },

@@ -50,6 +50,6 @@ export async function deleteNamespacePrefix(store: BaseStore, prefix: string[]):
  * freed SQLite pages (secure_delete); flushing writes the graphs and truncates the WAL, whose
  * frames still hold the old pages until then. Other stores manage their own files.
  */
-export function writeDeletionsToDisk(store: BaseStore): void {
-  if (store instanceof HNSWStore) store.flush();
+export async function writeDeletionsToDisk(store: BaseStore): Promise<void> {
+  if (store instanceof HNSWStore) await store.flushCommitted();
 }

@@ -88,7 +88,7 @@ export function createMaintainer({ store, queue, run, now }: MaintainerOptions):
       const totals = totalsOf(reports);
       // What was retired left the vector graphs (RECORD_COLD_INDEX_FIELDS): flushing rebuilds a
       // graph that many deletions left sparse now, not in the middle of a later recall.
-      if (Object.values(totals).some((n) => n > 0) && store instanceof HNSWStore) store.flush();
+      if (Object.values(totals).some((n) => n > 0) && store instanceof HNSWStore) await store.flushCommitted();
       return { scopes: reports, totals };
     },
     restore: async (scope, id) => {

@@ -20,6 +20,7 @@ import type {
 import { BaseStore } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { InvalidConfigError, InvalidOperationError, StoreClosedError, zodProblem } from "../errors.js";
+import { yieldIfDue } from "../yield.js";
 import { textsAtPaths } from "./fields.js";
 import { validateFilter } from "./filter.js";
 import { HNSW_DEFAULTS } from "./hnsw-defaults.js";
@@ -36,7 +37,7 @@ import {
 } from "./namespace.js";
 import { checkOperation, hashText, indexConfigSchema, pageOf } from "./operations.js";
 import { type ItemRow, toItem } from "./rows.js";
-import { type Db, getMeta, openDatabase, type Statement, setMeta } from "./sqlite.js";
+import { type Db, getMeta, openDatabase, openReader, type Statement, setMeta } from "./sqlite.js";
 import {
   checkFactPaths,
   checkFactsAbout,
@@ -55,6 +56,7 @@ import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
 import { VectorIndex } from "./vector-index.js";
 import { type SearchOp, VectorSearch } from "./vector-search.js";
 import { toUnitVector } from "./vectors.js";
+import { WalCheckpointer } from "./wal-checkpointer.js";
 import { type PreparedWrite, StaleVectorsError, StoreWriter } from "./writer.js";
 
 export interface HNSWStoreIndexConfig {
@@ -143,7 +145,15 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   private readonly fields: string[];
   private readonly maxValueBytes: number;
   private db?: Db;
+  /**
+   * A second connection for every read: it sees what is committed, so a write transaction that
+   * hands the event loop back between slices is seen whole or not at all.
+   */
+  private readDb?: Db;
+  /** The commit in flight, if any: commits (and deletions) on `db` run one at a time. */
+  private writing: Promise<unknown> = Promise.resolve();
   private writer?: StoreWriter;
+  private checkpointer?: WalCheckpointer;
   private vectors?: VectorIndex;
   private flushTimer?: NodeJS.Timeout;
   private keywords?: KeywordSearch;
@@ -184,7 +194,11 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     if (!this.db) return;
     clearInterval(this.flushTimer);
     this.flush();
+    this.checkpointer?.close();
+    this.checkpointer = undefined;
     this.statements.clear();
+    this.readDb?.close();
+    this.readDb = undefined;
     this.db.close();
     this.vectors!.close();
     this.db = undefined;
@@ -204,7 +218,13 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   flush(): void {
     const db = this.requireOpen();
     this.vectors!.flush();
-    db.pragma("wal_checkpoint(TRUNCATE)");
+    // A write transaction in flight keeps its frames; `flushCommitted` waits for it.
+    if (!db.inTransaction) db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  /** {@link flush} once the writes already started have committed: what a deletion awaits. */
+  async flushCommitted(): Promise<void> {
+    await this.exclusive(() => this.flush());
   }
 
   /**
@@ -220,7 +240,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
     const range = prefixRange(prefix);
     if (!range) throw new InvalidOperationError("deletePrefix() needs a non-empty namespace prefix.");
-    const deleted = this.writer!.deleteRange(range);
+    const deleted = await this.exclusive(() => this.writer!.deleteRange(range));
     const emptied = deleted.map((ns) => ns.id);
     this.keywords!.noteWrites(deleted.reduce((sum, ns) => sum + ns.items, 0));
     this.keywordIndexes!.applyCommitted([], emptied);
@@ -239,6 +259,8 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
    */
   compact(): { rebuiltGraphs: number; removedFiles: number } {
     const db = this.requireOpen();
+    if (db.inTransaction)
+      throw new InvalidOperationError("compact() runs between writes: await the pending batch() first.");
     const { rebuilt, removedFiles } = this.vectors!.compact();
     db.prepare("INSERT INTO fts (fts) VALUES ('optimize')").run();
     db.pragma("wal_checkpoint(TRUNCATE)");
@@ -249,12 +271,19 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     this.requireOpen();
     if (!Array.isArray(operations)) throw new InvalidOperationError("batch() expects an array of operations.");
     // Validate everything before doing anything: one bad operation leaves the store untouched.
-    const planned = operations.map((op, i) => this.plan(op, i));
+    // Planning, embedding and keyword bodies hand the event loop back between slices; only the
+    // transaction itself runs at one go.
+    const planned: Array<ReturnType<HNSWStore["plan"]>> = [];
+    for (const [i, op] of operations.entries()) {
+      planned.push(this.plan(op, i));
+      await yieldIfDue();
+    }
     const writes = planned.filter((p): p is Extract<typeof p, { kind: "put" }> => p.kind === "put").map((p) => p.write);
     const queries = [
       ...new Set(planned.flatMap((p) => (p.kind === "search" && p.op.query && this.options.index ? [p.op.query] : []))),
     ];
     const [queryVectors] = await Promise.all([this.embedQueries(queries), this.embedWrites(writes)]);
+    await this.prepareKeywordBodies(writes);
     // From here on everything is synchronous: reads see the store as it was before this batch
     // (as in InMemoryStore), then the writes commit in one transaction.
     this.requireOpen();
@@ -272,13 +301,13 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     });
     if (writes.length) {
       try {
-        this.commit(writes);
+        await this.commit(writes);
       } catch (error) {
         if (!(error instanceof StaleVectorsError)) throw error;
         // A concurrent batch changed an item whose vectors this one meant to keep: embed, retry.
         await this.embedWrites(writes, false);
         this.requireOpen();
-        this.commit(writes);
+        await this.commit(writes);
       }
     }
     return results as OperationResults<Op>;
@@ -486,6 +515,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       if (write.json === null || write.texts.length === 0) continue;
       if (reuse && this.storedSignature(write) === write.textSignature) write.reuseVectors = true;
       else pending.push(write);
+      await yieldIfDue();
     }
     const all = pending.flatMap((w) => w.texts.map((t) => ({ write: w, ...t })));
     if (all.length === 0) return;
@@ -501,6 +531,22 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       ]),
     );
     for (const t of all) t.write.vectors.push({ field: t.field, vec: byText.get(t.text)!, textHash: t.textHash });
+  }
+
+  /**
+   * Build, ahead of the transaction, the keyword body of every write whose stored keyword hash
+   * differs (a new item or new texts): segmenting is the costly part of a write, and the
+   * transaction must not run it. A write whose texts are unchanged (a usage update) is skipped;
+   * one changed by another batch meanwhile still builds its body when the writer reads it.
+   */
+  private async prepareKeywordBodies(writes: PlannedWrite[]): Promise<void> {
+    const stored = this.stmt("SELECT keyword_hash FROM items WHERE path = ? AND key = ?");
+    for (const write of writes) {
+      if (write.json === null || write.keywordHash === "") continue;
+      const row = stored.get(write.path, write.key) as { keyword_hash: string } | undefined;
+      if (row?.keyword_hash !== write.keywordHash) void write.keywordBody;
+      await yieldIfDue();
+    }
   }
 
   private storedSignature(write: PlannedWrite): string | undefined {
@@ -545,8 +591,26 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
 
   // ---- writes ------------------------------------------------------------------------------
 
-  private commit(writes: PreparedWrite[]): void {
-    const result = this.writer!.commit(writes, Date.now());
+  /** One write on `db` at a time, in call order; a failed one does not hold up the next. */
+  private exclusive<T>(work: () => Promise<T> | T): Promise<T> {
+    const run = this.writing.then(() => {
+      this.requireOpen();
+      return work();
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async commit(writes: PreparedWrite[]): Promise<void> {
+    await this.exclusive(() => this.commitNow(writes));
+  }
+
+  private async commitNow(writes: PreparedWrite[]): Promise<void> {
+    const result = await this.writer!.commit(writes, Date.now()).catch((error: unknown) => {
+      // Closed while the transaction was open: SQLite rolled it back with the connection.
+      if (!this.db) throw new StoreClosedError();
+      throw error;
+    });
     this.keywords!.noteWrites(writes.length);
     this.keywordIndexes!.applyCommitted(result.keywordChanges, result.emptied);
     for (const nsId of result.emptied) this.vectors!.dropPartition(nsId);
@@ -575,8 +639,11 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       if (dims !== undefined) setMeta(db, "dims", String(dims));
       const hnsw = this.options.hnsw ?? {};
       this.db = db;
+      const readDb = openReader(path.join(this.dir, "store.sqlite"));
+      this.readDb = readDb;
+      this.checkpointer = new WalCheckpointer(path.join(this.dir, "store.sqlite"));
       this.writer = new StoreWriter(db);
-      this.vectors = new VectorIndex(db, this.dir, {
+      this.vectors = new VectorIndex(readDb, this.dir, {
         dims: dims ?? 1,
         hnswThreshold: hnsw.threshold ?? HNSW_DEFAULTS.threshold,
         m: hnsw.m ?? HNSW_DEFAULTS.m,
@@ -585,8 +652,8 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
         cacheFloats: 32 * 1024 * 1024,
       });
       this.efSearchHybrid = hnsw.efSearchHybrid ?? HNSW_DEFAULTS.efSearchHybrid;
-      const bodies = db.prepare("SELECT i.id, f.body FROM items i JOIN fts f ON f.rowid = i.id WHERE i.ns_id = ?");
-      const nsPath = db.prepare("SELECT path FROM namespaces WHERE id = ?");
+      const bodies = readDb.prepare("SELECT i.id, f.body FROM items i JOIN fts f ON f.rowid = i.id WHERE i.ns_id = ?");
+      const nsPath = readDb.prepare("SELECT path FROM namespaces WHERE id = ?");
       this.keywordIndexes = new KeywordIndexCache((nsId) => ({
         // An FTS row holds one scope token per namespace label (see scopeTokens).
         lengthOffset: decodeNamespace((nsPath.get(nsId) as { path: string }).path).length,
@@ -596,6 +663,12 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       this.vectorSearch = new VectorSearch((sql) => this.stmt(sql), this.vectors);
       this.structured = new StructuredQueries((sql) => this.stmt(sql), this.keywordIndexes);
     } catch (error) {
+      this.checkpointer?.close();
+      this.checkpointer = undefined;
+      this.readDb?.close();
+      this.readDb = undefined;
+      this.db?.close();
+      this.db = undefined;
       releaseLock(this.dir);
       throw error;
     }
@@ -610,7 +683,8 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   private stmt(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.requireOpen().prepare(sql);
+      this.requireOpen();
+      statement = this.readDb!.prepare(sql);
       this.statements.set(sql, statement);
     }
     return statement;

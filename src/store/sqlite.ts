@@ -29,6 +29,11 @@ export function openDatabase(file: string, options: OpenOptions): Db {
     // rows, and at 100k memories (~60 MB of rows) the default cache makes each a syscall;
     // bench:recall measured 0.19 → 0.08 ms for one 38-row lookup.
     db.pragma("cache_size = -65536");
+    // A large write transaction writes its pages to the WAL as it goes (past 4 MiB of changes),
+    // between the slices it hands the event loop back at, instead of all at once on COMMIT; the
+    // log is folded back by a worker thread (wal-checkpointer.ts), not inside a COMMIT.
+    db.pragma("cache_spill = 1024");
+    db.pragma("wal_autocheckpoint = 0");
     migrate(db);
   } catch (error) {
     throw new StoreCorruptError(
@@ -38,6 +43,25 @@ export function openDatabase(file: string, options: OpenOptions): Db {
     );
   }
   return db;
+}
+
+/**
+ * A read-only connection to a store database another connection of this process opened (and
+ * migrated): it reads the last committed state, whatever write transaction is open elsewhere.
+ */
+export function openReader(file: string): Db {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma("busy_timeout = 5000");
+    db.pragma("cache_size = -65536");
+    return db;
+  } catch (error) {
+    throw new StoreCorruptError(
+      `Could not open the store database ${file}: ${(error as Error).message}`,
+      { file },
+      error,
+    );
+  }
 }
 
 function migrate(db: Db): void {

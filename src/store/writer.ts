@@ -4,6 +4,7 @@
  * starts, so either the whole batch is committed or nothing is.
  */
 
+import { yieldIfDue } from "../yield.js";
 import { scopeTokens } from "./keyword.js";
 import type { KeywordChange } from "./keyword-index.js";
 import type { Db } from "./sqlite.js";
@@ -49,6 +50,8 @@ export interface CommitResult {
   keywordChanges: KeywordChange[];
 }
 
+const FTS_FLUSH_ROWS = 200;
+
 export class StoreWriter {
   private readonly stmts;
 
@@ -75,6 +78,7 @@ export class StoreWriter {
       deleteFts: db.prepare("DELETE FROM fts WHERE rowid = ?"),
       ftsBody: db.prepare("SELECT body FROM fts WHERE rowid = ?"),
       insertFts: db.prepare("INSERT INTO fts (rowid, scope, body) VALUES (?, ?, ?)"),
+      flushFts: db.prepare("INSERT INTO fts (fts) VALUES ('flush')"),
       namespacesIn: db.prepare(
         "SELECT id, path, item_count FROM namespaces WHERE path >= ? AND path < ? ORDER BY path",
       ),
@@ -96,111 +100,133 @@ export class StoreWriter {
     };
   }
 
-  /** Apply the writes in one transaction (later writes to the same key win, as in InMemoryStore). */
-  commit(writes: PreparedWrite[], now: number): CommitResult {
-    const run = this.db.transaction((): CommitResult => {
-      const changes = new Map<number, PartitionChange>();
-      // Per namespace: item, vector and seq deltas, applied once at the end.
-      const touched = new Map<number, { items: number; vectors: number; seq: number }>();
-      const keywordChanges: KeywordChange[] = [];
-      const change = (nsId: number) => {
-        let c = changes.get(nsId);
-        if (!c) {
-          c = { added: [], removed: [] };
-          changes.set(nsId, c);
-        }
-        return c;
-      };
-      for (const write of writes) {
-        const existing = this.stmts.getItem.get(write.path, write.key) as
-          | { id: number; ns_id: number; keyword_hash: string }
-          | undefined;
-        if (write.json === null && !existing) continue;
-        const nsId = existing?.ns_id ?? this.namespaceId(write.path, write.json !== null);
-        let itemDelta = 0;
-        let vectorDelta = 0;
-        let itemId: number;
-        let keepVectors = false;
-        let keepKeywords = false;
-        if (existing) {
-          itemId = existing.id;
-          const old = this.stmts.itemVectors.all(itemId) as Array<{ id: number; field: string; text_hash: string }>;
-          const oldSignature = old.map((v) => `${v.field}=${v.text_hash}`).join("\n");
-          keepVectors = write.json !== null && oldSignature === write.textSignature;
-          if (write.reuseVectors && !keepVectors) throw new StaleVectorsError();
-          keepKeywords = keepVectors && existing.keyword_hash === write.keywordHash;
-          // Same texts, different hash: a row whose hash was taken over the keyword body (an
-          // older store layout). If the body is the same, only the hash is brought up to date:
-          // rewriting an FTS5 row costs milliseconds in a large store, and usage updates are
-          // exactly such puts.
-          if (keepVectors && !keepKeywords)
-            keepKeywords =
-              ((this.stmts.ftsBody.get(itemId) as { body: string } | undefined)?.body ?? "") === write.keywordBody;
-          if (old.length && !keepVectors) {
-            this.stmts.deleteVectors.run(itemId);
-            change(nsId).removed.push(...old.map((v) => v.id));
-            vectorDelta -= old.length;
-          }
-          if (!keepKeywords) this.stmts.deleteFts.run(itemId);
-          if (write.json === null) {
-            this.stmts.deleteItem.run(itemId);
-            itemDelta -= 1;
-          } else {
-            this.stmts.updateItem.run(write.json, write.keywordHash, now, itemId);
-          }
-        } else {
-          if (write.reuseVectors) throw new StaleVectorsError();
-          itemId = (
-            this.stmts.insertItem.get(nsId, write.path, write.key, write.json, write.keywordHash, now, now) as {
-              id: number;
-            }
-          ).id;
-          itemDelta += 1;
-        }
-        if (write.json !== null) {
-          if (!keepVectors) {
-            for (const { field, vec, textHash } of write.vectors) {
-              const vid = (
-                this.stmts.insertVector.get(itemId, nsId, field, textHash, vectorToBuffer(vec)) as { id: number }
-              ).id;
-              change(nsId).added.push({ vid, vec });
-              vectorDelta += 1;
-            }
-          }
-          if (!keepKeywords && write.keywordBody)
-            this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
-          if (write.structure) this.writeStructure(itemId, nsId, write.structure, existing !== undefined);
-        }
-        if (!keepKeywords)
-          keywordChanges.push({
-            nsId,
-            id: itemId,
-            body: write.json !== null && write.keywordBody ? write.keywordBody : null,
-          });
-        // seq marks changes to the vectors only: HNSW files compare against it.
-        const delta = touched.get(nsId) ?? { items: 0, vectors: 0, seq: 0 };
-        delta.items += itemDelta;
-        delta.vectors += vectorDelta;
-        delta.seq += keepVectors ? 0 : 1;
-        touched.set(nsId, delta);
+  /**
+   * Apply the writes in one transaction (later writes to the same key win, as in InMemoryStore),
+   * handing the event loop back between slices while the transaction stays open. Readers on the
+   * store's read connection see the state before the transaction until it commits, then all of
+   * it; an error rolls everything back. The caller runs one commit at a time on this connection.
+   */
+  async commit(writes: PreparedWrite[], now: number): Promise<CommitResult> {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await this.commitInTransaction(writes, now);
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.db.open && this.db.inTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  private async commitInTransaction(writes: PreparedWrite[], now: number): Promise<CommitResult> {
+    const changes = new Map<number, PartitionChange>();
+    // Per namespace: item, vector and seq deltas, applied once at the end.
+    const touched = new Map<number, { items: number; vectors: number; seq: number }>();
+    const keywordChanges: KeywordChange[] = [];
+    let flushedAt = 0;
+    const change = (nsId: number) => {
+      let c = changes.get(nsId);
+      if (!c) {
+        c = { added: [], removed: [] };
+        changes.set(nsId, c);
       }
-      const partitions = new Map<number, PartitionRef>();
-      const emptied: number[] = [];
-      for (const [nsId, delta] of touched) {
-        if (delta.items !== 0 || delta.vectors !== 0 || delta.seq !== 0)
-          this.stmts.bumpNs.run(delta.items, delta.vectors, delta.seq, nsId);
-        const row = this.stmts.nsRef.get(nsId) as { id: number; item_count: number; vector_count: number; seq: number };
-        if (row.item_count === 0) {
-          this.stmts.deleteNs.run(nsId);
-          emptied.push(nsId);
-          changes.delete(nsId);
-        } else {
-          partitions.set(nsId, { id: row.id, vectorCount: row.vector_count, seq: row.seq });
+      return c;
+    };
+    for (const write of writes) {
+      const existing = this.stmts.getItem.get(write.path, write.key) as
+        | { id: number; ns_id: number; keyword_hash: string }
+        | undefined;
+      if (write.json === null && !existing) continue;
+      const nsId = existing?.ns_id ?? this.namespaceId(write.path, write.json !== null);
+      let itemDelta = 0;
+      let vectorDelta = 0;
+      let itemId: number;
+      let keepVectors = false;
+      let keepKeywords = false;
+      if (existing) {
+        itemId = existing.id;
+        const old = this.stmts.itemVectors.all(itemId) as Array<{ id: number; field: string; text_hash: string }>;
+        const oldSignature = old.map((v) => `${v.field}=${v.text_hash}`).join("\n");
+        keepVectors = write.json !== null && oldSignature === write.textSignature;
+        if (write.reuseVectors && !keepVectors) throw new StaleVectorsError();
+        keepKeywords = keepVectors && existing.keyword_hash === write.keywordHash;
+        // Same texts, different hash: a row whose hash was taken over the keyword body (an
+        // older store layout). If the body is the same, only the hash is brought up to date:
+        // rewriting an FTS5 row costs milliseconds in a large store, and usage updates are
+        // exactly such puts.
+        if (keepVectors && !keepKeywords)
+          keepKeywords =
+            ((this.stmts.ftsBody.get(itemId) as { body: string } | undefined)?.body ?? "") === write.keywordBody;
+        if (old.length && !keepVectors) {
+          this.stmts.deleteVectors.run(itemId);
+          change(nsId).removed.push(...old.map((v) => v.id));
+          vectorDelta -= old.length;
         }
+        if (!keepKeywords) this.stmts.deleteFts.run(itemId);
+        if (write.json === null) {
+          this.stmts.deleteItem.run(itemId);
+          itemDelta -= 1;
+        } else {
+          this.stmts.updateItem.run(write.json, write.keywordHash, now, itemId);
+        }
+      } else {
+        if (write.reuseVectors) throw new StaleVectorsError();
+        itemId = (
+          this.stmts.insertItem.get(nsId, write.path, write.key, write.json, write.keywordHash, now, now) as {
+            id: number;
+          }
+        ).id;
+        itemDelta += 1;
       }
-      return { changes, partitions, emptied, keywordChanges };
-    });
-    return run.immediate();
+      if (write.json !== null) {
+        if (!keepVectors) {
+          for (const { field, vec, textHash } of write.vectors) {
+            const vid = (
+              this.stmts.insertVector.get(itemId, nsId, field, textHash, vectorToBuffer(vec)) as { id: number }
+            ).id;
+            change(nsId).added.push({ vid, vec });
+            vectorDelta += 1;
+          }
+        }
+        if (!keepKeywords && write.keywordBody)
+          this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
+        if (write.structure) this.writeStructure(itemId, nsId, write.structure, existing !== undefined);
+      }
+      if (!keepKeywords)
+        keywordChanges.push({
+          nsId,
+          id: itemId,
+          body: write.json !== null && write.keywordBody ? write.keywordBody : null,
+        });
+      // seq marks changes to the vectors only: HNSW files compare against it.
+      const delta = touched.get(nsId) ?? { items: 0, vectors: 0, seq: 0 };
+      delta.items += itemDelta;
+      delta.vectors += vectorDelta;
+      delta.seq += keepVectors ? 0 : 1;
+      touched.set(nsId, delta);
+      // FTS5 keeps a transaction's new terms in memory and writes them out on COMMIT; written
+      // out every FTS_FLUSH_ROWS rows instead, a large commit's last step stays short.
+      if (keywordChanges.length - flushedAt >= FTS_FLUSH_ROWS) {
+        this.stmts.flushFts.run();
+        flushedAt = keywordChanges.length;
+      }
+      await yieldIfDue();
+    }
+    const partitions = new Map<number, PartitionRef>();
+    const emptied: number[] = [];
+    for (const [nsId, delta] of touched) {
+      if (delta.items !== 0 || delta.vectors !== 0 || delta.seq !== 0)
+        this.stmts.bumpNs.run(delta.items, delta.vectors, delta.seq, nsId);
+      const row = this.stmts.nsRef.get(nsId) as { id: number; item_count: number; vector_count: number; seq: number };
+      if (row.item_count === 0) {
+        this.stmts.deleteNs.run(nsId);
+        emptied.push(nsId);
+        changes.delete(nsId);
+      } else {
+        partitions.set(nsId, { id: row.id, vectorCount: row.vector_count, seq: row.seq });
+      }
+    }
+    return { changes, partitions, emptied, keywordChanges };
   }
 
   /**

@@ -28,6 +28,7 @@ import { episodesNamespace, RECORD_INDEX_FIELDS } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
 import { detectLanguage, tokenize } from "../text/tokenizer.js";
 import { dayTerms } from "../time.js";
+import { yieldIfDue } from "../yield.js";
 import type { MemoryCandidate } from "./candidate.js";
 import { splitSentences } from "./extract/segment.js";
 import { HistoryLog } from "./history.js";
@@ -72,12 +73,15 @@ const QUESTION_END = /[?？]\s{0,4}$/u;
  * episode.content; // 'On 2024-05-01 the user said: "Any book tips?" The assistant replied: "I recommend The Little Prince."'
  */
 export function episodeCandidates(messages: readonly ChatMessage[]): MemoryCandidate[] {
-  const out: MemoryCandidate[] = [];
+  return [...eachEpisode(messages)];
+}
+
+/** The same, one exchange at a time: a caller may hand the event loop back between them. */
+export function* eachEpisode(messages: readonly ChatMessage[]): Generator<MemoryCandidate> {
   for (const exchange of exchanges(messages)) {
     const episode = episodeOf(exchange);
-    if (episode) out.push(episode);
+    if (episode) yield episode;
   }
-  return out;
 }
 
 /**
@@ -231,7 +235,8 @@ export async function episodeWrites(
     if (record.about === "conversation" || !record.supersededBy) continue;
     for (const messageId of record.source.messageIds) retired.set(episodeRecordId(messageId), record.supersededBy);
   }
-  const fresh = candidates.filter((c, i) => candidates.findIndex((d) => d.candidateId === c.candidateId) === i);
+  const seen = new Set<string>();
+  const fresh = candidates.filter((c) => !seen.has(c.candidateId) && seen.add(c.candidateId));
   const ids = [...new Set([...fresh.map((c) => c.candidateId), ...retired.keys()])];
   if (ids.length === 0) return { records: [], operations: [] };
   const namespace = episodesNamespace(scope);
@@ -259,6 +264,7 @@ export async function episodeWrites(
       sessionId: ctx.sessionId,
       taskId: ctx.taskId,
     });
+    await yieldIfDue();
   }
   for (const [id, successor] of retired) {
     const before = stored.get(id);
@@ -280,6 +286,7 @@ export async function episodeWrites(
       sessionId: ctx.sessionId,
       taskId: ctx.taskId,
     });
+    await yieldIfDue();
   }
   const puts: Operation[] = [...records, ...changed].map((record) => ({
     namespace,

@@ -12,6 +12,7 @@ import { quoteValue } from "../redact.js";
 import type { MemoryRecord, MemoryScope } from "../schema.js";
 import { parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
+import { inBackground } from "../yield.js";
 import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 import { type HistoryEntry, readHistory, type UserDecision } from "./history.js";
 import {
@@ -110,12 +111,14 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
       running.delete(work);
     }
   };
-  const write = async ({ scope: rawScope, ...input }: z.output<typeof RememberSchema>) => {
-    const scope = parseScope(rawScope);
-    const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
-    const writeInput = input as WriteInput;
-    return (await run(writeInput, configurable)).memoryWrite;
-  };
+  // A write runs as background work: a recall in the same process goes first at every yield point.
+  const write = ({ scope: rawScope, ...input }: z.output<typeof RememberSchema>) =>
+    inBackground(async () => {
+      const scope = parseScope(rawScope);
+      const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
+      const writeInput = input as WriteInput;
+      return (await run(writeInput, configurable)).memoryWrite;
+    });
   return {
     async remember(input) {
       const fields = RememberSchema.safeParse(input ?? {});

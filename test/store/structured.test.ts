@@ -215,7 +215,8 @@ describe.each(backends)("%s structured index", (_name, store) => {
 describe("HNSWStore structured index: query plans", () => {
   it("answers every fact query from an index, newest first without sorting an entity's facts", async () => {
     const fresh = openStore(tempDir(), { structure: recordStructure });
-    const db = (fresh as unknown as { db: { prepare: (sql: string) => unknown } }).db;
+    // Reads go through the store's read connection.
+    const db = (fresh as unknown as { readDb: { prepare: (sql: string) => unknown } }).readDb;
     const prepare = db.prepare.bind(db);
     const prepared: string[] = [];
     db.prepare = (sql: string) => {
