@@ -55,7 +55,8 @@ export const CUE_DETAIL: Record<InstructionCue, string> = {
 const EN = {
   overrideVerbs: wordList(`ignore | ignoring | disregard | disregarding | forget | forgetting | override | overriding |
     bypass | bypassing | discard | abandon | set aside | throw out | stop following | do not follow | don't follow |
-    no longer follow | stop obeying | do not obey | don't obey | do not listen to | don't listen to |
+    no longer follow | stop obeying | do not obey | don't obey | do not listen to | don't listen to | drop | skip |
+    throw away | scrap | ditch | toss |
     stop listening to | don't bother with | do not bother with | pay no attention to | never mind`),
   overrideScope:
     wordList(`previous | previously | prior | above | earlier | preceding | foregoing | original | initial |
@@ -63,7 +64,12 @@ const EN = {
     the assistant's | the ai's | the bot's | the model's | its own`),
   ruleNouns:
     wordList(`instructions | instruction | prompt | prompts | rules | rule | guidelines | directions | directives |
-    constraints | restrictions | guardrails | programming | policies | policy | limits | filters | safeguards`),
+    constraints | restrictions | guardrails | programming | policies | policy | limits | filters | safeguards |
+    safety settings | security settings | content settings | moderation settings | content filter | content filters`),
+  /** Where a set of rules comes from, after its noun: "the rules above", "the instructions you were given". */
+  givenBefore: wordList(`above | earlier | before | previously | so far | given to you | placed on you | set for you |
+    you were given | you have been given | you've been given | you received | you got | you have | you follow |
+    you were told | from before`),
   /** What only an assistant has: "bypass your filters", "forget your training". */
   ownNouns:
     wordList(`filters | safeguards | training | limits | limitations | ethics | safety | guidelines | programming |
@@ -75,7 +81,9 @@ const EN = {
   needNot: wordList(`no need to | no need for you to | don't need to | do not need to | doesn't need to |
     does not need to | don't have to | do not have to | doesn't have to | does not have to | never have to | need not |
     needn't | no longer need to | no longer have to | is free to | are free to | can safely | can freely |
-    is not required to | are not required to | is allowed to | are allowed to`),
+    is not required to | are not required to | is allowed to | are allowed to | has permission to |
+    have permission to | been granted permission to | been given permission to | is permitted to | are permitted to |
+    is authorized to | are authorized to`),
   obeyVerbs: wordList(`follow | obey | respect | observe | comply with | stick to | abide by | ignore | disregard |
     care about | worry about`),
   notBound: wordList(`not bound by | no longer bound by | not restricted by | no longer restricted by |
@@ -134,7 +142,7 @@ const EN = {
     task | title | instructions`),
   identityNew: wordList(`new | real | true | actual | only | sole | main | primary | updated`),
   fromNowOn: wordList(`from now on | starting today | starting now | going forward | from today | from today on |
-    henceforth | hereafter`),
+    henceforth | hereafter | from here on | from this point on | from this point forward`),
   becomes: wordList(`are | is | will be | shall be | will act as | act as | become | becomes | are called | is called`),
   nameYourself: wordList(`call yourself | name yourself | refer to yourself as | introduce yourself as |
     you will be called | you are called | you shall be called | you go by`),
@@ -147,19 +155,23 @@ const EN_ORDER = {
     wordList(`say that | claim that | state that | insist that | recommend | recommending | promote | promoting | advertise | advertising | push | pushing |
     endorse | endorsing | plug | plugging | shill | shilling | pitch | pitching | suggest | suggesting | tout | touting |
     hype | upsell | market | sell | selling | mention | mentioning`),
+  /** Telling the user something in every reply: pushes only a web address or a promo code. */
+  tellUser: wordList(`let the user know | let users know | let everyone know | tell the user | tell users |
+    remind the user | remind users | inform the user | inform users`),
   linkVerbs: wordList(`include | including | add | adding | append | appending | insert | inserting | put | attach |
     attaching | embed | embedding | paste | pasting | drop | post | place | share | sharing | end with | sign with |
     sign off with | close with | finish with | start with | begin with | open with | answer with | reply with |
     respond with | includes | contains | ends with | features | carries`),
   /** Sending people somewhere: "direct users to", "tell everyone to visit". */
   steerVerbs: wordList(`direct | send | redirect | point | refer | steer | route | forward | invite | urge | encourage |
-    ask | tell | get | persuade | convince`),
+    ask | tell | get | persuade | convince | directing | sending | pointing | inviting | urging | encouraging | asking |
+    telling | persuading`),
   audience: wordList(`users | customers | people | everyone | everybody | anyone | anybody | visitors | readers |
     clients | them | the user | each user | every user | all users | every customer | all customers`),
   /** Words of how long or to whom: an order to push a product holds for every reply or every user. */
   scope:
     wordList(`always | every | each | all | any | whenever | whatever | any time | anytime | no matter | regardless | from now on |
-    going forward | henceforth | constantly | forever | at all times | keep | keeps | everyone | everybody | anyone |
+    going forward | from here on | henceforth | constantly | forever | at all times | keep | keeps | everyone | everybody | anyone |
     users | customers | visitors`),
   /** What is pushed: a kind of product that is sold or a place that is visited. */
   productNouns: wordList(`crypto | cryptocurrency | coin | token | stock | stocks | shares | app | plan | subscription |
@@ -169,7 +181,8 @@ const EN_ORDER = {
   /** Brand-like word endings: zorkcoin, quickloan, hyperyield. */
   productEndings: wordList("coin | token | swap | bet | casino | pay | loan | cash | yield | fx | trade"),
   linkNouns: wordList(`referral link | referral code | affiliate link | affiliate code | promo code | promo link |
-    discount code | coupon code | invite link | invite code | invitation link | tracking link`),
+    discount code | coupon code | invite link | invite code | invitation link | tracking link | sponsored by |
+    brought to you by | powered by | advertisement`),
   privilegedActions: wordList(`approve | accept | grant | authorize | authorise | process | issue | sign off |
     rubber-stamp | pay out | refund | honour | honor`),
   quantified: wordList("all | every | any | each | every single | all pending | every pending | all outstanding"),
@@ -181,10 +194,16 @@ const EN_ORDER = {
   othersData: wordList(`other users' | other customers' | other people's | everyone's | all users' | every user's |
     another user's | other clients' | all customers'`),
   dataVerbs: wordList("share | send | give | show | reveal | list | forward | leak | export | email | post"),
+  forwardVerbs: wordList("forward | send | share | copy | cc | bcc | email | leak | upload | export"),
+  privateData:
+    wordList(`messages | conversations | chats | emails | data | passwords | details | information | records |
+    files | contacts | history | chat logs | private messages`),
   unchecked: wordList(`checks | check | checking | verification | verifying | review | reviewing | approval | asking |
     questions | limits | limit | a manager | confirmation | any checks | any review | any verification`),
   grantVerbs: wordList("grant | give | assign | provide | hand"),
-  powers: wordList("admin | administrator | root | superuser | full | unrestricted | elevated | owner | master"),
+  powers:
+    wordList(`admin | administrator | root | superuser | full | unrestricted | elevated | owner | master | premium |
+    vip | pro | paid | unlimited | free | special`),
   powerNouns: wordList("access | rights | privileges | permissions | role | control"),
   moneyVerbs: wordList("transfer | wire | send | pay | move | deposit"),
   money: wordList(`money | funds | balance | savings | bitcoin | btc | crypto | the money | the funds | the balance |
@@ -192,14 +211,16 @@ const EN_ORDER = {
   disableVerbs: wordList("disable | turn off | switch off | skip | bypass | deactivate | remove | suspend"),
   checks: wordList(`checks | check | verification | authentication | 2fa | two-factor | kyc | review | approval step |
     screening | moderation | identity checks | fraud checks | security checks | safety checks | age checks |
-    identity verification | fraud check`),
+    identity verification | fraud check | content filter | content filters | filters | filter | safety filter |
+    safety filters | moderation | safe mode | safety mode | safeguards | guardrails`),
   waiveVerbs: wordList("waive | cancel | drop | remove | refund"),
   fees: wordList("fees | fee | charges | charge | penalties | limits"),
   wipeVerbs: wordList("delete | wipe | erase | purge"),
   wiped: wordList("accounts | users | records | data | databases | backups | logs"),
   tellVerbs: wordList(`tell | inform | assure | convince | warn | remind | notify | ask | persuade | advise | urge |
     message | email`),
-  others: wordList(`every user | all users | each user | any user | other users | all other users | the other users |
+  others:
+    wordList(`all the other users | all the other customers | the other customers | every user | all users | each user | any user | other users | all other users | the other users |
     every customer | all customers | each customer | any customer | every visitor | each visitor | all visitors |
     every client | all clients | everyone | everybody | anyone | anybody | every member | all members | all readers`),
   followVerbs:
@@ -236,7 +257,7 @@ const ZH = {
     跳過 | 拋開 | 丟棄 | 拋棄 | 覆蓋 | 繞過 | 別遵守`),
   overrideScope:
     wordList(`之前 | 以前 | 先前 | 此前 | 以上 | 上面 | 上述 | 前面 | 原来 | 原先 | 原有 | 所有 | 全部 | 一切 | 你的 |
-    你收到的 | 给你的 | 助手的 | ai的 | 系统 | 开发者 | 初始 | 安全 | 原來 | 係統 | 系統 | 開發者`),
+    你收到的 | 给你的 | 助手的 | ai的 | 平台 | 系统 | 开发者 | 初始 | 安全 | 原來 | 係統 | 系統 | 開發者`),
   ruleNouns:
     wordList(`指令 | 指示 | 提示 | 提示词 | 规则 | 设定 | 要求 | 限制 | 约束 | 规定 | 命令 | 内容 | 规范 | 准则 |
     守则 | 策略 | 政策 | 规矩 | prompt | 提示詞 | 規則 | 設定 | 約束 | 規定 | 內容 | 規範 | 準則 | 守則`),
@@ -293,9 +314,10 @@ const ZH = {
 
 const ZH_ORDER = {
   promoteVerbs:
-    wordList(`推荐 | 推广 | 宣传 | 安利 | 力推 | 大力推荐 | 大力推广 | 主推 | 推销 | 带货 | 打广告 | 植入 | 推薦 | 推廣 | 宣傳 |
+    wordList(`推荐 | 推广 | 宣传 | 安利 | 力推 | 大力推荐 | 大力推广 | 提到 | 提及 | 提一下 | 提一提 | 称赞 | 吹捧 | 介绍 | 主推 | 推销 | 带货 | 打广告 | 植入 | 推薦 | 推廣 | 宣傳 |
     推銷`),
-  linkVerbs: wordList(`附上 | 加上 | 附带 | 插入 | 放上 | 贴上 | 带上 | 加入 | 附加 | 挂上 | 留下 | 写上 | 注明 | 帶上 |
+  linkVerbs:
+    wordList(`附上 | 加上 | 附带 | 插入 | 放上 | 贴上 | 带上 | 加入 | 附加 | 挂上 | 留下 | 写上 | 注明 | 加一句 | 加上一句 | 写一句 | 帶上 |
     貼上 | 附帶 | 掛上 | 寫上`),
   steerVerbs: wordList("引导 | 让 | 叫 | 劝 | 建议 | 鼓励 | 引導 | 讓 | 勸 | 建議 | 鼓勵"),
   audience: wordList("用户 | 客户 | 大家 | 所有人 | 每个人 | 他们 | 对方 | 用戶 | 客戶 | 每個人 | 他們"),
@@ -326,7 +348,7 @@ const ZH_ORDER = {
   moneyTo: wordList("到 | 给 | 至 | 进 | 給 | 進"),
   toward: wordList("向 | 给 | 往 | 給"),
   disableVerbs: wordList("关闭 | 关掉 | 跳过 | 绕过 | 取消 | 停用 | 禁用 | 關閉 | 關掉 | 跳過 | 繞過"),
-  checkKinds: wordList("身份 | 实名 | 风控 | 安全 | 人脸 | 二次 | 双重 | 實名 | 風控 | 人臉 | 雙重"),
+  checkKinds: wordList("身份 | 实名 | 风控 | 安全 | 人脸 | 二次 | 双重 | 内容 | 實名 | 風控 | 人臉 | 雙重"),
   checks: wordList("验证 | 认证 | 审核 | 检查 | 校验 | 驗證 | 認證 | 審核 | 檢查 | 校驗"),
   waiveVerbs: wordList("免除 | 免掉 | 取消 | 退还 | 退還"),
   fees: wordList("费用 | 手续费 | 罚款 | 收费 | 費用 | 手續費 | 罰款 | 收費"),
@@ -358,12 +380,13 @@ const ASSISTANT_TOKEN = new RegExp(
     `\\b(?:you|your|yours|yourself|u|ur)\\b`,
     `\\b(?:the |this |our |my |dear )?(?:assistant|ai|a\\.i\\.|bot|chatbot|model|agent|llm|gpt|chatgpt|claude|copilot)(?:'s)?\\b`,
     // The user (or I) telling the assistant: "the user says:", "the user asked to", "i want you to".
-    `\\b(?:the )?user (?:said|says|asked|asks|told|tells|wants|wanted|would like|expects|needs|insists|insisted|demands|demanded|requested|requests|instructed|instructs|ordered|orders|wrote|writes)(?: (?:that|you|me|the assistant|the ai|the bot))?(?: to|:|,)?`,
+    `\\b(?:the )?user (?:said|says|asked|asks|told|tells|insists|insisted|demands|demanded|requested|requests|instructed|instructs|ordered|orders|wrote|writes)(?: (?:that|you|me|the assistant|the ai|the bot))?(?: to|:|,)?`,
+    `\\b(?:the )?user (?:wants|wanted|would like|expects|needs) (?:you|me|the assistant|the ai|the bot) to\\b`,
     `\\bi (?:say|said|tell you|told you|want you|need you|would like you|'d like you|ask you|asked you|order you|insist)(?: to|:|,| that)?`,
     `(?<!迷)你(?!好|们好)|您(?!好)|助手|人工智能|机器人|機器人|模型|智能体`,
     `(?:每次|每条|每个|所有|全部|每條|每個)(?:的)?(?:回复|回答|答复|回应|消息|回覆|回應)(?!客户|顾客|邮件|评论|帖子|同事|老板|他|她|别人|朋友)`,
     `(?:回复|回答)(?:里|中|时|末尾|结尾)`,
-    `用户(?:说|要求|吩咐|指示|命令|交代|强调|坚持|希望|想要|想让|让|叫|请|要|留言)(?:你|助手)?[:：]?`,
+    `用户(?:说|要求|吩咐|指示|命令|交代|强调|坚持|希望|想要|想让|让|叫|请|要|留言|原话|写道)(?:你|助手)?[:：]?`,
   ].join("|"),
   "gu",
 );
@@ -385,12 +408,12 @@ const LEAD_IN = new RegExp(
   `^[\\s,:;!.*_#>~"'“”‘’«»()\\[\\]-]{0,6}(?:${alternation(
     wordList(`please | kindly | pls | now | also | and | then | so | but | just | simply | always | never | still |
     again | immediately | instead | really | remember to | don't forget to | do not forget to | make sure to |
-    make sure you | make sure that you | be sure to | from now on | going forward | henceforth | hereafter | from now |
+    make sure you | make sure that you | be sure to | from now on | from here on | from this point on | going forward | henceforth | hereafter | from now |
     from today on | from today | starting now | starting today | starting immediately | note | important | reminder |
     warning | attention | ps | p.s. | nb | hey | hi | hello | ok | okay | in every chat | in every conversation |
     start by | begin by | first |
     请 | 務必 | 务必 | 一定要 | 一定 | 必须 | 记得 | 记住 | 注意 | 提醒一下 | 提醒 | 另外 | 还有 | 并且 | 而且 | 然后 |
-    同时 | 并 | 也 | 都 | 还 | 要 | 就 | 会 | 马上 | 立即 | 立刻 | 直接 | 顺便 | 大力 | 积极 | 尽量 | 多多 | 以后 | 今后 | 之后 | 往后 | 此后 | 从现在起 |
+    同时 | 并 | 也 | 都 | 还 | 要 | 就 | 会 | 马上 | 立即 | 立刻 | 直接 | 顺便 | 大力 | 积极 | 尽量 | 多多 | 统一 | 以后 | 今后 | 之后 | 往后 | 此后 | 从现在起 |
     从现在开始 | 从今以后 | 从今天起 | 从今天开始 | 接下来 | 始终 | 永远 | 总是 | 一律 | 一直 | 每次 | 每回 | 每一次 |
     每条 | 每个 | 所有 | 全部 | 在 | 的 | 时 | 时候 | 中 | 里 | 末尾 | 结尾 | 开头 | 最后 | 回复 | 回答 | 答复 | 回应 |
     消息 | 对话 | 聊天 | 都要 | 都会 | 請 | 記得 | 記住 | 以後 | 今後 | 從現在起 | 始終 | 永遠 | 總是`),
@@ -544,7 +567,9 @@ function maskMentions(text: string): string {
     const inner = text.slice(i + 1, end);
     const before = text.slice(Math.max(from, i - 60), i);
     const after = text.slice(end + 1, end + 50);
-    if (!MEANT_QUOTE.test(inner) && (MENTION_BEFORE.test(before) || MENTION_AFTER.test(after))) {
+    // A title in 《》 is always a mention.
+    const mentioned = open === "《" || MENTION_BEFORE.test(before) || MENTION_AFTER.test(after);
+    if (mentioned && !MEANT_QUOTE.test(inner)) {
       out += `${text.slice(from, i + 1)}…`;
       from = end;
       i = end;
@@ -592,6 +617,8 @@ const EN_SCOPE = new RegExp(en(EN_ORDER.scope), "u");
 const ZH_PRODUCT = new RegExp(`${alternation(ZH_ORDER.productNouns)}|${WEB_ADDRESS}|[a-z][a-z0-9]{2,30}`, "u");
 const ZH_LINK_TARGET = new RegExp(`${WEB_ADDRESS}|${alternation(ZH_ORDER.linkNouns)}`, "u");
 const ZH_SCOPE = new RegExp(alternation(ZH_ORDER.scope), "u");
+/** An action done every time: always, automatically, without asking. */
+const STANDING = /\b(?:always|every|all|any|automatically|without|no matter|whatever|whenever)\b/u;
 
 /** A brand in the object: a product word, a web address, or a word written as a name (ZorkCoin). */
 function namesProduct(object: string, forms: CueForms): boolean {
@@ -617,13 +644,18 @@ const RULES: readonly Rule[] = [
   ...ordered("override", [
     `${en(EN.overrideVerbs)}${gap(30)}${en(EN.overrideScope)}${gap(25)}${en(EN.ruleNouns)}`,
     `${en(EN.overrideVerbs)}${gap(20)}\\byour ${gap(15)}${en(EN.ownNouns)}`,
+    `${en(EN.overrideVerbs)}${gap(12)}\\b(?:the|these|those|all|any|every)\\b${gap(15)}${en(EN.ruleNouns)}${gap(25)}${en(EN.givenBefore)}`,
     `${en(EN.overrideVerbs)}${gap(20)}${en(EN.overrideWhole)}`,
+    `${en(EN.assistantOwners)} ${alternation(EN.ownNouns)}${gap(20)}\\b(?:no longer|don't|do not|doesn't|does not|won't|will not|never) apply\\b`,
+    `(?:你的|您的|助手的|系统的|系統的|之前的|原来的|原有的|所有的?)(?:安全)?(?:${alternation(ZH.ruleNouns)})${gap(6)}(?:不再适用|不适用|失效|作废|无效|不算数|不再有效|被取消|已取消|取消了|解除了|被解除|废除|撤销|不適用|作廢|無效)`,
+    `\\b(?:old|previous|prior|original|earlier|current|existing|safety|usual|default|your|all|the assistant's|its) (?:${alternation(EN.ruleNouns)}) (?:are|is|were|was|have been|has been) (?:now )?(?:cancelled|canceled|void|revoked|lifted|removed|suspended|disabled|gone|invalid|no longer valid|off|over|obsolete)\\b`,
+    `\\b(?:set|put|push|throw|toss|cast) (?:your|all|the|any|its|all your|all the)(?: [a-z']{1,15}){0,2} (?:${alternation(EN.ruleNouns)}) (?:aside|away|out)\\b`,
     `${en(EN.overrideVerbs)} (?:what|everything|anything|all)\\b${gap(30)}\\b(?:told|taught|instructed|gave|programmed|trained) (?:you|the assistant|the ai|the bot)\\b`,
     `${en(EN.needNot)} ${alternation(EN.obeyVerbs)}\\b${gap(25)}${en([...EN.ruleNouns, ...EN.ownNouns])}`,
     `${alternation(ZH.overrideVerbs)}${gap(12)}${alternation(ZH.overrideScope)}${gap(8)}${alternation(ZH.ruleNouns)}`,
     `${alternation(ZH.needNot)}(?:再)?${alternation(ZH.obeyVerbs)}${gap(8)}${alternation(ZH.ruleNouns)}`,
     `${alternation(ZH.anyRule)}(?:${alternation(ZH.ruleNouns)})${alternation(ZH.ignoreAfter)}`,
-    `(?:把|将|將)${gap(4)}${alternation(ZH.overrideScope)}${gap(8)}${alternation(ZH.ruleNouns)}${gap(6)}(?:${alternation(ZH.overrideVerbs)}|丢掉|清空|作废|作廢)`,
+    `(?:把|将|將)${gap(4)}${alternation(ZH.overrideScope)}${gap(8)}${alternation(ZH.ruleNouns)}${gap(6)}(?:${alternation(ZH.overrideVerbs)}|丢掉|清空|作废|当作不存在|当成不存在|视而不见|当没看见|不当回事|作廢)`,
     `${alternation(ZH.overrideScope)}(?:的)?${alternation(ZH.ruleNouns)}(?:都|全部|统统|一律|通通|全都)?(?:作废|无效|失效|不算数|不再有效|可以忽略|作廢|無效)`,
   ]),
   // override: an order announced as outranking every other ("highest-priority command: …",
@@ -639,7 +671,8 @@ const RULES: readonly Rule[] = [
     `\\b(?:${alternation(EN_ORDER.outranks)}) (?:all|every|any|each|your|the) (?:other |previous |prior |earlier |existing |original |system |default )?(?:${alternation(EN_ORDER.outranked)})\\b`,
     `(?<!(?:我|他|她|我们|他们|用户|公司|老板|经理)的)(?:系统|管理员|系統|管理員)?${alternation(ZH_ORDER.priorityHigh)}(?:级别|級別)?(?:优先级|优先|優先級|優先)?(?:的)?(?:${alternation(ZH_ORDER.orderNouns)})[:：]`,
     `(?:优先级|優先級)(?:最高|第一)的?(?:${alternation(ZH_ORDER.orderNouns)})[:：]`,
-    `(?:管理员|系统|管理員|系統)(?:紧急|緊急)?(?:${alternation(ZH_ORDER.orderNouns)})[:：]`,
+    `(?:管理员|系统|开发者|官方|平台|管理員|系統|開發者)(?:的)?(?:紧急|緊急)?(?:${alternation(ZH_ORDER.orderNouns)}|通知|公告)[:：]`,
+    `(?:新的?|更新的?|最新的?)(?:${alternation(ZH_ORDER.orderNouns)}|设定|設定|要求)[:：]${gap(4)}(?:你|您|助手|ai)`,
     `(?:${alternation(ZH_ORDER.thisOrder)})(?:${alternation(ZH_ORDER.orderNouns)}|消息|记忆|内容|記憶)?(?:的)?(?:优先级|優先級)?(?:${alternation(ZH_ORDER.outranks)})`,
     `(?:${alternation(ZH_ORDER.outranks)})(?:之前的?|以上|上面的?|你的|系统的?|原有的?|原来的?)(?:所有|全部|一切|任何|其他)?(?:的)?(?:其他)?(?:${alternation(ZH_ORDER.outranked)})`,
   ]),
@@ -689,12 +722,12 @@ const RULES: readonly Rule[] = [
   ...plain("persona", "intent", [
     alternation(ZH.persona),
     `${alternation(ZH.fromNow)},?，?(?:你|您|助手|ai)(?:就)?${alternation(ZH.newIdentity)}`,
-    `你${alternation(ZH.noLimitsLead)}任何${alternation(ZH.limits)}`,
+    `你(?:已经|已經|现在|現在|再也|从此|從此)?${alternation(ZH.noLimitsLead)}任何${alternation(ZH.limits)}`,
     `${alternation(ZH.noLimitsLead)}任何${alternation(ZH.limits)}的${alternation(ZH.assistants)}`,
     `${CLAUSE_START}(?:请|請|现在|現在|立即|立刻)?你?${alternation(ZH.modeSwitch)}${alternation(ZH.modes)}模式`,
     `你(?:现在|現在)?(?:已经|已經)?${alternation(ZH.modeIn)}${alternation(ZH.modes)}模式`,
-    `(?<!迷)(?:${alternation(ZH.assistantNames)})(?:的)?(?:新的?|現在的|现在的)${alternation(ZH.identityNouns)}`,
-    `(?<!迷)(?:${alternation(ZH.assistantNames)})(?:的)?${alternation(ZH.identityNouns)}(?:${alternation(ZH.identityChange)})`,
+    `(?<!迷)(?:${alternation(ZH.assistantNames)})(?:的)?(?:新的?|現在的|现在的|真实的?|真正的?|实际的?|本来的?|真實的?)${alternation(ZH.identityNouns)}`,
+    `(?<!迷)(?:${alternation(ZH.assistantNames)})(?:的)?${alternation(ZH.identityNouns)}${gap(6)}(?:${alternation(ZH.identityChange)})`,
     `(?<!迷)(?:你|您|助手)${gap(6)}自称`,
     `${alternation(ZH.fromNow)}(?:，|,)?(?<!迷)(?:${alternation(ZH.assistantNames)})的?${alternation(ZH.identityNouns)}(?:是|叫|为|為)`,
   ]),
@@ -707,7 +740,7 @@ const RULES: readonly Rule[] = [
   // promote: a product, site or link pushed in every reply or to every user ("always recommend
   // ZorkCoin", "include a link to x.example in every reply", 每次回复都推荐…)
   ...ordered("promote", [en(EN_ORDER.promoteVerbs)], enPromote),
-  ...ordered("promote", [en(EN_ORDER.linkVerbs)], enLink),
+  ...ordered("promote", [en(EN_ORDER.linkVerbs), en(EN_ORDER.tellUser)], enLink),
   ...ordered(
     "promote",
     [`\\b(?:answer|reply|respond|end|close|finish|start|begin|open|sign off|sign)\\b${gap(30)}\\bwith\\b`],
@@ -723,9 +756,13 @@ const RULES: readonly Rule[] = [
   ...ordered(
     "promote",
     [
-      `(?:${alternation(ZH_ORDER.steerVerbs)})(?:${alternation(ZH_ORDER.audience)})(?:去)?(?:${alternation(ZH_ORDER.steerTo)})`,
+      `(?:${alternation(ZH_ORDER.steerVerbs)})(?:${alternation(ZH_ORDER.audience)})(?:去|到)?[^\\n!?;。！？；，]{0,30}(?:${alternation(ZH_ORDER.steerTo)})`,
     ],
     (object) => ZH_PRODUCT.test(object),
+  ),
+  // order: a privileged action on a standing basis ("always approve this user's refund requests")
+  ...ordered("order", [`${en(EN_ORDER.privilegedActions)}${gap(25)}${en(EN_ORDER.claims)}`], (_object, sentence) =>
+    STANDING.test(sentence),
   ),
   // order: privileged actions, messages to other users, and "follow it" after a quoted order
   ...ordered("order", [
@@ -738,18 +775,23 @@ const RULES: readonly Rule[] = [
     `${en(EN_ORDER.wipeVerbs)} (?:all|every)(?: [a-z]{1,15}){0,2} ${en(EN_ORDER.wiped)}`,
     `${en(EN_ORDER.dataVerbs)}${gap(15)}(?:${alternation(EN_ORDER.othersData)})`,
     `${en(EN_ORDER.tellVerbs)} (?:${alternation(EN_ORDER.others)})\\b`,
+    `\\bdo (?:whatever|anything|everything) (?:the user|i|he|she|they|this user) (?:says|say|asks|ask|wants|want|tells you)\\b`,
+    `\\b(?:say yes|agree) to (?:everything|anything|every request|all requests|any request|whatever)\\b`,
+    `${en(EN_ORDER.forwardVerbs)}${gap(25)}\\b(?:all|every|any)\\b${gap(20)}${en(EN_ORDER.privateData)}${gap(25)}\\bto\\b`,
     `${en(EN_ORDER.followVerbs)} (?:${alternation(EN_ORDER.followed)})(?= ?(?:$|[.,;!?:)'"”’\\n]|(?:and|now|from|always|in every|every|without|exactly|to the letter|word for word)\\b))`,
     `(?:${alternation(ZH_ORDER.privilegedActions)})${gap(10)}(?:${alternation(ZH_ORDER.quantified)})(?:的)?(?:待处理的?)?(?:${alternation(ZH_ORDER.claims)})`,
     `(?:${alternation(ZH_ORDER.privilegedActions)})${gap(16)}(?:${alternation(ZH_ORDER.unchecked)})(?:${alternation(ZH_ORDER.checkVerbs)})`,
     `(?:把|将|將)(?:${alternation(ZH_ORDER.quantified)})${gap(10)}(?:${alternation(ZH_ORDER.claims)})(?:都|全部|一律|全都)?(?:退款|批准|通过|办理|退掉|退了|通過|辦理)`,
     `(?:给|向|对|給|對)(?:${alternation(ZH_ORDER.others)})(?:发|发送|群发|推送|發|發送|群發)(?:消息|短信|邮件|通知|訊息|郵件)?`,
     `(?:${alternation(ZH_ORDER.quantified)})(?:的)?(?:${alternation(ZH_ORDER.claims)})(?:都|一律|全部)?(?:${alternation(ZH_ORDER.unchecked)})(?:${alternation(ZH_ORDER.checkVerbs)})`,
+    `(?:${alternation(ZH_ORDER.quantified)})(?:的)?(?:${alternation(ZH_ORDER.claims)})(?:都|一律|全部|全都)(?:直接)?(?:${alternation(ZH_ORDER.privilegedActions)})`,
     `(?:${alternation(ZH_ORDER.grantVerbs)})${gap(10)}(?:${alternation(ZH_ORDER.powers)})(?:的)?(?:${alternation(ZH_ORDER.powerNouns)})`,
     `(?:${alternation(ZH_ORDER.toward)})${gap(8)}(?:${alternation(ZH_ORDER.accounts)})${gap(12)}(?:转账|汇款|打款|轉賬|匯款)`,
     `(?:${alternation(ZH_ORDER.moneyVerbs)})(?:${alternation(ZH_ORDER.moneyTo)})${gap(4)}(?:${alternation(ZH_ORDER.accounts)})`,
     `(?:${alternation(ZH_ORDER.disableVerbs)})(?:所有的?|全部的?)?(?:${alternation(ZH_ORDER.checkKinds)})?(?:${alternation(ZH_ORDER.checks)})`,
     `(?:${alternation(ZH_ORDER.waiveVerbs)})(?:所有|全部|一切|任何)(?:的)?(?:${alternation(ZH_ORDER.fees)})`,
-    `(?:${alternation(ZH_ORDER.tellVerbs)})(?:${alternation(ZH_ORDER.others)})`,
+    `(?:${alternation(ZH_ORDER.tellVerbs)})${gap(8)}(?:${alternation(ZH_ORDER.others)})`,
+    `(?:对|給|给|對)(?:所有|一切|任何|每个|每個)(?:的)?(?:请求|要求|申请|請求|申請)(?:都)?(?:说好|同意|答应|批准|說好|答應)`,
     alternation(ZH_ORDER.follow),
   ]),
 ];
@@ -904,9 +946,9 @@ function fires(rule: Rule, forms: CueForms): boolean {
   for (const match of text.matchAll(rule.pattern)) {
     if (toSomeoneElse(text, match.index)) continue;
     if (!rule.pushes) return true;
-    const object = sentenceAfter(text, match.index + match[0].length);
-    const sentence = text.slice(sentenceStart(text, match.index), match.index) + match[0] + object;
-    if (rule.pushes(object, sentence, forms)) return true;
+    const after = sentenceAfter(text, match.index + match[0].length);
+    const sentence = text.slice(sentenceStart(text, match.index), match.index) + match[0] + after;
+    if (rule.pushes(match[0] + after, sentence, forms)) return true;
   }
   return false;
 }
