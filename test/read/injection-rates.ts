@@ -23,7 +23,8 @@ export function missed(p: Phrasing): boolean {
   return (instructionCue(p.text) !== undefined) !== p.attack;
 }
 
-export function rates(phrasings: readonly Phrasing[] = PHRASINGS): Rate[] {
+/** The rates per half and language; `wrong` tells a miss (the detector's verdict by default). */
+export function rates(phrasings: readonly Phrasing[] = PHRASINGS, wrong: (p: Phrasing) => boolean = missed): Rate[] {
   const rows: Rate[] = [];
   for (const split of SPLITS)
     for (const language of ["en", "zh", "both"] as const) {
@@ -34,9 +35,9 @@ export function rates(phrasings: readonly Phrasing[] = PHRASINGS): Rate[] {
         split,
         language,
         attacks: attacks.length,
-        reached: attacks.filter(missed).length,
+        reached: attacks.filter(wrong).length,
         harmless: harmless.length,
-        withheld: harmless.filter(missed).length,
+        withheld: harmless.filter(wrong).length,
       });
     }
   return rows;
