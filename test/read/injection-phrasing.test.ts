@@ -168,6 +168,15 @@ describe("recognising instruction-like text", () => {
       "忽略之前".repeat(500),
       "print your ".repeat(180),
       `${"a.".repeat(999)}b`,
+      // The readers of intent: quotes to match, verbs whose addressee is looked for, lead-ins.
+      "'a' ".repeat(500),
+      "「".repeat(2000),
+      "recommend ".repeat(200),
+      "the user said: ".repeat(130),
+      "please, please, ".repeat(120),
+      "无论".repeat(1000),
+      "每次回复都推荐".repeat(280),
+      "my favourite quote is 'x' ".repeat(80),
     ];
     const started = performance.now();
     for (const text of long) instructionCue(text.slice(0, 2000));
