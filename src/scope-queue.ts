@@ -11,7 +11,7 @@
  *
  * Recall bookkeeping (trace + usage counters) is queued in the background: `recall()` returns
  * as soon as its block is ready, and the next write, `trace()`, `settled()` or `close()` of the
- * scope waits for it.
+ * scope waits for it; the next `recall()` waits only for the scope's changes.
  */
 
 import { isScopeLocking, type ScopeLocking } from "./store/types.js";
@@ -24,6 +24,8 @@ export class ScopeQueue {
   constructor(private readonly lock?: ScopeLocking) {}
 
   private readonly tails = new Map<string, Promise<void>>();
+  /** The last task of each scope that is not background bookkeeping (see {@link changes}). */
+  private readonly writeTails = new Map<string, Promise<void>>();
   private readonly generations = new Map<string, number>();
   private errors: unknown[] = [];
 
@@ -54,10 +56,16 @@ export class ScopeQueue {
    * const out = await queue.run(scopeKey(scope), () => runWrite(input));
    */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const result = this.queue(key, task);
+    this.setTail(this.writeTails, key, result);
+    return result;
+  }
+
+  private queue<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const lock = this.lock;
     const result = previous.then(lock ? () => lock.withScopeLock(key, task) : task);
-    this.setTail(key, result);
+    this.setTail(this.tails, key, result);
     return result;
   }
 
@@ -68,7 +76,7 @@ export class ScopeQueue {
    */
   defer(key: string, task: () => Promise<void>): void {
     const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-    this.run(key, () => nextTurn().then(task)).catch((error: unknown) => {
+    this.queue(key, () => nextTurn().then(task)).catch((error: unknown) => {
       if (this.errors.length < MAX_KEPT_ERRORS) this.errors.push(error);
     });
   }
@@ -84,6 +92,15 @@ export class ScopeQueue {
   }
 
   /**
+   * Resolves when the scope's queued changes have finished: every task but background
+   * bookkeeping (a recall's trace and usage counters), which a read need not wait for, and which
+   * may itself wait behind another scope's long commit on the store.
+   */
+  async changes(key: string): Promise<void> {
+    await this.writeTails.get(key);
+  }
+
+  /**
    * Wait for every queued task, then throw what background tasks failed with since the last
    * call (the error itself when there was one, else an AggregateError).
    */
@@ -95,16 +112,16 @@ export class ScopeQueue {
     if (errors.length > 1) throw new AggregateError(errors, `${errors.length} background memory writes failed.`);
   }
 
-  private setTail(key: string, result: Promise<unknown>): void {
+  private setTail(tails: Map<string, Promise<void>>, key: string, result: Promise<unknown>): void {
     // The tail never rejects (a failed task does not block the next one) and is dropped once
     // it is the last, so the map only holds scopes with work in flight.
     const tail = result.then(
       () => undefined,
       () => undefined,
     );
-    this.tails.set(key, tail);
+    tails.set(key, tail);
     void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
+      if (tails.get(key) === tail) tails.delete(key);
     });
   }
 }

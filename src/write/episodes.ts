@@ -154,10 +154,16 @@ function episodeOf(exchange: Exchange): MemoryCandidate | undefined {
 /** The informative sentences of one side, within SIDE_CHARS, and the messages they came from. */
 function condense(turns: readonly ChatMessage[], reply: boolean): { text: string; ids: string[] } | undefined {
   const kept: Array<{ sentence: string; id: string; question: boolean }> = [];
-  for (const turn of turns) {
+  // Sentences are read only until the statements kept fill the episode: the work is bounded by
+  // SIDE_CHARS, not by the length of the message.
+  let filled = 0;
+  collect: for (const turn of turns) {
     for (const sentence of splitSentences(turn.content)) {
+      if (filled > SIDE_CHARS) break collect;
       if (!informative(sentence)) continue;
-      kept.push({ sentence, id: turn.id, question: QUESTION_END.test(sentence) });
+      const question = QUESTION_END.test(sentence);
+      kept.push({ sentence, id: turn.id, question });
+      if (!question) filled += sentence.length + 1;
     }
   }
   // The companion's questions back ("Which park did you go to?") are not what it said, unless

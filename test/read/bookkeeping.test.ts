@@ -134,4 +134,27 @@ describe("ScopeQueue", () => {
     await expect(queue.settled()).rejects.toThrow(AggregateError);
     await expect(queue.settled()).resolves.toBeUndefined();
   });
+
+  it("changes() waits for the scope's writes, not for its deferred bookkeeping; idle() waits for both", async () => {
+    const queue = new ScopeQueue();
+    let releaseBookkeeping = () => {};
+    queue.defer("a", () => new Promise<void>((resolve) => (releaseBookkeeping = resolve)));
+    let changed = false;
+    await queue.changes("a").then(() => (changed = true));
+    expect(changed).toBe(true);
+    let idle = false;
+    const waiting = queue.idle("a").then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(idle).toBe(false);
+    // A write queued after the bookkeeping waits for it, and changes() waits for the write.
+    const write = queue.run("a", async () => "written");
+    let afterWrite = false;
+    const changes = queue.changes("a").then(() => (afterWrite = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(afterWrite).toBe(false);
+    releaseBookkeeping();
+    expect(await write).toBe("written");
+    await Promise.all([waiting, changes]);
+    expect([idle, afterWrite]).toEqual([true, true]);
+  });
 });
