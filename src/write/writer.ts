@@ -155,7 +155,13 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
         })(),
       );
     },
-    pending: async (scope) => listPending(store, parseScope(scope)),
+    // Whole-scope reads page through the store: they run after the scope's queued commits (a
+    // recall's usage counters reorder the pages), so no record is skipped or read twice.
+    pending: async (scope) => {
+      const valid = parseScope(scope);
+      await queue.idle(scopeKey(valid));
+      return listPending(store, valid);
+    },
     async resolve(scope, pendingId, decision) {
       const valid = parseScope(scope);
       // Read and write under the scope's queue: nothing commits in between.
@@ -167,7 +173,11 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
       });
     },
     get: async (scope, id) => getRecord(store, parseScope(scope), recordId(id, "get")),
-    list: async (scope, filter = {}) => listRecords(store, parseScope(scope), filter),
+    list: async (scope, filter = {}) => {
+      const valid = parseScope(scope);
+      await queue.idle(scopeKey(valid));
+      return listRecords(store, valid, filter);
+    },
     history: async (scope, id) => readHistory(store, parseScope(scope), recordId(id, "history")),
     async settled() {
       await Promise.allSettled([...running]);

@@ -120,6 +120,8 @@ export async function ourSystem(
       // Straight from the store, every status and subject (the user's records and the episodes of
       // the conversation, each in its namespace), whatever list()'s defaults are.
       const scope = { userId: user.id };
+      // After the background bookkeeping of the recalls: it reorders the pages a scan reads.
+      await memory.settled();
       const items = [
         ...(await scanNamespace(memory.store, recordsNamespace(scope))),
         ...(await scanNamespace(memory.store, episodesNamespace(scope))),

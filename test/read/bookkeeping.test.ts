@@ -62,13 +62,21 @@ describe("background bookkeeping (the facade's default)", () => {
     // Queued behind the bookkeeping: a remember() of the same scope and a trace lookup.
     const remembered = memory.remember({ scope, messages: [{ role: "user", content: "我不吃香菜" }] });
     const trace = memory.trace(scope, traceId);
+    // Whole-scope reads page through the store, which the usage counters reorder: they wait too.
+    let listed = false;
+    const listing = memory.list(scope).then((records) => {
+      listed = true;
+      return records;
+    });
     // Another scope does not wait.
     await memory.remember({ scope: other, messages: [{ role: "user", content: "我喜欢爬山" }] });
     expect(store.log).not.toContain("traces");
     // Only the other scope's write landed.
     expect(store.log.filter((ns) => ns === "records")).toHaveLength(1);
+    expect(listed).toBe(false);
 
     store.open();
+    expect((await listing).map((r) => r.id)).toContain("tea");
     expect((await trace).traceId).toBe(traceId);
     await remembered;
     await memory.settled();
