@@ -19,7 +19,13 @@ import type {
 } from "@langchain/langgraph-checkpoint";
 import { BaseStore } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
-import { InvalidConfigError, InvalidOperationError, StoreClosedError, zodProblem } from "../errors.js";
+import {
+  InvalidConfigError,
+  InvalidOperationError,
+  StoreClosedError,
+  StoreLockedError,
+  zodProblem,
+} from "../errors.js";
 import { yieldIfDue } from "../yield.js";
 import { textsAtPaths } from "./fields.js";
 import { validateFilter } from "./filter.js";
@@ -219,7 +225,15 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     const db = this.requireOpen();
     this.vectors!.flush();
     // A write transaction in flight keeps its frames; `flushCommitted` waits for it.
-    if (!db.inTransaction) db.pragma("wal_checkpoint(TRUNCATE)");
+    if (db.inTransaction) return;
+    const checkpoint = () => (db.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>)[0]?.busy === 0;
+    // Deleted rows must leave the log: a checkpoint another connection keeps from finishing (a
+    // reader of another process) is retried for a second, then an error, never a silent no-op.
+    for (let attempt = 0; ; attempt++) {
+      if (this.checkpointer ? this.checkpointer.hold(checkpoint) : checkpoint()) return;
+      if (attempt >= 50) throw new StoreLockedError(this.dir);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
   }
 
   /** {@link flush} once the writes already started have committed: what a deletion awaits. */

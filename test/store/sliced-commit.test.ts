@@ -77,6 +77,12 @@ describe("HNSWStore sliced commit", () => {
   it("a deletion waits for the commit in flight, and the flushed files hold neither", async () => {
     const dir = tempDir();
     const store = open(dir);
+    // A log past 4 MiB: the worker's checkpoints run while the deletion flushes (held off by it).
+    const kept = ["memory", "t", "kept", "records"];
+    for (let i = 0; i < 3; i++)
+      await store.batch(
+        puts(1500, `k${i}-`).map((op) => ({ ...op, namespace: kept, value: { content: `kept ${op.key}` } })),
+      );
     const writing = store.batch(puts(2000, "gone"));
     // Once the commit's transaction is open, a deletion of the same scope waits for it.
     const db = (store as unknown as { db: { inTransaction: boolean } }).db;
