@@ -4,7 +4,9 @@
  *
  * The slice clock is shared by every yield point in the process: work that passes from one step
  * to the next (each awaiting only promises that resolve at once, which never lets timers or I/O
- * run) still yields once the slice is used up, wherever it is.
+ * run) still yields once the slice is used up, wherever it is. Interactive work has a clock of its
+ * own, restarted when background work stops at a yield point, so a recall woken by its timer
+ * does not pay for the slice a write just used.
  */
 
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -15,10 +17,10 @@ export const SLICE_MS = 8;
 let sliceStarted = performance.now();
 let interactiveStarted = sliceStarted;
 
-// Work waiting for its next slice. Each turn of the event loop resumes every waiting piece of
-// interactive work (a recall) and one piece of background work (a remember; see `inBackground`),
-// first come first served: timers and I/O run between any two slices however many writes are in
-// flight, and a recall never queues behind them.
+// Work waiting for its next slice. Each turn of the event loop resumes one waiting piece of
+// interactive work (a recall) and one of background work (a remember; see `inBackground`), each
+// first come first served: timers and I/O run between any two slices however many pieces are in
+// flight, and a recall never queues behind writes.
 const lane = new AsyncLocalStorage<"background">();
 const interactive: Array<() => void> = [];
 const background: Array<() => void> = [];
@@ -31,7 +33,7 @@ function schedule(): void {
     scheduled = false;
     sliceStarted = performance.now();
     interactiveStarted = sliceStarted;
-    for (const resume of interactive.splice(0)) resume();
+    interactive.shift()?.();
     background.shift()?.();
     if (interactive.length > 0 || background.length > 0) schedule();
   });
@@ -50,7 +52,8 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
 /**
  * A yield point: nothing (undefined) while the current slice has time left, otherwise a
  * promise that resolves on a later turn of the event loop (`setImmediate`), starting a new
- * slice. Pieces of work waiting at once resume one per turn, in the order they waited.
+ * slice. Each turn resumes one waiting piece of interactive work and one of background work,
+ * each in the order they waited.
  * @example
  * for (const item of items) {
  *   work(item);
@@ -61,9 +64,9 @@ export function yieldIfDue(budgetMs = SLICE_MS): Promise<void> | undefined {
   const inBackgroundLane = lane.getStore() === "background";
   const now = performance.now();
   if (now - (inBackgroundLane ? sliceStarted : interactiveStarted) < budgetMs) return undefined;
-  // This piece stops here: interactive work that runs next (a recall woken by its timer) starts
-  // a slice of its own; background work keeps sharing one slice per turn.
-  interactiveStarted = now;
+  // A background piece stops here: interactive work that runs next (a recall woken by its timer)
+  // starts a slice of its own. Interactive pieces share theirs, so many at once still stop in turn.
+  if (inBackgroundLane) interactiveStarted = now;
   const queue = inBackgroundLane ? background : interactive;
   return new Promise<void>((resolve) => {
     queue.push(resolve);
