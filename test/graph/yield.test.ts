@@ -21,7 +21,12 @@ function turnCounter(): { now: () => number; stop: () => void } {
     if (running) setImmediate(tick);
   };
   setImmediate(tick);
-  return { now: () => turn, stop: () => void (running = false) };
+  return {
+    now: () => turn,
+    stop: () => {
+      running = false;
+    },
+  };
 }
 
 async function piece(name: string, steps: number, log: Array<{ name: string; turn: number }>, turn: () => number) {
