@@ -65,7 +65,7 @@ export function createPersistNode(options: PersistNodeOptions): WriteNode<Persis
       const ctx = { scope, now: now.toISOString(), ...runIds(state, config) };
       let episodes: MemoryRecord[] = [];
       const extraOperations = async (planned: WriteResult) => {
-        const writes = await episodeWrites(store, scope, state.episodes, planned.superseded, ctx);
+        const writes = await episodeWrites(store, scope, state.episodes, planned, ctx);
         episodes = writes.records;
         return writes.operations;
       };

@@ -86,7 +86,7 @@ export async function commitResolution(
   const planned = plan.result();
   // The episodes of the turns that stated a memory the answer supersedes step aside with it, as
   // in a write run (episodes.ts).
-  const episodes = await episodeWrites(store, scope, [], planned.superseded, ctx);
+  const episodes = await episodeWrites(store, scope, [], planned, ctx);
   await store.batch([...plan.operations(), ...episodes.operations]);
   return planned;
 }
@@ -105,7 +105,7 @@ export async function commitReplacement(
   const plan = new WritePlan(ctx, [target]);
   plan.replace(target, by, reason);
   const planned = plan.result();
-  const episodes = await episodeWrites(store, ctx.scope, [], planned.superseded, ctx);
+  const episodes = await episodeWrites(store, ctx.scope, [], planned, ctx);
   await store.batch([...plan.operations(), ...episodes.operations]);
   return planned;
 }

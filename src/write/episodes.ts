@@ -30,9 +30,11 @@ import { detectLanguage, tokenize } from "../text/tokenizer.js";
 import { dayTerms } from "../time.js";
 import { yieldIfDue } from "../yield.js";
 import type { MemoryCandidate } from "./candidate.js";
+import type { WriteResult } from "./conflict/decision.js";
 import { splitSentences } from "./extract/segment.js";
 import { HistoryLog } from "./history.js";
 import { type RecordContext, recordFromCandidate, supersedeRecord } from "./records.js";
+import type { RejectionReason } from "./scoring.js";
 
 /** The most characters of one side of an exchange an episode keeps. */
 export const SIDE_CHARS = 280;
@@ -223,26 +225,54 @@ function digest(text: string, length: number): string {
 }
 
 /**
+ * The messages whose episodes leave recall with a run's outcome, each with the memory that holds
+ * instead: every message that stated a memory the run superseded, and every message whose value
+ * the run refused because a stored memory contradicts and outranks it (`stale`: said before the
+ * value another write committed first; `outranked`: a lower source than the stored value).
+ * Memories of the conversation itself retire nothing.
+ */
+export function retiredMessages(outcome: Pick<WriteResult, "superseded" | "rejected">): Map<string, string> {
+  const retired = new Map<string, string>();
+  for (const record of outcome.superseded) {
+    if (record.about === "conversation" || !record.supersededBy) continue;
+    for (const messageId of record.source.messageIds) retired.set(messageId, record.supersededBy);
+  }
+  for (const rejection of outcome.rejected) {
+    if (!LOST_TO_STORED.has(rejection.reason) || !rejection.relatedId) continue;
+    if (rejection.candidate.about === "conversation") continue;
+    for (const messageId of rejection.candidate.messageIds)
+      if (!retired.has(messageId)) retired.set(messageId, rejection.relatedId);
+  }
+  return retired;
+}
+
+const LOST_TO_STORED: ReadonlySet<RejectionReason> = new Set(["stale", "outranked"]);
+
+/**
  * The records and audit entries of a run's episodes, for the write's one `store.batch` (seed 002
- * §3.3): the episodes not recorded yet, and every episode whose turn stated a memory this run
- * superseded. Such an episode is superseded with it (same successor): the old value is still
- * on record (history, `includeHistory`), but recall no longer offers it as if it held. Must run
- * inside the scope's queue, like every commit.
+ * §3.3): the episodes not recorded yet, and the episode of every exchange with a message
+ * {@link retiredMessages} names (a turn's own episode, or this run's exchange that holds the
+ * reply), superseded by the memory that holds instead: the old value is still on record
+ * (history, `includeHistory`), but recall no longer offers it as if it held. Must run inside the
+ * scope's queue, like every commit.
  */
 export async function episodeWrites(
   store: BaseStore,
   scope: MemoryScope,
   candidates: readonly MemoryCandidate[],
-  superseded: readonly MemoryRecord[],
+  outcome: Pick<WriteResult, "superseded" | "rejected">,
   ctx: RecordContext,
 ): Promise<{ records: MemoryRecord[]; operations: Operation[] }> {
-  const retired = new Map<string, string>();
-  for (const record of superseded) {
-    if (record.about === "conversation" || !record.supersededBy) continue;
-    for (const messageId of record.source.messageIds) retired.set(episodeRecordId(messageId), record.supersededBy);
-  }
   const seen = new Set<string>();
   const fresh = candidates.filter((c) => !seen.has(c.candidateId) && seen.add(c.candidateId));
+  const messages = retiredMessages(outcome);
+  const retired = new Map<string, string>();
+  for (const [messageId, successor] of messages) retired.set(episodeRecordId(messageId), successor);
+  for (const candidate of fresh)
+    for (const messageId of candidate.messageIds) {
+      const successor = messages.get(messageId);
+      if (successor && !retired.has(candidate.candidateId)) retired.set(candidate.candidateId, successor);
+    }
   const ids = [...new Set([...fresh.map((c) => c.candidateId), ...retired.keys()])];
   if (ids.length === 0) return { records: [], operations: [] };
   const namespace = episodesNamespace(scope);
@@ -284,7 +314,7 @@ export async function episodeWrites(
       action: "supersede",
       recordId: id,
       at: ctx.now,
-      reason: "the memory its turn stated was superseded: the episode keeps the old value on record, out of recall",
+      reason: "the value its turn stated no longer holds: the episode keeps it on record, out of recall",
       messageIds: before.source.messageIds,
       relatedId: successor,
       before,

@@ -2,12 +2,15 @@
  * Many processes, one database (issue 14): real Node processes write and recall the same user
  * on PostgreSQL at once. The in-process scope queue cannot see the other processes; the
  * per-scope advisory lock (PostgresStore.withScopeLock) must: afterwards no key has two active
- * versions and no statement is lost (each is stored, active or superseded, with its history).
+ * versions, no statement is lost (each is stored, active or superseded, with its history), and
+ * no episode still offers a number that no longer holds.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMemory } from "../../src/memory.js";
+import { episodesNamespace } from "../../src/namespaces.js";
+import { parseMemoryRecord } from "../../src/schema.js";
 import { freshSchema, noteSkip, POSTGRES_SKIP_REASON, POSTGRES_URL, registerSchema } from "../helpers/postgres.js";
 
 noteSkip("PostgreSQL, many processes");
@@ -73,6 +76,22 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgreSQL, many processes"
       for (const id of reported) expect(ids.has(id), id).toBe(true);
       const active = lockers.find((r) => r.status === "active")!;
       expect((await memory.history(scope, active.id)).length).toBeGreaterThan(0);
+      // The episodes of the turns agree with the facts: only the turn that stated the current
+      // number is an active episode about it; every other (superseded, or refused as stale) is
+      // superseded with its value, and names what holds instead.
+      const episodes = (await memory.store.search(episodesNamespace(scope), { limit: 1000 })).map((item) =>
+        parseMemoryRecord(item.value),
+      );
+      const current = active.content.match(/\d+/u)![0];
+      const aboutLockers = episodes.filter((e) => /locker number is \d+/u.test(e.content));
+      expect(aboutLockers).toHaveLength(WORKERS * ROUNDS);
+      for (const episode of aboutLockers) {
+        const stated = episode.content.match(/locker number is (\d+)/u)![1];
+        expect(episode.status, episode.content).toBe(stated === current ? "active" : "superseded");
+      }
+      expect(aboutLockers.filter((e) => e.status === "superseded").every((e) => e.supersededBy !== undefined)).toBe(
+        true,
+      );
     } finally {
       await memory.close();
     }

@@ -226,6 +226,23 @@ describe("createMemory: conflicts (seed 002 §3, seed 003 §4.2)", () => {
     expect(agent.rejected).toEqual([expect.objectContaining({ reason: "outranked", relatedId: own!.id })]);
     expect(await memory.get(SCOPE, own!.id)).toMatchObject({ status: "active" });
   });
+
+  it("retires the episode of an exchange whose reply the user's word outranks, and keeps it on record", async () => {
+    const memory = await createMemory({ store: memoryStore(), now: () => NOW, env: {}, admission: { threshold: 0.5 } });
+    opened.push(memory);
+    const [own] = (await memory.remember({ scope: SCOPE, messages: [user("我不用微信沟通")] })).written;
+    const exchange = [user("我们平时用什么沟通？"), { role: "assistant", content: "你用微信沟通。", id: "reply-1" }];
+    const out = await memory.remember({ scope: SCOPE, messages: exchange });
+    expect(out.rejected).toEqual([expect.objectContaining({ reason: "outranked", relatedId: own!.id })]);
+    const [episodeId] = out.messages.flatMap((m) => (m.messageId === "reply-1" && m.episodeId ? [m.episodeId] : []));
+    expect(episodeId).toBeDefined();
+    const episode = await memory.get(SCOPE, episodeId!);
+    expect(episode).toMatchObject({ status: "superseded", supersededBy: own!.id });
+    expect((await memory.history(SCOPE, episodeId!)).map((e) => e.action)).toEqual(["add", "supersede"]);
+    const recalled = await memory.recall({ scope: SCOPE, query: "我平时用什么沟通" });
+    expect(recalled.context).toContain("用户不用微信沟通");
+    expect(recalled.context).not.toContain("你用微信沟通");
+  });
 });
 
 describe("createMemory: agent-generated memories (seed 003 §5.6)", () => {
