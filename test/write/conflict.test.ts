@@ -176,6 +176,34 @@ describe("source precedence (seeds 003 §4.2, 004 §2)", () => {
       rejected: "outranked",
     });
   });
+  it("ranks the user's hearsay about a business system as the user's word, except against the system", () => {
+    const later = { candidateObservedAt: "2026-03-02T10:00:00Z", existingObservedAt: "2026-03-02T09:00:00Z" };
+    const hearsay = { relation: "supersede" as const, candidateSource: "inferred" as const, candidateHearsay: true };
+    // "Order P6385 is delivered" after the user's own "the status of P6385 is refunded".
+    expect(applyPrecedence({ ...later, ...hearsay, existingSource: "explicit" })).toEqual({ relation: "supersede" });
+    expect(applyPrecedence({ ...later, ...hearsay, existingSource: "inferred" })).toMatchObject({
+      relation: "supersede",
+    });
+    // Said before the stored value: stale, as any statement of the user's.
+    expect(
+      applyPrecedence({
+        ...hearsay,
+        candidateObservedAt: later.existingObservedAt,
+        existingObservedAt: later.candidateObservedAt,
+        existingSource: "explicit",
+      }),
+    ).toMatchObject({ rejected: "stale" });
+    // Must not fire: the system's own record, and an inference that is not hearsay.
+    expect(applyPrecedence({ ...later, ...hearsay, existingSource: "system_sync" })).toMatchObject({
+      rejected: "outranked",
+    });
+    expect(
+      applyPrecedence({ ...later, ...hearsay, candidateHearsay: false, existingSource: "explicit" }),
+    ).toMatchObject({ rejected: "outranked" });
+    expect(
+      applyPrecedence({ ...later, ...hearsay, candidateSource: "agent_generated", existingSource: "explicit" }),
+    ).toMatchObject({ rejected: "outranked" });
+  });
   it("lets the newer statement win at equal source, and rejects an older one", () => {
     expect(
       applyPrecedence({ ...base, relation: "supersede", candidateSource: "explicit", existingSource: "explicit" }),

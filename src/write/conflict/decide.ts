@@ -162,6 +162,7 @@ export function decideConflict(
     candidateObservedAt: c.observedAt,
     existingSource: existing.source.type,
     existingObservedAt: existing.observedAt,
+    candidateHearsay: c.signals?.businessHearsay === true,
   });
   if ("rejected" in precedence) {
     return {

@@ -23,6 +23,12 @@ export interface PrecedenceInput {
   candidateObservedAt: string;
   existingSource: SourceType;
   existingObservedAt: string;
+  /**
+   * The candidate is the user's own chat statement of what a business system records, marked
+   * `inferred` as hearsay about that system (scoring.ts `asBusinessHearsay`): against anything
+   * but the system's own record it is the user's word, and ranks as such.
+   */
+  candidateHearsay?: boolean;
 }
 
 export type PrecedenceOutcome =
@@ -38,22 +44,28 @@ export type PrecedenceOutcome =
  */
 export function applyPrecedence(input: PrecedenceInput): PrecedenceOutcome {
   if (input.relation !== "supersede" && input.relation !== "ask_user") return { relation: input.relation };
-  const candidate = sourceRank(input.candidateSource);
+  const hearsay =
+    input.candidateHearsay && input.candidateSource === "inferred" && input.existingSource !== "system_sync";
+  const candidate = sourceRank(hearsay ? "explicit" : input.candidateSource);
   const existing = sourceRank(input.existingSource);
   if (candidate < existing) {
     return {
       rejected: "outranked",
-      reason: `a ${input.candidateSource} statement cannot override ${input.existingSource} memory`,
+      reason: `${article(input.candidateSource)} statement cannot override ${input.existingSource} memory`,
     };
   }
   if (candidate > existing) {
     return {
       relation: "supersede",
-      reason: `a ${input.candidateSource} statement outranks ${input.existingSource} memory`,
+      reason: `${hearsay ? "the user's own" : article(input.candidateSource)} statement outranks ${input.existingSource} memory`,
     };
   }
   if (input.relation === "supersede" && Date.parse(input.candidateObservedAt) < Date.parse(input.existingObservedAt)) {
     return { rejected: "stale", reason: "older than the memory it contradicts: at equal source, newer wins" };
   }
   return { relation: input.relation };
+}
+
+function article(source: SourceType): string {
+  return `${/^[aeiou]/u.test(source) ? "an" : "a"} ${source}`;
 }
