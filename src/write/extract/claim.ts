@@ -15,6 +15,7 @@
  */
 import { type TaggedWord, tagByDictionary, tagWords } from "../../text/grammar.js";
 import { wordList } from "../../text/patterns.js";
+import { takesClause } from "../../text/wordnet.js";
 import { RELATIONS, SURNAMES } from "./lexicon.js";
 import { NOT_A_NAME } from "./markers.js";
 
@@ -682,7 +683,7 @@ function readWith(grammar: Grammar, text: string, words: readonly TaggedWord[], 
   const span = grammar.subject(words, text);
   const predicate = words.slice(span.predicate);
   // "The tracking page says order H2159 is refunded", 系统显示订单已发货: what is reported is the claim.
-  const reported = depth === 0 ? reportedClause(grammar, predicate) : undefined;
+  const reported = depth === 0 ? reportedClause(grammar, predicate, text) : undefined;
   if (reported) {
     const inner = readWith(grammar, text, reported, depth + 1);
     if (inner.subject === "entity") return inner;
@@ -718,6 +719,9 @@ const EN_REPORTING = new Set(
     inform | update | message | list | read`),
 );
 const ZH_REPORTING = /^(?:说|显示|告诉|通知|提醒|写着|写的是|反馈|回复|确认|表示)$/u;
+// Verbs that take a clause as their object (no Chinese WordNet is packaged): hearing, knowing,
+// believing. Perception (看到) is left out: 我看到林涛在跑步 is what the speaker saw.
+const ZH_CLAUSE_VERBS = /^(?:听说|据说|听人说|觉得|认为|以为|猜|估计|知道|发现|得知|相信|记得|听到)$/u;
 const EN_CHANGE_VERBS = new Set(
   wordList(`switch | move | migrate | change | turn | convert | rename | reschedule | upgrade | downgrade | rehome |
     transfer | reassign | replace | repurpose | swap | push | postpone | relocate | reinstall | re-register`),
@@ -739,17 +743,42 @@ export function isChangeWord(word: string): boolean {
   return lemma !== undefined && EN_CHANGE_VERBS.has(lemma);
 }
 
-/** The clause a reporting verb introduces ("says order H2159 is refunded"), as its words. */
-function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[]): TaggedWord[] | undefined {
+/**
+ * The clause a reporting verb introduces ("says order H2159 is refunded"), as its words. Any other
+ * verb that takes a clause ("I heard …", "I guess …", "we learned that …": WordNet's frames;
+ * 听说, 觉得, 记得) introduces one only when the clause opens with a name and that name's own verb
+ * follows it, inflected in English ("I heard Tusa Lovenfi leads Dorquel", 我听说林涛搬到了成都; not
+ * "I heard Tusa sing", "I saw Tusa at the gym", "I want Tusa to lead", 我知道林涛).
+ */
+function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[], text: string): TaggedWord[] | undefined {
   const verb = predicate.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
   if (verb < 0 || verb > 2) return undefined;
   const said = predicate[verb]!;
   const reports = grammar.language === "en" ? EN_REPORTING.has(said.lemma) : ZH_REPORTING.test(said.text);
-  if (!reports) return undefined;
+  const takes =
+    grammar.language === "en" ? said.pos === "VERB" && takesClause(said.lemma) : ZH_CLAUSE_VERBS.test(said.text);
+  if (!reports && !takes) return undefined;
   let from = verb + 1;
   while (from < predicate.length && /^(?:that|me|us|him|her|them|:|,|—|我|我们)$/iu.test(predicate[from]!.text)) from++;
-  const rest = predicate.slice(from);
-  return rest.some((w) => grammar.isName(w)) && rest.some(isVerb) ? rest : undefined;
+  let rest = predicate.slice(from);
+  if (reports) return rest.some((w) => grammar.isName(w)) && rest.some(isVerb) ? rest : undefined;
+  // A Chinese clause is read as one, as a sentence of its own would be (郑梓/x 萱/n 搬 → 郑梓萱 搬),
+  // its offsets kept in the sentence's; it counts when it opens with a name and at least two
+  // words follow the name (我知道林子涵 is no clause: 涵 is the name's last character, not a verb).
+  if (grammar.language === "zh") {
+    if (rest.length === 0) return undefined;
+    const at = rest[0]!.start;
+    rest = chineseNames(tagWords(text.slice(at), "zh")).map((w) => ({ ...w, start: w.start + at, end: w.end + at }));
+    const inner = readWith(grammar, text, rest, 1);
+    const end = inner.entity?.end ?? Number.POSITIVE_INFINITY;
+    const said = rest.filter((w) => w.start >= end && w.pos !== "PUNCT").length;
+    return inner.subject === "entity" && inner.predicated && inner.entity?.start === at && said >= 2 ? rest : undefined;
+  }
+  let after = 0;
+  while (after < rest.length && grammar.isName(rest[after]!)) after++;
+  const next = rest[after];
+  const inflected = next !== undefined && (next.pos === "AUX" || (next.pos === "VERB" && next.text !== next.lemma));
+  return after > 0 && inflected ? rest : undefined;
 }
 
 /**
