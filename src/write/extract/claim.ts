@@ -15,6 +15,7 @@
  */
 import { type TaggedWord, tagByDictionary, tagWords } from "../../text/grammar.js";
 import { wordList } from "../../text/patterns.js";
+import { markKnownNames } from "./known-names.js";
 import { RELATIONS, SURNAMES } from "./lexicon.js";
 import { NOT_A_NAME } from "./markers.js";
 
@@ -94,7 +95,7 @@ const ZH_RELATION = new Map(
  * readClaim("柯文是我大学室友", "zh")?.entity?.name; // "柯文"
  */
 export function readClaim(text: string, language: "zh" | "en"): Claim | undefined {
-  const tagged = tagWords(text, language);
+  const tagged = markKnownNames(tagWords(text, language), text, language);
   if (tagged.length === 0) return undefined;
   return language === "zh"
     ? readWith(ZH, text, chineseNames(tagged))
@@ -452,7 +453,7 @@ function compoundSurnames(words: readonly TaggedWord[]): TaggedWord[] {
  */
 export function namesIn(text: string, language: "zh" | "en"): string[] {
   const grammar = language === "zh" ? ZH : EN;
-  const tagged = tagWords(text, language);
+  const tagged = markKnownNames(tagWords(text, language), text, language);
   const words = language === "en" ? firstWordAsSaid(text, tagged) : chineseNames(tagged);
   // Outside a subject phrase, a Han word the dictionary does not know is a name only when it
   // opens with a surname (林一鸣); 记在, 超好 are words the unknown-word model glued.
@@ -644,7 +645,7 @@ export function subjectNames(text: string, language: "zh" | "en"): string[] {
  */
 function firstWordAsSaid(text: string, words: TaggedWord[]): TaggedWord[] {
   const first = words[0];
-  if (first?.pos !== "PROPN" || !/^\p{Lu}\p{Ll}/u.test(first.text)) return words;
+  if (first?.pos !== "PROPN" || first.detail === "known" || !/^\p{Lu}\p{Ll}/u.test(first.text)) return words;
   // "Order A1001 was delivered", "Room 202 is …": a common noun before an id is its class word.
   const second = words[1];
   if (second && /\d/u.test(second.text) && first.end < second.start) {
@@ -1104,6 +1105,7 @@ function identifiesItself(words: readonly TaggedWord[]): boolean {
 }
 
 function enIsName(word: TaggedWord): boolean {
+  if (word.detail === "known") return true;
   if (/\d/u.test(word.text) && /\p{L}/u.test(word.text)) return true;
   if (/^#\d+$/u.test(word.text)) return true;
   return word.pos === "PROPN" && !NOT_A_NAME.has(word.text.replace(/['’]s$/u, "")) && /^\p{Lu}/u.test(word.text);
@@ -1502,6 +1504,14 @@ const ZH: Grammar = {
       (w) => w.text !== "的" && !ZH_DEMONSTRATIVE.test(w.text),
     );
     if (words.length === 0) return undefined;
+    // 我高中同学常言: a name the scope knows is the name, whatever relation word stands before it.
+    const known = words.findIndex((w) => w.detail === "known");
+    if (known >= 0) {
+      const before = words[known - 1]?.text ?? "";
+      const relation = [...ZH_RELATION].find(([w]) => before.endsWith(w))?.[1] ?? "named";
+      const name = words[known]!;
+      return { entity: { relation, name: name.text, start: words[0]!.start, end: name.end }, ...possessed };
+    }
     const relationWord = words.find((w) => ZH_RELATION.has(w.text));
     const nameWords = relationWord ? words.slice(words.indexOf(relationWord) + 1) : words;
     // 我们的…: the speaker's own thing, unless it is named (我们Stadex).
