@@ -125,7 +125,10 @@ export function knownNameAt(text: string): string | undefined {
 const ZH_OPENERS =
   /^(?:[。！？!?；;，,：:、]|以后|之后|以前|之前|的时候|后来|最近|现在|听说|对了|另外|其实|而且|但是|不过)$/u;
 const ZH_NAMING = /(?:叫|叫做|取名|起名)$/u;
-const ZH_AFTER_NAME = new Set(["VERB", "ADV", "ADP", "AUX", "ADJ", "PUNCT"]);
+const ZH_AFTER_NAME = new Set(["VERB", "ADV", "ADP", "AUX", "PUNCT"]);
+// An adjective as the predicate (煤球胖了, 煤球很乖); jieba's one-character morphemes (zg) other
+// than degree words are as often a class word glued to the name (明灯厂).
+const ZH_DEGREE = /^(?:很|挺|太|更|最|超|特)$/u;
 const EN_OPENERS = /^(?:[,;:—–-]|and|but|so|also|now|then|recently|lately|today|yesterday|btw)$/iu;
 const EN_AFTER_NAME = new Set(["VERB", "AUX", "ADV", "PART"]);
 
@@ -179,7 +182,11 @@ function opensName(before: TaggedWord | undefined, language: "zh" | "en"): boole
 
 function closesName(after: TaggedWord | undefined, language: "zh" | "en"): boolean {
   if (after === undefined) return true;
-  if (language === "zh")
-    return ZH_AFTER_NAME.has(after.pos) || after.text === "的" || after.text === "是" || after.detail === "t";
+  if (language === "zh") {
+    const adjective = after.pos === "ADJ" && (after.detail !== "zg" || ZH_DEGREE.test(after.text));
+    return (
+      ZH_AFTER_NAME.has(after.pos) || adjective || after.text === "的" || after.text === "是" || after.detail === "t"
+    );
+  }
   return EN_AFTER_NAME.has(after.pos) || /^[,;:]$/u.test(after.text);
 }
