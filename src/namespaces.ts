@@ -9,6 +9,8 @@
  *   ["memory", <tenant>, <user>, "traces"]    recall traces (never indexed)
  *   ["memory", <tenant>, <user>, "sessions"]  the user's sessions (checkpointer threads), key = session id
  *   ["memory", <tenant>, <user>, "tasks"]     the user's tasks (checkpointer threads), key = task id
+ *   ["memory", <tenant>, <user>, "conversation"]  the conversation window and the names the scope
+ *                                             introduced (src/write/extract/context.ts), never indexed
  *   ["threads", "sessions" | "tasks"]         which scope owns a thread id (an owner tag, never the scope)
  *   ["knowledge", <tenant>, "docs"]           shared, read-only, versioned knowledge chunks
  */

@@ -48,14 +48,15 @@ export function createExtractNode(
     // One turn of a named transcript sent on its own ("Marcus: …" as the assistant): the stored
     // conversation shows people talking, so it is read as a named turn like a whole batch is.
     const messages = context?.speakers.length ? readTranscript(state.messages, { continues: true }) : state.messages;
-    const { candidates, extractionFailures } = await extractCandidates(messages, {
+    const { candidates, extractionFailures, knownNames } = await extractCandidates(messages, {
       model: options.model,
       now: options.now,
       language: options.language,
       config,
       ...(context ? { context } : {}),
     });
-    const conversation = scope ? nextConversation(context, messages) : undefined;
+    // Known names are kept only where a store keeps them between calls (known-names.ts).
+    const conversation = scope ? nextConversation(context, messages, knownNames) : undefined;
     return { candidates, extractionFailures, ...(conversation ? { conversation } : {}) };
   };
 }

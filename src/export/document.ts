@@ -2,7 +2,8 @@
  * The export document (seed 004 §4: a user may take their memory with them; GDPR portability,
  * and moving a user between deployments): every memory and episode of one user with its audit
  * history, as versioned JSON. Traces (kept days, for debugging), the key index (derived from the
- * records) and the conversation window (a few turns of context) are not part of it.
+ * records), the conversation window (a few turns of context) and the known names (derived from
+ * what was said; an imported scope learns them again as names are introduced) are not part of it.
  */
 import { z } from "zod";
 import { MemoryRecordSchema } from "../schema.js";

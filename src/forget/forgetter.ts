@@ -59,7 +59,7 @@ export interface Forgetter {
   /**
    * Without `source`: remove everything of the user (every namespace under
    * `["memory", tenant, user]`: memories, pending conflicts, episodes, history, traces, key index,
-   * conversation window, and the user's sessions and tasks with their threads in both
+   * conversation window and known names, and the user's sessions and tasks with their threads in both
    * checkpointers); other users and the knowledge base are untouched. No tombstone stays.
    * With `source`: remove every memory and episode of that source, each with a tombstone, and
    * nothing else.

@@ -3,7 +3,7 @@
  * its key-index entry (the store drops its vectors and keyword postings with it), its content in
  * the history (entries about it, or quoting it, are rewritten without content), the recall
  * traces that listed it (dropped), and the turns of the stored conversation window it came
- * from. Each removed record leaves a content-free tombstone in the history: id, key, when, why.
+ * from, with the known names only its messages introduced. Each removed record leaves a content-free tombstone in the history: id, key, when, why.
  * Everything is planned first and committed by the caller as ONE store.batch.
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
@@ -14,6 +14,7 @@ import type { MemoryRecord, MemoryScope } from "../schema.js";
 import { scanNamespace } from "../store/scan.js";
 import { keyIndexNamespace } from "../write/conflict/key-index.js";
 import { conversationOperation, readConversation } from "../write/extract/context.js";
+import { withoutMessages } from "../write/extract/known-names.js";
 import { type HistoryEntry, HistoryEntrySchema, HistoryLog } from "../write/history.js";
 
 /** What a removal rewrote besides the records themselves. */
@@ -24,7 +25,7 @@ export interface RemovalReport {
   historyScrubbed: number;
   /** Recall traces dropped because they listed or quoted a removed record. */
   tracesDropped: number;
-  /** 1 when turns of the stored conversation window were taken out, else 0. */
+  /** 1 when turns of the stored conversation window or known names were taken out, else 0. */
   conversationScrubbed: number;
 }
 
@@ -137,7 +138,10 @@ async function dropTraces(
   return ops;
 }
 
-/** The stored conversation window (named speakers only) loses the turns a removed record came from. */
+/**
+ * The stored conversation window (named speakers only) loses the turns a removed record came
+ * from, and the scope's known names those messages alone introduced (known-names.ts).
+ */
 async function scrubConversation(
   store: BaseStore,
   scope: MemoryScope,
@@ -147,6 +151,8 @@ async function scrubConversation(
   const context = await readConversation(store, scope);
   if (!context) return [];
   const recent = context.recent.filter((turn) => !messageIds.has(turn.id) && !quotes(turn, contents));
-  if (recent.length === context.recent.length) return [];
-  return [conversationOperation(scope, { ...context, recent })];
+  const names = withoutMessages(context.names, messageIds);
+  const namesKept = names.length === context.names.length && names.every((n, i) => n === context.names[i]);
+  if (recent.length === context.recent.length && namesKept) return [];
+  return [conversationOperation(scope, { ...context, recent, names })];
 }

@@ -16,6 +16,7 @@
 import { type TaggedWord, tagByDictionary, tagWords } from "../../text/grammar.js";
 import { wordList } from "../../text/patterns.js";
 import { takesClause } from "../../text/wordnet.js";
+import { markKnownNames } from "./known-names.js";
 import { RELATIONS, SURNAMES } from "./lexicon.js";
 import { NOT_A_NAME } from "./markers.js";
 
@@ -95,7 +96,7 @@ const ZH_RELATION = new Map(
  * readClaim("柯文是我大学室友", "zh")?.entity?.name; // "柯文"
  */
 export function readClaim(text: string, language: "zh" | "en"): Claim | undefined {
-  const tagged = tagWords(text, language);
+  const tagged = markKnownNames(tagWords(text, language), text, language);
   if (tagged.length === 0) return undefined;
   return language === "zh"
     ? readWith(ZH, text, chineseNames(tagged))
@@ -453,7 +454,7 @@ function compoundSurnames(words: readonly TaggedWord[]): TaggedWord[] {
  */
 export function namesIn(text: string, language: "zh" | "en"): string[] {
   const grammar = language === "zh" ? ZH : EN;
-  const tagged = tagWords(text, language);
+  const tagged = markKnownNames(tagWords(text, language), text, language);
   const words = language === "en" ? firstWordAsSaid(text, tagged) : chineseNames(tagged);
   // Outside a subject phrase, a Han word the dictionary does not know is a name only when it
   // opens with a surname (林一鸣); 记在, 超好 are words the unknown-word model glued.
@@ -645,7 +646,7 @@ export function subjectNames(text: string, language: "zh" | "en"): string[] {
  */
 function firstWordAsSaid(text: string, words: TaggedWord[]): TaggedWord[] {
   const first = words[0];
-  if (first?.pos !== "PROPN" || !/^\p{Lu}\p{Ll}/u.test(first.text)) return words;
+  if (first?.pos !== "PROPN" || first.detail === "known" || !/^\p{Lu}\p{Ll}/u.test(first.text)) return words;
   // "Order A1001 was delivered", "Room 202 is …": a common noun before an id is its class word.
   const second = words[1];
   if (second && /\d/u.test(second.text) && first.end < second.start) {
@@ -768,7 +769,12 @@ function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[], text
   if (grammar.language === "zh") {
     if (rest.length === 0) return undefined;
     const at = rest[0]!.start;
-    rest = chineseNames(tagWords(text.slice(at), "zh")).map((w) => ({ ...w, start: w.start + at, end: w.end + at }));
+    const clause = text.slice(at);
+    rest = chineseNames(markKnownNames(tagWords(clause, "zh"), clause, "zh")).map((w) => ({
+      ...w,
+      start: w.start + at,
+      end: w.end + at,
+    }));
     const inner = readWith(grammar, text, rest, 1);
     const end = inner.entity?.end ?? Number.POSITIVE_INFINITY;
     const said = rest.filter((w) => w.start >= end && w.pos !== "PUNCT").length;
@@ -777,7 +783,9 @@ function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[], text
   let after = 0;
   while (after < rest.length && grammar.isName(rest[after]!)) after++;
   const next = rest[after];
-  const inflected = next !== undefined && (next.pos === "AUX" || (next.pos === "VERB" && next.text !== next.lemma));
+  // "prefers"/"moved", not a capitalised word the tagger calls a verb ("SF Express").
+  const inflected =
+    next !== undefined && (next.pos === "AUX" || (next.pos === "VERB" && next.text.toLowerCase() !== next.lemma));
   return after > 0 && inflected ? rest : undefined;
 }
 
@@ -1133,6 +1141,7 @@ function identifiesItself(words: readonly TaggedWord[]): boolean {
 }
 
 function enIsName(word: TaggedWord): boolean {
+  if (word.detail === "known") return true;
   if (/\d/u.test(word.text) && /\p{L}/u.test(word.text)) return true;
   if (/^#\d+$/u.test(word.text)) return true;
   return word.pos === "PROPN" && !NOT_A_NAME.has(word.text.replace(/['’]s$/u, "")) && /^\p{Lu}/u.test(word.text);
@@ -1531,6 +1540,14 @@ const ZH: Grammar = {
       (w) => w.text !== "的" && !ZH_DEMONSTRATIVE.test(w.text),
     );
     if (words.length === 0) return undefined;
+    // 我高中同学常言: a name the scope knows is the name, whatever relation word stands before it.
+    const known = words.findIndex((w) => w.detail === "known");
+    if (known >= 0) {
+      const before = words[known - 1]?.text ?? "";
+      const relation = [...ZH_RELATION].find(([w]) => before.endsWith(w))?.[1] ?? "named";
+      const name = words[known]!;
+      return { entity: { relation, name: name.text, start: words[0]!.start, end: name.end }, ...possessed };
+    }
     const relationWord = words.find((w) => ZH_RELATION.has(w.text));
     const nameWords = relationWord ? words.slice(words.indexOf(relationWord) + 1) : words;
     // 我们的…: the speaker's own thing, unless it is named (我们Stadex).

@@ -5,15 +5,18 @@
  * means). A harness may send a whole session per call or one turn per call; both should read
  * "Now she wants to be a park ranger" the same way.
  *
- * Kept only for named speakers (a conversation between people), never for a plain assistant
- * chat; the turns are the already-redacted text, a handful of them, under the scope's own
- * namespace, and are written in the same `store.batch` as the run's records.
+ * Turns are kept only for named speakers (a conversation between people), never for a plain
+ * assistant chat; they are the already-redacted text, a handful of them. The same item holds the
+ * names the scope has introduced (known-names.ts), for every scope that introduced one. It lives
+ * under the scope's own namespace, is read once per write run and written in the same
+ * `store.batch` as the run's records.
  */
 import type { BaseStore, Item, PutOperation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import type { ChatMessage } from "../../messages.js";
 import { scopeNamespace } from "../../namespaces.js";
 import type { MemoryScope } from "../../schema.js";
+import { KnownNameSchema, MAX_KNOWN_NAMES } from "./known-names.js";
 import { resolveSpeakers } from "./speakers.js";
 
 /** Turns kept: enough for "statement — question — answer" and the names just before it. */
@@ -34,6 +37,8 @@ export const ConversationContextSchema = z.object({
   /** Everyone named so far in this scope's conversation. */
   speakers: z.array(z.string().min(1)).max(50),
   recent: z.array(TurnSchema).max(CONTEXT_TURNS),
+  /** Names the scope introduced, oldest first (known-names.ts). */
+  names: z.array(KnownNameSchema).max(MAX_KNOWN_NAMES).default([]),
 });
 export type ConversationContext = z.infer<typeof ConversationContextSchema>;
 
@@ -68,19 +73,24 @@ export function priorTurns(
 }
 
 /**
- * The context after this call, or undefined when nobody in it is named (an assistant chat:
- * nothing is kept).
+ * The context after this call, or undefined when it has nothing new to keep: nobody in the call
+ * is named (an assistant chat keeps no turns) and the known names are the stored ones.
  */
 export function nextConversation(
   previous: ConversationContext | undefined,
   messages: readonly ChatMessage[],
+  names: ConversationContext["names"] = previous?.names ?? [],
 ): ConversationContext | undefined {
   const spoken = messages.filter(
     (m): m is ChatMessage & { role: "user" | "assistant" } => m.role === "user" || m.role === "assistant",
   );
   const views = resolveSpeakers(spoken);
   const named = views.flatMap((v) => (v.speaker ? [v.speaker] : []));
-  if (named.length === 0) return undefined;
+  const namesChanged = JSON.stringify(names) !== JSON.stringify(previous?.names ?? []);
+  if (named.length === 0) {
+    if (!namesChanged) return undefined;
+    return { speakers: previous?.speakers ?? [], recent: previous?.recent ?? [], names };
+  }
   const speakers = [...new Set([...(previous?.speakers ?? []), ...named])].slice(-50);
   const turns = spoken.map((m) => ({
     id: m.id,
@@ -90,7 +100,7 @@ export function nextConversation(
     ...(m.name ? { name: m.name } : {}),
   }));
   const recent = [...priorTurns(previous, spoken), ...turns].slice(-CONTEXT_TURNS);
-  return { speakers, recent };
+  return { speakers, recent, names };
 }
 
 /** The put that stores the context with the run's other writes (not indexed for search). */

@@ -18,7 +18,9 @@ import { answerDraft } from "./answer.js";
 import { type ClaimEntity, namesIn, readClaim } from "./claim.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
+import { introducedNames } from "./introduced.js";
 import { findTerms, keyFor, retrievalHintsFor, speakerKey } from "./keys.js";
+import { type KnownName, withIntroduced, withKnownNames } from "./known-names.js";
 import { isQuestion } from "./markers.js";
 import { type DraftCandidate, dedupeCandidates, mergeModelCandidates } from "./merge.js";
 import { extractWithModel } from "./model.js";
@@ -50,8 +52,16 @@ import type { ExtractionFailure } from "../conflict/decision.js";
 export interface RuleExtractionOptions {
   /** Read every message as this language instead of detecting it per sentence. */
   language?: "zh" | "en";
-  /** The conversation so far (earlier calls): who spoke and the last turns (see context.ts). */
+  /**
+   * The conversation so far (earlier calls): who spoke, the last turns, and the names the scope
+   * has introduced (see context.ts, known-names.ts).
+   */
   context?: ConversationContext;
+}
+
+/** The scope's known names while a batch is read: the stored index, and the names each message adds. */
+interface NameBook {
+  index: KnownName[];
 }
 
 /**
@@ -66,7 +76,8 @@ export function extractWithRules(
   options: RuleExtractionOptions = {},
 ): MemoryCandidate[] {
   const drafts: DraftCandidate[] = [];
-  for (const step of ruleDrafts(messages, options)) drafts.push(...step.drafts);
+  const book: NameBook = { index: [...(options.context?.names ?? [])] };
+  for (const step of ruleDrafts(messages, options, book)) drafts.push(...step.drafts);
   return withIds(dedupeCandidates(drafts));
 }
 
@@ -87,7 +98,11 @@ interface DraftStep {
  * Every message read with who speaks and to whom, and the question it may answer, one sentence
  * at a time (each step is a yield point for callers that share the event loop).
  */
-function* ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOptions): Generator<DraftStep> {
+function* ruleDrafts(
+  batch: readonly ChatMessage[],
+  options: RuleExtractionOptions,
+  book: NameBook,
+): Generator<DraftStep> {
   // Earlier turns of the conversation are read for context only; only this call's are extracted.
   const prior = priorTurns(options.context, batch);
   const messages = [...prior, ...batch];
@@ -130,7 +145,7 @@ function* ruleDrafts(batch: readonly ChatMessage[], options: RuleExtractionOptio
     const question = asker ? questionOf(asker.content) : undefined;
     if (question) turn.question = question;
     let found = 0;
-    for (const drafts of extractFromMessage(message, views[i]!, turn, options.language)) {
+    for (const drafts of extractFromMessage(message, views[i]!, turn, book, options.language)) {
       const room = MAX_CANDIDATES_PER_MESSAGE - found;
       found += drafts.length;
       yield { drafts: drafts.slice(0, Math.max(0, room)) };
@@ -160,6 +175,7 @@ function* extractFromMessage(
   message: ChatMessage,
   view: SpeakerView,
   batch: TurnContext,
+  book: NameBook,
   forced?: "zh" | "en",
 ): Generator<DraftCandidate[]> {
   if (message.role !== "user" && message.role !== "assistant") return;
@@ -174,9 +190,20 @@ function* extractFromMessage(
   // The message's own question the rules read nothing from, waiting for its answer.
   let asked: string | undefined;
   for (const sentence of splitSentences(view.content)) {
-    const drafts: DraftCandidate[] = [];
     // Per sentence: a message may switch language ("我不吃香菜. Also, I prefer email.").
     const language = forced ?? detectLanguage(sentence);
+    // The names the user's sentence introduces count in it and in every later one (known-names.ts).
+    if (perspective === "user") {
+      const introduced = introducedNames(sentence, language);
+      if (introduced.length > 0) book.index = withIntroduced(book.index, introduced, message.id, message.at);
+    }
+    const known = book.index.map((entry) => entry.name);
+    const drafts = withKnownNames(known, () => readSentence(sentence, language));
+    found += drafts.length;
+    yield drafts;
+  }
+  function readSentence(sentence: string, language: "zh" | "en"): DraftCandidate[] {
+    const drafts: DraftCandidate[] = [];
     const label = perspective === "user" && view.speaker ? view.speaker : language === "zh" ? "用户" : "the user";
     const ctx: ReadContext = {
       at: message.at,
@@ -242,16 +269,20 @@ function* extractFromMessage(
       if (draft) drafts.push(toCandidate(draft, message, spoken, view.speaker, batch));
     }
     asked = question && drafts.length === 0 ? sentence : undefined;
-    found += drafts.length;
-    yield drafts;
+    return drafts;
   }
   // "What kind of dog is Jenu?" — "Jenu's a greyhound.": a reply the rules read nothing from is
   // kept with the question it answers.
   if (found === 0 && batch.question && perspective === "user") {
-    const language = forced ?? detectLanguage(`${batch.question} ${view.content}`);
+    const question = batch.question;
+    const language = forced ?? detectLanguage(`${question} ${view.content}`);
     const label = view.speaker ?? (language === "zh" ? "用户" : "the user");
-    const draft = answerDraft(batch.question, view.content, language, label);
-    if (draft) yield [toCandidate(draft, message, language, view.speaker, batch)];
+    const known = book.index.map((entry) => entry.name);
+    const drafts = withKnownNames(known, () => {
+      const draft = answerDraft(question, view.content, language, label);
+      return draft ? [toCandidate(draft, message, language, view.speaker, batch)] : [];
+    });
+    if (drafts.length > 0) yield drafts;
   }
 }
 
@@ -332,6 +363,8 @@ export interface ExtractResult {
   candidates: MemoryCandidate[];
   /** Model trouble (stage `model`) and messages read only in part (stage `limit`). */
   extractionFailures: ExtractionFailure[];
+  /** The scope's known names after this batch: the stored ones and those its messages introduced. */
+  knownNames: KnownName[];
 }
 
 /**
@@ -348,7 +381,8 @@ export async function extractCandidates(
   const pause = slices();
   const drafts: DraftCandidate[] = [];
   const failures: ExtractionFailure[] = [];
-  for (const step of ruleDrafts(messages, options)) {
+  const book: NameBook = { index: [...(options.context?.names ?? [])] };
+  for (const step of ruleDrafts(messages, options, book)) {
     drafts.push(...step.drafts);
     if (step.overflow) {
       failures.push({
@@ -360,10 +394,15 @@ export async function extractCandidates(
   }
   const rules = dedupeCandidates(drafts);
   const speaks = messages.some((m) => m.role === "user" || m.role === "assistant");
-  if (!options.model || !speaks) return { candidates: withIds(rules), extractionFailures: failures };
+  if (!options.model || !speaks)
+    return { candidates: withIds(rules), extractionFailures: failures, knownNames: book.index };
   const modelResult = await extractWithModel(messages, options.model, { now: options.now, config: options.config });
   const merged = mergeModelCandidates(rules, dedupeCandidates(modelResult.candidates));
-  return { candidates: withIds(merged), extractionFailures: [...failures, ...modelResult.failures] };
+  return {
+    candidates: withIds(merged),
+    extractionFailures: [...failures, ...modelResult.failures],
+    knownNames: book.index,
+  };
 }
 
 function withIds(drafts: readonly DraftCandidate[]): MemoryCandidate[] {

@@ -10,7 +10,9 @@
  * become key segments: ASCII names as a slug (`anna_lee`), any other as a short stable hash.
  */
 import { createHash } from "node:crypto";
+import { tagByDictionary } from "../../text/grammar.js";
 import { alternation, wordList } from "../../text/patterns.js";
+import { knownNameAt } from "./known-names.js";
 import { RELATIONS, type Relation, SURNAMES } from "./lexicon.js";
 import { NOT_A_NAME } from "./markers.js";
 
@@ -152,9 +154,26 @@ export function entityMentions(text: string): EntityMention[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
-/** A Chinese name starting at `at`: 小王 / 老李, or a surname and one or two more characters. */
+/**
+ * A Chinese name starting at `at`: 小王 / 老李, or a surname and one or two more characters. A
+ * name the scope knows (known-names.ts) is taken whole where it stands after the relation word,
+ * and wins over a longer run the surname rule would take (我同学常言坐在… is 常言, not 常言坐).
+ */
 function zhNameAt(text: string, at: number): string | undefined {
   const rest = text.slice(at, at + 6);
+  const known = knownNameAt(rest);
+  if (known && closesKnownName(text.slice(at + known.length, at + known.length + 4))) return known;
+  return bySurname(rest);
+}
+
+/** What follows a known name ends it: nothing, punctuation, or a word a subject is followed by (糖果店 is a shop). */
+function closesKnownName(after: string): boolean {
+  if (!HAN_RUN.test(after)) return true;
+  const [next] = tagByDictionary(after, 0);
+  return next === undefined || ["VERB", "ADV", "ADP", "AUX", "PART"].includes(next.pos) || next.detail === "t";
+}
+
+function bySurname(rest: string): string | undefined {
   const nick = ZH_NICKNAME.exec(rest);
   if (nick) return nick[0];
   const surname = ZH_SURNAME.exec(rest);
