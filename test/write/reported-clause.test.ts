@@ -29,7 +29,16 @@ const SYLLABLES = [
   "tis",
 ];
 const CITIES = ["Lisbon", "Osaka", "Denver", "Tallinn", "Porto", "Leeds", "Quito", "Dakar"];
-const HEARD = ["I heard", "I heard that", "I think", "I guess", "We learned that", "I noticed that", "I believe"];
+const HEARD = [
+  "I heard",
+  "I heard that",
+  "I think",
+  "I guess",
+  "We learned that",
+  "I noticed that",
+  "I believe",
+  "I found out that",
+];
 
 function draw<T>(rng: () => number, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)]!;
@@ -125,5 +134,28 @@ describe("a clause the speaker reports is about the person it names", () => {
     // Must not fire: what the speaker saw, and a person known without a clause.
     for (const text of ["我看到林子涵在跑步。", "我知道林子涵。", "我见过林子涵。"])
       for (const key of keysOf(text, "own")) expect(key, text).not.toMatch(/^named\./u);
+  });
+
+  it("a given name that is also a pronoun stays a name before a surname, and only there", () => {
+    const rng = createRng(31);
+    for (let i = 0; i < 20; i++) {
+      let surname = word(rng);
+      while (surname === "Mine") surname = word(rng);
+      const [named] = extractWithRules([
+        {
+          id: `g${i}`,
+          role: "user",
+          content: `I heard Mine ${surname} leads ${word(rng)}.`,
+          at: "2026-03-02T09:00:00Z",
+        },
+      ]);
+      expect(named?.content).toContain(`Mine ${surname}`);
+      expect(named?.key).toMatch(new RegExp(`^named\\.mine_${surname.toLowerCase()}\\.`, "u"));
+    }
+    // Must not fire: "mine" as the possessive.
+    const [own] = extractWithRules([
+      { id: "own-bike", role: "user", content: "The red bike in the hall is mine.", at: "2026-03-02T09:00:00Z" },
+    ]);
+    expect(own?.content).toMatch(/the user's$/u);
   });
 });

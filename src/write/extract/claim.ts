@@ -760,7 +760,8 @@ function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[], text
     grammar.language === "en" ? said.pos === "VERB" && takesClause(said.lemma) : ZH_CLAUSE_VERBS.test(said.text);
   if (!reports && !takes) return undefined;
   let from = verb + 1;
-  while (from < predicate.length && /^(?:that|me|us|him|her|them|:|,|—|我|我们)$/iu.test(predicate[from]!.text)) from++;
+  while (from < predicate.length && /^(?:that|out|me|us|him|her|them|:|,|—|我|我们)$/iu.test(predicate[from]!.text))
+    from++;
   let rest = predicate.slice(from);
   if (reports) return rest.some((w) => grammar.isName(w)) && rest.some(isVerb) ? rest : undefined;
   // A Chinese clause is read as one, as a sentence of its own would be (郑梓/x 萱/n 搬 → 郑梓萱 搬),

@@ -144,7 +144,10 @@ export function toThirdPerson(
     )
     .replace(/\bI\b/g, speaker.subject)
     .replace(/\bmyself\b/gi, "themselves")
-    .replace(/\b(?:my|mine)\b/gi, speaker.possessive)
+    // "Mine" before a capitalised word is a given name ("Mine Raboor"), not the speaker's.
+    .replace(/\b(?:my|mine)\b/giu, (word: string, at: number, whole: string) =>
+      word === "Mine" && /^\s+\p{Lu}/u.test(whole.slice(at + word.length)) ? word : speaker.possessive,
+    )
     .replace(/\bme\b/gi, speaker.subject)
     .replace(/\bwe're\b/gi, `${speaker.group} are`)
     .replace(/\bwe've\b/gi, `${speaker.group} have`)
