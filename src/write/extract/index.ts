@@ -247,7 +247,14 @@ function* extractFromMessage(
         ? undefined
         : opened;
     };
-    for (const grouped of groupUnits(clauses, opens)) {
+    // "Who runs Dorquel? Tusa Lovenfi does.": an answer that only points back to the question's
+    // verb says nothing alone; it is kept with the question below.
+    const pointsBack =
+      asked !== undefined &&
+      !question &&
+      perspective === "user" &&
+      ELLIPTICAL_ANSWER.test(sentence.trim().replace(/\s+/gu, " "));
+    for (const grouped of pointsBack ? [] : groupUnits(clauses, opens)) {
       // "Project Orion started in March. Its tech lead is Tom": the pronoun is the entity named before.
       const said = unitText(grouped);
       const resolved = antecedent ? restoreSubject(said, language, antecedent) : undefined;
@@ -285,6 +292,10 @@ function* extractFromMessage(
     if (drafts.length > 0) yield drafts;
   }
 }
+
+// A subject of up to four words and an auxiliary standing for the question's verb, nothing else.
+const ELLIPTICAL_ANSWER =
+  /^(?:[\p{L}\p{N}'’-]+ ){1,4}(?:does|do|did|is|are|was|were|has|have|had|will|would|can|could|should)(?: (?:now|too|though|still|not|so))?[.!]?$/iu;
 
 const NAMING_CLAUSE = /^(?:它|牠|他|她)?(?:叫|名叫|名字叫|取名叫?|起名叫?|名为)/u;
 // A clause ending on what it introduces: a numeral (一, 两, 3, 几; 有个 for 有一个) and a measure
