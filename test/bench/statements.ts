@@ -62,6 +62,7 @@ let clock = Date.parse("2026-01-05T09:00:00Z");
 const memory = await createMemory({ dir, env: {}, now: () => new Date(clock) });
 const scope = { userId: "bench-statements" };
 const tenths: number[] = [];
+const outcomes = new Map<string, string>();
 const started = performance.now();
 let tenthStart = started;
 let tenthDone = 0;
@@ -75,7 +76,8 @@ for (let start = 0; start < statements.length; start += args.batch) {
       { id: s.id, role: "user" as const, content: s.text, at },
     ];
   });
-  await memory.remember({ scope, messages });
+  const out = await memory.remember({ scope, messages });
+  for (const m of out.messages) outcomes.set(m.messageId, m.reason ? `${m.outcome}: ${m.reason}` : m.outcome);
   const before = done;
   done = Math.min(statements.length, start + args.batch);
   const tenth = Math.ceil(statements.length / 10);
@@ -97,12 +99,18 @@ for (const record of records)
   for (const id of record.source.messageIds) byMessage.set(id, [...(byMessage.get(id) ?? []), record]);
 let active = 0;
 let lost = 0;
+// Statements that left no memory at all, by family and by what their remember() said of them.
+const unkept = new Map<string, number>();
 let pending = 0;
 for (const s of statements) {
   const own = byMessage.get(s.id) ?? [];
   if (own.some((r) => r.status === "active")) active += 1;
   else if (own.some((r) => r.status === "pending")) pending += 1;
   else if (own.length > 0) lost += 1;
+  else {
+    const why = `${s.family} · ${outcomes.get(s.id) ?? "no outcome"}`;
+    unkept.set(why, (unkept.get(why) ?? 0) + 1);
+  }
 }
 
 const rand = createRng(args.seed + 1);
@@ -133,3 +141,8 @@ console.log(
 );
 console.log(`  per tenth (statements/s)   ${tenths.map((t) => t.toFixed(0)).join(" ")}`);
 console.log(`  recall                     ${recallMs.toFixed(1)} ms per question (mean over ${sample.length})`);
+if (unkept.size > 0) {
+  console.log("  left no memory, by family and outcome:");
+  for (const [why, n] of [...unkept].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`    ${String(n).padStart(5)}  ${why}`);
+}
