@@ -183,6 +183,17 @@ export function tagChinese(text: string): TaggedWord[] {
   // 今天下午/nr: the unknown-word model's "name" made of time words is a time.
   for (const word of out)
     if (word.pos === "PROPN" && TIME_WORDS.test(word.text)) Object.assign(word, { pos: "NOUN", detail: "t" });
+  // 平时吃生/x 骨肉, 最近改吃/x 猫粮: after a time word or an adverb and before its object, an
+  // unknown word of two characters opened by a verb is the verb and what follows it, not a name.
+  for (let i = 1; i + 1 < out.length; i++) {
+    const [prev, word, next] = [out[i - 1]!, out[i]!, out[i + 1]!];
+    if (word.detail !== "x" || !/^\p{Script=Han}{2}$/u.test(word.text)) continue;
+    if (!(prev.detail === "t" || prev.detail === "f" || prev.pos === "ADV" || prev.pos === "AUX")) continue;
+    if (!["NOUN", "PROPN", "NUM"].includes(next.pos)) continue;
+    const [verb] = tagByDictionary(word.text[0]!, word.start);
+    if (verb?.pos !== "VERB") continue;
+    out.splice(i, 1, verb, ...tagByDictionary(word.text[1]!, word.start + 1));
+  }
   // 小 + 姜/nr: one nickname.
   for (let i = out.length - 2; i >= 0; i--) {
     const [a, b] = [out[i]!, out[i + 1]!];

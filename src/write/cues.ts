@@ -15,13 +15,33 @@
 import { alternation, wordList } from "../text/patterns.js";
 
 export const TRANSIENT_CUES = {
-  zh: wordList(
-    "这次 | 这一次 | 这回 | 本次 | 暂时 | 临时 | 先用 | 先这样 | 目前先 | 今天先 | 眼下 | 姑且 | 上线再 | 回头再",
-  ),
+  zh: wordList("这次 | 这一次 | 这回 | 本次 | 暂时 | 临时 | 先用 | 先这样 | 目前先 | 今天先 | 姑且 | 上线再 | 回头再"),
   en: wordList(`for now | this time | for the time being | temporary | temporarily | for the moment | just this once |
-    this once | at the moment | right now | for today | for this task | for this session | for this one |
+    this once | for today | for this task | for this session | for this one |
     until launch | until release | until we ship | until go-live`),
 };
+
+/**
+ * Words that date a clause to this moment ("right now", 眼下). With a choice ("we're on SQLite
+ * right now") or a state ("I'm swamped at the moment") they mark it passing; with an activity
+ * under way on a named work or course ("I'm reading The Quiet Shore right now", 我眼下在读《X》)
+ * they say what the speaker is doing these days, which lasts (see {@link ONGOING}).
+ */
+export const PRESENT_CUES = {
+  zh: wordList("眼下"),
+  en: wordList("at the moment | right now"),
+};
+
+/**
+ * An activity under way on something named: a progressive verb, then a capitalised or quoted
+ * title ("I'm reading The Quiet Shore", "we're taking Intro to Pottery", 我在读《X》). Not a choice
+ * verb (using, going with, sticking with, running, trying, testing: a choice for now is transient)
+ * and not a place or moment ("I'm in a meeting").
+ */
+const ONGOING_EN =
+  /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Tt]he user is)\s{1,8}(?:(?:currently|still|now|also)\s{1,8})?(?:(?!(?:using|going|sticking|staying|keeping|running|trying|testing|switching|moving)\b)[a-z]{2,20}ing|(?:halfway|midway|partway) through)\b(?:\s{1,8}(?:through|in|on|for|to|with))?\s{1,8}(?:(?:the|a|an)\s{1,8})?["“'«]?[A-Z]/u;
+const ONGOING_ZH = /在(?:读|看|学|上|练|写|追|听)《[^》]{1,40}》/u;
+export const ONGOING = { zh: ONGOING_ZH, en: ONGOING_EN };
 
 /**
  * Where the speaker is or what they are busy with at this moment, and passing aches. A clause
@@ -133,6 +153,19 @@ export const TRANSIENT = {
   en: new RegExp(`\\b${alternation(TRANSIENT_CUES.en)}\\b|${EN_MOMENT}|${EN_PASSING}`, "i"),
 };
 
+const PRESENT = {
+  zh: new RegExp(alternation(PRESENT_CUES.zh), "u"),
+  en: new RegExp(`\\b${alternation(PRESENT_CUES.en)}\\b`, "i"),
+};
+
+/**
+ * Whether a clause is transient: a transient cue, a moment or something said in passing, or a
+ * present-time cue on anything but an activity under way on a named work ({@link ONGOING}).
+ */
+export function transientIn(text: string, language: "zh" | "en"): boolean {
+  return TRANSIENT[language].test(text) || (PRESENT[language].test(text) && !ONGOING[language].test(text));
+}
+
 /** One-off cues, as patterns ("这次发微信也行", "WeChat is fine this time", "make an exception"). */
 export const ONE_OFF = {
   zh: new RegExp(`${alternation(ONE_OFF_CUES.zh.when)}[^。！？.!?]{0,16}${alternation(ONE_OFF_CUES.zh.allowed)}`, "u"),
@@ -228,7 +261,7 @@ export function isUnrealized(text: string): boolean {
 
 /** Either language. */
 export function isTransient(text: string): boolean {
-  return TRANSIENT.zh.test(text) || TRANSIENT.en.test(text);
+  return transientIn(text, "zh") || transientIn(text, "en");
 }
 
 /** Either language. */

@@ -112,7 +112,7 @@ const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
  */
 function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
   // 老周, 小林, 阿张: 小 / 老 / 阿 and a surname are how people are called, whatever the tagger read.
-  const out = compoundSurnames(nicknames(coinedSubject(nameBoundaries(words)))).map(
+  const out = compoundSurnames(nicknames(coinedTopic(coinedSubject(nameBoundaries(words))))).map(
     (w): TaggedWord =>
       /^[小老阿]\p{Script=Han}$/u.test(w.text) && SURNAME_CHARS.has(w.text[1]!) && w.pos !== "PROPN"
         ? { ...w, pos: "PROPN", detail: "nr" }
@@ -364,9 +364,27 @@ function nicknames(words: readonly TaggedWord[]): TaggedWord[] {
       !/^(?:都|皆|也|均)$/u.test(b.text) &&
       tagByDictionary(`每${a.text[0]}`, a.start).length !== 1;
     const individual = a.pos === "NOUN" && b.text === "是" && INDIVIDUAL.test(out[k + 2]?.text ?? "");
-    if (doubled || individual) out[k] = { ...a, pos: "X", detail: "x" };
+    if (doubled || individual || habitual(out, k)) out[k] = { ...a, pos: "X", detail: "x" };
   }
   return out;
+}
+
+/**
+ * A noun of two characters opening its clause, then a time word (平时, 最近, 现在) and a verb with
+ * its object (枣花平时吃生骨肉, 小花最近改吃冻干了): what a particular one does these days, so a
+ * name. Not without an object (公司最近在裁员, 天气最近变冷了), nor a time word as the noun.
+ */
+function habitual(words: readonly TaggedWord[], k: number): boolean {
+  const [a, time] = [words[k]!, words[k + 1]];
+  if (a.pos !== "NOUN" || a.detail !== "n" || a.text.length !== 2 || !time) return false;
+  if (!(time.detail === "t" || (time.pos === "ADP" && time.detail === "f"))) return false;
+  const verb = words.findIndex((w, i) => i > k + 1 && i <= k + 3 && w.pos === "VERB");
+  if (verb < 0) return false;
+  for (const w of words.slice(verb + 1)) {
+    if (w.pos === "PUNCT") return false;
+    if (w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "NUM") return true;
+  }
+  return false;
 }
 
 /**
@@ -396,6 +414,50 @@ function coinedSubject(words: readonly TaggedWord[]): TaggedWord[] {
       (b.pos !== "VERB" && (c.pos === "ADV" || c.text === "的"));
     if (!closes || tagByDictionary(a.text + b.text, a.start).length === 1) continue;
     out.splice(k, 2, retext(a, a.text + b.text, a.start, { pos: "X", detail: "x" }));
+  }
+  return out;
+}
+
+// What may make up a coined name: nouns, adjectives, place words and numbered phases (苍松/a 四期/f).
+const COINED_PART = /^(?:n|nz|ng|a|ag|f|s|m|x)$/u;
+const PHASE = /^[一二三四五六七八九十\d]{1,3}期$/u;
+
+/**
+ * A name coined from two or three words (苍松/a 四期/f of 苍松四期现在跑在 PostgreSQL 上: a project),
+ * opening its sentence before a time word (现在, 平时, 最近) and a verb within two words: one
+ * proper noun. Not when the words are one dictionary word, a pronoun or a relation word is among them (我们
+ * 公司, 这个项目), a verb is among them (周末加班), or no verb follows (北京天气现在很冷).
+ */
+function coinedTopic(words: readonly TaggedWord[]): TaggedWord[] {
+  const out = [...words];
+  for (let k = 0; k < out.length; k++) {
+    if (k > 0 && !/^[。！？!?；;]$/u.test(out[k - 1]!.text)) continue;
+    for (const size of [3, 2]) {
+      const span = out.slice(k, k + size);
+      const time = out[k + size];
+      // A numbered phase (三期, 2期) is part of the name, though the dictionary files it as a time.
+      if (span.some((w, i) => i < size - 1 && PHASE.test(w.text)) || (time && PHASE.test(time.text))) continue;
+      if (span.length < size || !time || !(time.detail === "t" || (time.pos === "ADP" && time.detail === "f")))
+        continue;
+      const parts = span.every(
+        (w, i) =>
+          hanWord(w) &&
+          (COINED_PART.test(w.detail ?? "") || PHASE.test(w.text)) &&
+          w.pos !== "PRON" &&
+          !ZH_RELATION.has(w.text) &&
+          (i === 0 || span[i - 1]!.end === w.start),
+      );
+      // A verb, 用 (filed as a preposition), or a word filed as a noun before 在/到 (部署/n 在).
+      const verb = out
+        .slice(k + size + 1, k + size + 3)
+        .some(
+          (w, i) => w.pos === "VERB" || w.text === "用" || /^(?:在|到|于)$/u.test(out[k + size + 2 + i]?.text ?? ""),
+        );
+      const text = span.map((w) => w.text).join("");
+      if (!parts || !verb || tagByDictionary(text, 0).length === 1) continue;
+      out.splice(k, size, retext(span[0]!, text, span[0]!.start, { pos: "PROPN", detail: "nz" }));
+      break;
+    }
   }
   return out;
 }
@@ -1048,16 +1110,29 @@ function readPredicate(grammar: Grammar, words: readonly TaggedWord[], text: str
     values,
     valueWords: groups.flat(),
     changed: grammar.change.test(said),
-    // Chinese states amounts and times without a verb: INV-2024-0841一共1,962元, 他今年30岁.
+    // Chinese states amounts and times without a verb: INV-2024-0841一共1,962元, 他今年30岁; and
+    // predicates with a word the dictionary files elsewhere: an idiom (对天文很感兴趣/l) or a word
+    // an aspect particle follows (已经发货/n 了).
     predicated:
       words.some(isVerb) ||
-      (grammar.language === "zh" && groups.some((g) => g.some((w) => w.pos === "NUM" || grammar.isTime(w)))),
+      (grammar.language === "zh" &&
+        (groups.some((g) => g.some((w) => w.pos === "NUM" || grammar.isTime(w))) ||
+          words.some((w, k) => ZH_PREDICATE_WORD.test(w.detail ?? "") || predicateBeforeAspect(words, k)))),
   };
 }
 
-/** A verb, a copula, or jieba's verbal noun (启动/vn) in a predicate. */
+// jieba's idioms (很感兴趣/l, 一模一样/i): predicates in the clauses they close.
+const ZH_PREDICATE_WORD = /^(?:l|i)$/u;
+
+/** A Han word an aspect particle follows (发货 of 已经发货了, 绝育 of 绝育过): used as a verb. */
+function predicateBeforeAspect(words: readonly TaggedWord[], k: number): boolean {
+  const [w, next] = [words[k]!, words[k + 1]];
+  return k > 0 && w.pos === "NOUN" && w.detail !== "t" && /^(?:ul|ug|uz)$/u.test(next?.detail ?? "") && hanWord(w);
+}
+
+/** A verb, a copula, 用 (jieba files it as a preposition), or jieba's verbal noun (启动/vn) in a predicate. */
 function isVerb(word: TaggedWord): boolean {
-  return word.pos === "VERB" || word.pos === "AUX" || word.detail === "vn" || /^(?:是|在|有|叫)$/u.test(word.text);
+  return word.pos === "VERB" || word.pos === "AUX" || word.detail === "vn" || /^(?:是|在|有|叫|用)$/u.test(word.text);
 }
 
 /** A number that counts its noun (一只猫, "two cats") rather than being a value of its own. */

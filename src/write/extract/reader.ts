@@ -10,7 +10,7 @@
  * preference into one reading per object, and read entity attributes.
  */
 import { tokenize } from "../../text/tokenizer.js";
-import { ONE_OFF, TRANSIENT } from "../cues.js";
+import { ONE_OFF, transientIn } from "../cues.js";
 import { readAttribute } from "./attributes.js";
 import { particularSubject, readClaim } from "./claim.js";
 import { findTimeMentions, type TimeMention } from "./dates.js";
@@ -163,7 +163,7 @@ function readText(
     reader.shape(said, ctx, { explicit: false, procedure: false, reminder: false }).instruction;
   const aboutEntity = user && !told && isWorldEntity(claim) && claim.predicated;
   const transient =
-    oneOff || (!procedure && !aboutEntity && TRANSIENT[L].test(text) && reader.transientApplies(text, ctx));
+    oneOff || (!procedure && !aboutEntity && transientIn(text, L) && reader.transientApplies(text, ctx));
   // A stated convention (我们约定 / we agreed) is as explicit as "remember".
   const explicit = marked || procedure || (user && EXPLICIT[L].test(text));
   const past = reader.isPast(text);
@@ -199,7 +199,7 @@ function readText(
     !shape.request &&
     !shape.instruction &&
     !times.some((t) => t.direction === "present" && !t.absolute) &&
-    !TRANSIENT[L].test(text)
+    !transientIn(text, L)
       ? particularSubject(text, L)
       : undefined;
   if (!grounds && !plain) return [];
