@@ -157,6 +157,7 @@ const JIEBA_POS: ReadonlyArray<readonly [RegExp, Pos]> = [
 const WHOLE =
   /\[[A-Z_]{2,20}\]|《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}”|[A-Za-z0-9](?:[A-Za-z0-9]|[-_./#](?=[A-Za-z0-9])|,(?=\d{3}(?!\d))){0,60}/gu;
 const TIME_WORDS = /^(?:今天|明天|昨天|前天|后天|今晚|昨晚|明晚)?(?:上午|下午|中午|晚上|早上|凌晨|傍晚)?$/u;
+const RECURRING_DAY = /^每(?:周|星期|礼拜)[一二三四五六日天]$/u;
 // 小姜, 老王, 阿芳: a nickname jieba reads as an adjective and a surname.
 const NICKNAME = /^[小老阿]$/u;
 
@@ -194,6 +195,19 @@ export function tagChinese(text: string): TaggedWord[] {
     if (verb?.pos !== "VERB") continue;
     out.splice(i, 1, verb, ...tagByDictionary(word.text[1]!, word.start + 1));
   }
+  // 这个/r 月/m, 上个/r 星期: a demonstrative and a unit of the calendar are one time.
+  for (let i = out.length - 2; i >= 0; i--) {
+    const [a, b] = [out[i]!, out[i + 1]!];
+    if (/^[这那上下每]个$/u.test(a.text) && /^(?:月|星期|礼拜|周末|季度)$/u.test(b.text) && a.end === b.start)
+      out.splice(i, 2, {
+        text: a.text + b.text,
+        pos: "NOUN",
+        detail: "t",
+        lemma: a.text + b.text,
+        start: a.start,
+        end: b.end,
+      });
+  }
   // 小 + 姜/nr: one nickname.
   for (let i = out.length - 2; i >= 0; i--) {
     const [a, b] = [out[i]!, out[i + 1]!];
@@ -214,7 +228,8 @@ const DICTIONARY_VERBS: ReadonlyMap<string, string> = new Map([
 ]);
 
 function tagged(word: string, tag: string, start: number): TaggedWord {
-  const fixed = DICTIONARY_VERBS.get(word) === tag ? "v" : tag;
+  // 每周三/i: a weekday that recurs is a time, not an idiom.
+  const fixed = DICTIONARY_VERBS.get(word) === tag ? "v" : RECURRING_DAY.test(word) ? "t" : tag;
   // The passive 被 opens the predicate (皮皮被梁昊领养了): an auxiliary, as Universal Dependencies
   // tag it (aux:pass), not the preposition jieba files it as.
   const passive = word === "被" && tag === "p";

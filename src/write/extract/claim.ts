@@ -112,7 +112,7 @@ const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
  */
 function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
   // 老周, 小林, 阿张: 小 / 老 / 阿 and a surname are how people are called, whatever the tagger read.
-  const out = compoundSurnames(nicknames(coinedTopic(coinedSubject(nameBoundaries(words))))).map(
+  const out = compoundSurnames(surnameHeads(nicknames(coinedTopic(coinedSubject(nameBoundaries(words)))))).map(
     (w): TaggedWord =>
       /^[小老阿]\p{Script=Han}$/u.test(w.text) && SURNAME_CHARS.has(w.text[1]!) && w.pos !== "PROPN"
         ? { ...w, pos: "PROPN", detail: "nr" }
@@ -165,6 +165,110 @@ function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
 }
 
 const COMPOUND_SURNAMES = SURNAMES.filter((s) => s.length === 2);
+
+// What opens a predicate right after a name: a time or a verb or an adverb of two characters or
+// more, one of the one-character words that only follow a subject (的, 是, 在, 也, 会 …), or a
+// one-character verb with its complement, aspect or object (迷上, 搬到, 说了, 教摄影).
+const PREDICATE_OPENER = /^(?:的|是|在|也|都|还|又|就|才|常|总|刚|已|正|将|会|要|想|爱)$/u;
+const VERB_COMPLEMENT = /^(?:了|着|过|上|到|起|下|完|去|来|在|给|成)$/u;
+// A given name does not end in a function word or a verb (周末去 is not a name).
+const NOT_GIVEN = new Set(["VERB", "AUX", "ADV", "ADP", "PART", "PRON", "NUM", "PUNCT"]);
+// Inside a three-character name any character but a particle, a pronoun or a number (朱然强).
+const NOT_INSIDE = new Set(["PART", "PRON", "NUM", "PUNCT"]);
+
+/** How the words after a name open a predicate: "strong", "weak" (a one-character verb), or not at all. */
+function predicateOpening(rest: readonly TaggedWord[]): "strong" | "weak" | undefined {
+  const [word, next] = rest;
+  if (!word) return undefined;
+  const long = word.text.length >= 2;
+  if ((word.detail === "t" && long) || /^每\p{Script=Han}/u.test(word.text) || PREDICATE_OPENER.test(word.text))
+    return "strong";
+  if ((word.pos === "VERB" || word.pos === "ADV" || word.detail === "f") && long) return "strong";
+  // 侯明亮 开的是: a verb and 的, "what X drives", opens as clearly as a word of two characters.
+  if (word.detail === "v" && next?.text === "的") return "strong";
+  // 蒋杰 教摄影, 王明 说了: a one-character verb with its complement, a second verb or its object.
+  const object = next && (next.pos === "NOUN" || next.pos === "PROPN") && next.text.length >= 2;
+  if (word.detail === "v" && next && (VERB_COMPLEMENT.test(next.text) || next.detail === "v" || object)) return "weak";
+  return undefined;
+}
+
+/**
+ * A person's name at the head of a clause, wherever the tagger put its edges: a one-character
+ * surname and one or two given characters, closed by a word that opens a predicate. 白天/t 英/j
+ * 每天 → 白天英, 金艳迷/x 上了 → 金艳 + 迷上了, 郭鹏/x 奕/zg 现在 → 郭鹏奕, 付/v 海山/ns 现在 →
+ * 付海山. The shorter name wins when both close; a third character that is a verb or a function
+ * word belongs to the predicate. Must not fire where the tagger already closed a word there
+ * (周末 常去, 高兴 不起来), on a two-character verb or adverb read as a name (付款 成功了), or
+ * after a compound surname (司马).
+ */
+function surnameHeads(words: readonly TaggedWord[]): TaggedWord[] {
+  const out = [...words];
+  for (let k = 0; k < out.length; k++) {
+    const w = out[k]!;
+    const prev = out[k - 1];
+    const head =
+      !prev ||
+      prev.pos === "PUNCT" ||
+      CLAUSE_BREAK.test(prev.text) ||
+      ZH_RELATION.has(prev.text) ||
+      ZH_CLAUSE_VERBS.test(prev.text) ||
+      ZH_REPORTING.test(prev.text);
+    if (!head || !hanWord(w) || !SURNAME_CHARS.has(w.text[0]!) || w.text.length > 3 || w.detail === "nz") continue;
+    // Already closed: a clear opening after it, or a verb after a name or an unknown word (贺然亮/x 换了, 范妍露 开的是).
+    const after = predicateOpening(out.slice(k + 1, k + 3));
+    const nameLike = w.pos === "PROPN" || w.detail === "x";
+    const verbOf = out[k + 1]?.pos === "VERB" && out[k + 2]?.text === "的"; // 范妍露 开的是
+    if (w.text.length >= 2 && (after === "strong" || ((after === "weak" || verbOf) && nameLike))) continue;
+    // The Han run from the surname on, as the tagger's words tile it.
+    let last = k;
+    while (last + 1 < out.length && out[last + 1]!.start === out[last]!.end && hanWord(out[last + 1]!)) last++;
+    const run = out
+      .slice(k, last + 1)
+      .map((x) => x.text)
+      .join("");
+    if (COMPOUND_SURNAMES.some((surname) => run.startsWith(surname))) continue;
+    const closes = (length: number): { follow: TaggedWord; opening: "strong" | "weak" } | undefined => {
+      if (run.length <= length) return undefined;
+      // 付款/v 成功了: a dictionary verb, adverb or time word is not a two-character name.
+      if (length === 2 && w.text.length === 2 && (NOT_GIVEN.has(w.pos) || w.detail === "t")) return undefined;
+      const rest = tagByDictionary(run.slice(length), w.start + length);
+      const opening = predicateOpening(rest);
+      if (!opening) return undefined;
+      const given = [...run.slice(1, length)].map((c) => tagByDictionary(c, 0)[0]);
+      // A given name may end in a character that is also a verb (余涵超 一直), after a word the
+      // tagger did not know, before a clear opening; not before 的 (田雨 开的是: what 田雨 drives).
+      const lastMayBeVerb = (w.detail === "x" || w.detail === "nr") && opening === "strong" && rest[0]!.text !== "的";
+      const fits = given.every((g, i) =>
+        i < given.length - 1
+          ? g && !NOT_INSIDE.has(g.pos)
+          : g && (!NOT_GIVEN.has(g.pos) || (g.pos === "VERB" && lastMayBeVerb)),
+      );
+      // 家 after a name is the name's home (田雨家的英短), not a given name.
+      return fits && run[length - 1] !== "家" ? { follow: rest[0]!, opening } : undefined;
+    };
+    // A clear opening first (韩华安 下班, not 韩华 安下班), then the shorter name (吴欣 迷上了).
+    const options = [2, 3].map((length) => ({ length, closed: closes(length) }));
+    const best =
+      options.find((o) => o.closed?.opening === "strong") ?? options.find((o) => o.closed?.opening === "weak");
+    if (!best?.closed) continue;
+    const { length } = best;
+    const { follow } = best.closed;
+    // Retag up to the word the follow word ends in; the words after it stay as they were.
+    const followEnd = w.start + length + follow.text.length;
+    let j = k;
+    while (j < last && out[j]!.end < followEnd) j++;
+    const name = run.slice(0, length);
+    const restEnd = out[j]!.end;
+    const rest = run.slice(length, restEnd - w.start);
+    out.splice(
+      k,
+      j - k + 1,
+      retext(w, name, w.start, { pos: "PROPN", detail: "nr" }),
+      ...tagByDictionary(rest, w.start + length),
+    );
+  }
+  return out;
+}
 const hanWord = (w: TaggedWord) => /^\p{Script=Han}+$/u.test(w.text);
 const unknownHan = (w: TaggedWord) => w.detail === "x" && hanWord(w);
 const retext = (w: TaggedWord, text: string, start: number, extra: Partial<TaggedWord> = {}): TaggedWord => ({
