@@ -21,7 +21,7 @@ import { detectLanguage } from "../text/tokenizer.js";
 import type { MemoryCandidate } from "./candidate.js";
 import { analyzeStatement } from "./conflict/analyze.js";
 import { claimsBusinessState, isOneOff, isTransient } from "./cues.js";
-import { subjectNames } from "./extract/claim.js";
+import { namesIn, subjectNames } from "./extract/claim.js";
 import { canonicalValue, dimensionOfKey } from "./extract/dimensions.js";
 import { withoutSpeaker } from "./extract/keys.js";
 
@@ -251,6 +251,11 @@ export function sameFactSimilarity(
     if ((record.source.speaker ?? "") !== (candidate.speaker ?? "")) continue;
     // "My sister's cat, Susun, …" beside "…, Fere, …": subjects naming different things are two facts.
     if (namesOtherThing(candidate.content, record.content)) continue;
+    const valued = candidate.value !== undefined && record.value !== undefined;
+    // "…with Dr. Bemard … on July 8" / "…with Dr. Brosk … on May 23": two statements that each
+    // name a particular (a name, a number) the other does not are two facts however alike their
+    // words; whether one replaces the other is the conflict step's question, not admission's.
+    if (!valued && disjointParticulars(candidate.content, record.content)) continue;
     const sameValue =
       candidate.value !== undefined && record.value !== undefined
         ? canonicalValue(dimension, candidate.value) === canonicalValue(dimension, record.value)
@@ -289,6 +294,34 @@ export function namesOtherThing(a: string, b: string): boolean {
   if (x.length === 0 || y.length === 0) return false;
   const [saidA, saidB] = [a.toLowerCase(), b.toLowerCase()];
   return !x.some((name) => saidB.includes(name)) && !y.some((name) => saidA.includes(name));
+}
+
+const particularsCache = new Map<string, string[]>();
+
+/** The names and numbers a statement says anywhere in it (claim.ts `namesIn`; cached, bounded). */
+function particularsOf(text: string): string[] {
+  let found = particularsCache.get(text);
+  if (found === undefined) {
+    const names = namesIn(text, detectLanguage(text)).map((n) => n.toLowerCase());
+    found = [...new Set([...names, ...(text.match(/\d+/gu) ?? [])])];
+    if (particularsCache.size >= NAMES_CACHE_LIMIT) particularsCache.delete(particularsCache.keys().next().value!);
+    particularsCache.set(text, found);
+  }
+  return found;
+}
+
+/**
+ * Each statement names a particular the other does not say: a different name or number on both
+ * sides (Dr. Rovett on 14 January / Dr. Pull on January 18; 玉岚项目 / 海梭项目). A statement that
+ * only adds to the other (the same appointment "at 3pm") or says the same is not.
+ */
+export function disjointParticulars(a: string, b: string): boolean {
+  const [x, y] = [particularsOf(a), particularsOf(b)];
+  const [saidA, saidB] = [a.toLowerCase(), b.toLowerCase()];
+  // A number is said when the other says the same number, not a longer one (3 / 23).
+  const said = (p: string, text: string, theirs: readonly string[]) =>
+    /^\d+$/u.test(p) ? theirs.includes(p) : text.includes(p);
+  return x.some((p) => !said(p, saidB, y)) && y.some((p) => !said(p, saidA, x));
 }
 
 /** Dice overlap of two statements' topic words together with their dates and numbers. */
