@@ -40,8 +40,15 @@ export const PRESENT_CUES = {
  */
 const ONGOING_EN =
   /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Tt]he user is)\s{1,8}(?:(?:currently|still|now|also)\s{1,8})?(?:(?!(?:using|going|sticking|staying|keeping|running|trying|testing|switching|moving)\b)[a-z]{2,20}ing|(?:halfway|midway|partway) through)\b(?:\s{1,8}(?:through|in|on|for|to|with))?\s{1,8}(?:(?:the|a|an)\s{1,8})?["“'«]?[A-Z]/u;
+// "I'm taking a course called Modern Cantonese", "I'm in the middle of The Long Road": the work
+// named by "called / named / titled", or the one the speaker is in the middle of.
+const ONGOING_NAMED_EN =
+  /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Tt]he user is)\s{1,8}(?:(?:currently|still|now|also)\s{1,8})?(?:[a-z]{2,20}ing\s{1,8}(?:(?:a|an|the)\s{1,8})?[a-z]{2,15}(?:\s{1,8}[a-z]{2,15})?\s{1,8}(?:called|named|titled)|in the middle of)\s{1,8}["“'«]?[A-Z]/u;
 const ONGOING_ZH = /在(?:读|看|学|上|练|写|追|听)《[^》]{1,40}》/u;
-export const ONGOING = { zh: ONGOING_ZH, en: ONGOING_EN };
+export const ONGOING = {
+  zh: ONGOING_ZH,
+  en: { test: (text: string) => ONGOING_EN.test(text) || ONGOING_NAMED_EN.test(text) },
+};
 
 /**
  * Where the speaker is or what they are busy with at this moment, and passing aches. A clause

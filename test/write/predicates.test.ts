@@ -47,13 +47,17 @@ describe("predicates and subjects the tagger files elsewhere", () => {
   it("en/zh: a present-time cue on an activity under way on a named work keeps it; on a choice or a state it is passing", async () => {
     const r = createRng(4401);
     const book = new NameBook(r, 0);
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 10; i++) {
       const title = i % 2 === 0 ? book.fresh(EN_BOOK) : book.fresh(EN_COURSE);
       const verb =
         i % 2 === 0
           ? pick(r, ["reading", "rereading", "halfway through", "listening to"])
           : pick(r, ["taking", "auditing"]);
-      const sentence = `I'm ${verb} ${title} ${pick(r, ["right now", "at the moment"])}.`;
+      const sentence = pick(r, [
+        `I'm ${verb} ${title} ${pick(r, ["right now", "at the moment"])}.`,
+        `${pick(r, ["Right now", "At the moment"])} I'm taking a ${pick(r, ["course", "class", "workshop"])} called ${title}.`,
+        `${pick(r, ["Right now", "At the moment"])} I'm in the middle of ${title}.`,
+      ]);
       const { out, memories } = await write(sentence, `ongoing-${i}`);
       expect(out.messages[0]!.outcome, sentence).toBe("written");
       expect(memories.map((m) => m.content).join(" | "), sentence).toContain(title.split(" ").at(-1)!);
@@ -67,6 +71,8 @@ describe("predicates and subjects the tagger files elsewhere", () => {
         "I'm swamped right now.",
         "I'm in a meeting at the moment.",
         "I'm cooking dinner right now.",
+        "I'm in the middle of a meeting right now.",
+        "At the moment I'm waiting for a call.",
       ]);
       expect(transientIn(sentence, "en"), sentence).toBe(true);
     }
@@ -77,13 +83,18 @@ describe("predicates and subjects the tagger files elsewhere", () => {
   it("zh: an idiom or a word before 了 is a predicate: the statement is kept under its name", async () => {
     const r = createRng(4402);
     const book = new NameBook(r, 0);
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 10; i++) {
       const person = book.fresh(ZH_FULL_NAME);
       const order = book.fresh(ORDER_ID);
+      // An aspect adverb before a word the dictionary files as a noun (已发货, 正在清关) makes it a predicate.
       const sentence =
         i % 2 === 0
           ? `${person}对${pick(r, ["天文", "茶艺", "摄影", "昆虫"])}很感兴趣。`
-          : `订单${order}已经${pick(r, ["发货", "签收", "出库"])}了。`;
+          : pick(r, [
+              `订单${order}已经${pick(r, ["发货", "签收", "出库"])}了。`,
+              `订单 ${order}：已${pick(r, ["发货", "签收", "出库"])}。`,
+              `单号 ${order} 的货物正在${pick(r, ["清关", "派送", "出库"])}。`,
+            ]);
       const { out, memories } = await write(sentence, `predicate-${i}`);
       expect(out.messages[0]!.outcome, sentence).toBe("written");
       const name = i % 2 === 0 ? person : order;

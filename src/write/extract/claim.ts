@@ -186,8 +186,10 @@ function predicateOpening(rest: readonly TaggedWord[]): "strong" | "weak" | unde
   if ((word.pos === "VERB" || word.pos === "ADV" || word.detail === "f") && long) return "strong";
   // 侯明亮 开的是: a verb and 的, "what X drives", opens as clearly as a word of two characters.
   if (word.detail === "v" && next?.text === "的") return "strong";
+  // 林嘉 对昆虫很感兴趣: a preposition that opens the predicate's object before its verb.
+  if (word.detail === "p" && /^(?:对|跟|给|把|被|向|从|替|为|让)$/u.test(word.text) && next) return "weak";
   // 蒋杰 教摄影, 王明 说了: a one-character verb with its complement, a second verb or its object.
-  const object = next && (next.pos === "NOUN" || next.pos === "PROPN") && next.text.length >= 2;
+  const object = next && (next.pos === "NOUN" || next.pos === "PROPN") && next.detail !== "t" && next.text.length >= 2;
   if (word.detail === "v" && next && (VERB_COMPLEMENT.test(next.text) || next.detail === "v" || object)) return "weak";
   return undefined;
 }
@@ -1221,7 +1223,12 @@ function readPredicate(grammar: Grammar, words: readonly TaggedWord[], text: str
       words.some(isVerb) ||
       (grammar.language === "zh" &&
         (groups.some((g) => g.some((w) => w.pos === "NUM" || grammar.isTime(w))) ||
-          words.some((w, k) => ZH_PREDICATE_WORD.test(w.detail ?? "") || predicateBeforeAspect(words, k)))),
+          words.some(
+            (w, k) =>
+              ZH_PREDICATE_WORD.test(w.detail ?? "") ||
+              predicateBeforeAspect(words, k) ||
+              predicateAfterAdverb(words, k),
+          ))),
   };
 }
 
@@ -1232,6 +1239,21 @@ const ZH_PREDICATE_WORD = /^(?:l|i)$/u;
 function predicateBeforeAspect(words: readonly TaggedWord[], k: number): boolean {
   const [w, next] = [words[k]!, words[k + 1]];
   return k > 0 && w.pos === "NOUN" && w.detail !== "t" && /^(?:ul|ug|uz)$/u.test(next?.detail ?? "") && hanWord(w);
+}
+
+// Adverbs of aspect and state that only come before a predicate.
+export const ZH_ASPECT_ADVERB = /^(?:已|已经|正在|还没|还未|没|没有|尚未|未|刚|刚刚)$/u;
+
+/** A Han word an aspect adverb comes before (发货 of 已发货, 清关/x of 正在清关): used as a verb. */
+export function predicateAfterAdverb(words: readonly TaggedWord[], k: number): boolean {
+  const [w, before] = [words[k]!, words[k - 1]];
+  return (
+    before !== undefined &&
+    ZH_ASPECT_ADVERB.test(before.text) &&
+    (w.pos === "NOUN" || w.detail === "x") &&
+    w.detail !== "t" &&
+    hanWord(w)
+  );
 }
 
 /** A verb, a copula, 用 (jieba files it as a preposition), or jieba's verbal noun (启动/vn) in a predicate. */
