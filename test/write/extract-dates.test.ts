@@ -48,6 +48,12 @@ describe("Chinese relative dates", () => {
     expect(findTimeMentions("每周一开会", "zh", AT)).toEqual([]);
     expect(findTimeMentions("用户最近不吃苹果了", "zh", AT)).toEqual([]);
     expect(findTimeMentions("以后都用中文回复", "zh", AT)).toEqual([]);
+    // A bare weekday or weekend with 常 or a liking is every one of them.
+    expect(findTimeMentions("林晓雯周末常去钓鱼", "zh", AT)).toEqual([]);
+    expect(findTimeMentions("他喜欢在周日下午弹吉他", "zh", AT)).toEqual([]);
+    // Must not fire: 非常 / 正常 say nothing of how often; a plan for one day stays a date.
+    expect(resolve("这周末非常忙", "zh")).toBe("在 2024-05-11 那个周末非常忙");
+    expect(resolve("周六正常上班", "zh")).not.toBe("周六正常上班");
   });
 
   it("marks deadlines, directions and noun modifiers", () => {
@@ -93,6 +99,10 @@ describe("English relative dates", () => {
   it("skips habits", () => {
     expect(findTimeMentions("every Monday we meet", "en", AT)).toEqual([]);
     expect(findTimeMentions("I go running on Mondays", "en", AT)).toEqual([]);
+    expect(findTimeMentions("the class is on Tuesday evenings", "en", AT)).toEqual([]);
+    expect(findTimeMentions("she likes to swim on Saturday", "en", AT)).toEqual([]);
+    // Must not fire: one evening is a date.
+    expect(resolve("let's meet on Tuesday evening", "en")).not.toBe("let's meet on Tuesday evening");
   });
 });
 

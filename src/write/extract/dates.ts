@@ -419,9 +419,11 @@ const BARE_DAY = {
   zh: /^个?(?:(?:周|星期|礼拜)[一二三四五六日天]|周末)$/u,
   en: /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)$/iu,
 };
+// A habit or a liking (周末常去, 喜欢在周日下午, "on Tuesday evenings", "Saturdays"); 常 of 非常 /
+// 正常 / 日常 says nothing of how often.
 const HABITUAL = {
-  zh: /经常|常常|通常|一般|平时|平常|总是|往往|向来|每|例会|周会|晨会/u,
-  en: /\b(?:usually|often|always|normally|typically|generally|regularly|tends? to|every|weekly|fortnightly|biweekly)\b/iu,
+  zh: /经常|常常|通常|一般|平时|平常|总是|往往|向来|每|例会|周会|晨会|喜欢|(?<![非正异日反无寻])常(?!识|用)/u,
+  en: /\b(?:usually|often|always|normally|typically|generally|regularly|tends? to|every|weekly|fortnightly|biweekly|likes? to|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|afternoons|evenings|nights)\b/iu,
 };
 // "I booked flights for May", 我约好了周六: a plan made in the past is for a time ahead.
 const PLANNED = {

@@ -15,7 +15,7 @@ import type { MemoryCandidate } from "../candidate.js";
 import { claimsBusinessState } from "../cues.js";
 import { AGENT_MAX_CONFIDENCE } from "../scoring.js";
 import { answerDraft } from "./answer.js";
-import { type ClaimEntity, namesIn, readClaim } from "./claim.js";
+import { type ClaimEntity, namesIn, particularSubject, readClaim } from "./claim.js";
 import { type ConversationContext, priorTurns } from "./context.js";
 import { conceptHints, dateHints, packHints, questionHints, verbBaseForms } from "./hints.js";
 import { introducedNames } from "./introduced.js";
@@ -187,6 +187,8 @@ function* extractFromMessage(
   // The entity the message last made a subject of: what a later "its", "she", 她 points back to.
   let antecedent: ClaimEntity | undefined;
   let found = 0;
+  // What the message's memories say, to tell whether they name what the question asked about.
+  const contents: string[] = [];
   // The message's own question the rules read nothing from, waiting for its answer.
   let asked: string | undefined;
   for (const sentence of splitSentences(view.content)) {
@@ -200,6 +202,7 @@ function* extractFromMessage(
     const known = book.index.map((entry) => entry.name);
     const drafts = withKnownNames(known, () => readSentence(sentence, language));
     found += drafts.length;
+    contents.push(...drafts.map((d) => d.content));
     yield drafts;
   }
   function readSentence(sentence: string, language: "zh" | "en"): DraftCandidate[] {
@@ -280,7 +283,12 @@ function* extractFromMessage(
   }
   // "What kind of dog is Jenu?" — "Jenu's a greyhound.": a reply the rules read nothing from is
   // kept with the question it answers.
-  if (found === 0 && batch.question && perspective === "user") {
+  // "A1001 这单到哪了？" — "还在路上，预计周五到。": a reply the rules read as a plan or a state
+  // that names nothing, to a question about a particular thing, is also kept with the question,
+  // which says what it is about.
+  const unanchored =
+    found > 0 && batch.question !== undefined && asksAboutParticular(batch.question, view.content, contents);
+  if ((found === 0 || unanchored) && batch.question && perspective === "user") {
     const question = batch.question;
     const language = forced ?? detectLanguage(`${question} ${view.content}`);
     const label = view.speaker ?? (language === "zh" ? "用户" : "the user");
@@ -302,6 +310,18 @@ const NAMING_CLAUSE = /^(?:它|牠|他|她)?(?:叫|名叫|名字叫|取名叫?|�
 // word, then at most a dozen characters of description (一辆红色自行车, 两只英短).
 const INTRODUCED =
   /(?:[一两二三四五六七八九十几有]|\d{1,3})(?:只|辆|个|条|匹|头|台|部|本|位|盆|棵|架|艘|套|把|张|家|所)[^，,。；;]{0,12}$/u;
+
+/**
+ * The question names a particular thing (an id, a name) that neither the reply nor any memory
+ * read from it says.
+ */
+function asksAboutParticular(question: string, reply: string, contents: readonly string[]): boolean {
+  const language = detectLanguage(question);
+  const thing = particularSubject(question.trimEnd().replace(/[?？]$/u, ""), language);
+  if (!thing?.named) return false;
+  const name = thing.text.toLowerCase();
+  return !reply.toLowerCase().includes(name) && !contents.some((c) => c.toLowerCase().includes(name));
+}
 
 function isPronounClause(text: string): boolean {
   return readClaim(text, detectLanguage(text))?.subject === "pronoun";
