@@ -1,4 +1,72 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The test files `npm test` leaves to `npm run test:all`: the vitest project "slow"; every other
+ * file under test/ is in "fast", the gate `npm test` runs (149 s on 2 cores, lint and
+ * tsc included). Split by what a suite needs: processes, a package install, PostgreSQL, whole
+ * eval sets; then the heaviest seeded suites, by the seconds their tests took in a full run
+ * (2026-12-04, 2 cores, 2 workers; each file also pays ~1.5 s of imports). test/split.test.ts
+ * checks that every test file is in exactly one of the two projects and that no entry is stale.
+ */
+export const SLOW_SUITES = [
+  "test/**/*.int.test.ts", // start processes: the CLI, the dev server (e2e), npm pack + install, crashes, locks
+  "test/docs.test.ts", // runs every README example in a tsx process: 80 s
+  "test/eval/quality.test.ts", // the eval floors over every eval set: 27 s
+  "test/checkpoints/validation.test.ts", // LangGraph's checkpoint-validation suites, 2,872 tests
+  "test/store/postgres.test.ts", // PostgreSQL only (skipped without LGM_TEST_POSTGRES_URL)
+  "test/store/postgres-memory.test.ts", // PostgreSQL only (skipped without LGM_TEST_POSTGRES_URL)
+  "test/write/concurrency.test.ts", // concurrent writers through every path: 17.1 s
+  "test/write/whose-subject.test.ts", // seeded generators, both languages: 9.8 s
+  "test/write/identity.property.test.ts", // seeded properties over generated statements: 8.0 s
+  "test/privacy/linear.test.ts", // redaction timed at 8 and 64 KiB, best of 3: 7.2 s
+  "test/store/sliced-commit.test.ts", // a large batch committed in slices: 6.9 s
+  "test/forget/bytes.test.ts", // ≥ 2,000 vectors, deletion proven on the bytes: 5.2 s
+  "test/read/paraphrase.test.ts", // seeded: 4.6 s
+  "test/eval/families/families.test.ts", // the generated families, 197 tests: 4.4 s
+  "test/read/structured.test.ts", // seeded: 4.3 s
+  "test/read/value-class.test.ts", // seeded: 4.3 s
+  "test/write/predicates.test.ts", // seeded: 4.2 s
+  "test/agent/agent.test.ts", // the example agent end to end: 4.1 s
+  "test/write/plain-statement.test.ts", // seeded: 4.0 s
+  "test/short-term/node.test.ts", // 3.7 s
+  "test/store/write-conformance.test.ts", // every store, three processes on PostgreSQL: 3.6 s
+  "test/text/regex-safety.test.ts", // every pattern against its recorded verdict: 3.5 s
+  "test/read/injection-phrasing.test.ts", // 164 phrasings: 3.5 s
+  "test/read/current-first.test.ts", // seeded: 3.4 s
+  "test/maintain/flow.test.ts", // the maintenance graph end to end: 3.3 s
+  "test/write/known-names.test.ts", // seeded: 3.1 s
+  "test/write/naming.test.ts", // seeded: 2.6 s
+  "test/forget/delete.test.ts", // 2.6 s
+  "test/read/injection-rates.test.ts", // 2.5 s
+  "test/write/distinct-particulars.test.ts", // seeded: 2.5 s
+  "test/write/facade.test.ts", // 2.3 s
+  "test/forget/forget.test.ts", // 2.2 s
+  "test/export/export.test.ts", // 2.2 s
+  "test/write/extract.test.ts", // 2.1 s
+  "test/write/values.test.ts", // 2.1 s
+  "test/short-term/window.test.ts", // 2.1 s
+  "test/write/episodes.test.ts", // 2.1 s
+  "test/write/reported-clause.test.ts", // 1.9 s
+  "test/tools/tools.test.ts", // the memory tools over a facade: 1.9 s
+  "test/read/history.test.ts", // 1.9 s
+  "test/write/pipeline.test.ts", // the write graph end to end: 1.9 s
+  "test/forget/wildcard.test.ts", // 1.9 s
+  "test/write/transient.test.ts", // 1.9 s
+  "test/read/isolation.test.ts", // 1.8 s
+  "test/sync/chat.test.ts", // 1.8 s
+  "test/sync/export-forget.test.ts", // 1.8 s
+  "test/maintain/dedupe-compress.test.ts", // 1.8 s
+  "test/write/entity-keys.test.ts", // 1.8 s
+  "test/write/replay.test.ts", // 1.8 s
+  "test/short-term/summary.test.ts", // 1.8 s
+  "test/forget/queue.test.ts", // 1.7 s
+  "test/maintain/cold-tier.test.ts", // 1.7 s
+  "test/write/noise.test.ts", // 1.7 s
+  "test/read/policies.test.ts", // 1.7 s
+  "test/read/graph.test.ts", // 1.7 s
+  "test/write/change-variants.test.ts", // 1.7 s
+  "test/write/conversation.test.ts", // 1.7 s
+];
 
 // The graph suites run a second time on PostgreSQL whenever a server is given (CI always gives
 // one, .ci/run): their stores come from test/helpers/suite-store.ts, which LGM_TEST_STORE
@@ -16,11 +84,15 @@ export default defineConfig({
     reporters: process.env.VITEST_JSON ? ["default", "json"] : ["default"],
     outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : undefined,
     projects: [
-      { extends: true, test: { name: "default", include: ["test/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "fast", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...SLOW_SUITES] },
+      },
+      { extends: true, test: { name: "slow", include: SLOW_SUITES } },
       ...(onPostgres
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: { name: "graphs-on-postgres", include: GRAPH_SUITES, env: { LGM_TEST_STORE: "postgres" } },
             },
           ]

@@ -35,7 +35,7 @@ function progress(message: string): void {
 
 /**
  * The environment for child npm and node processes: without the npm_* variables of the
- * `npm test` that runs this suite (npm_config_local_prefix would point npm at the repository),
+ * `npm run test:all` that runs this suite (npm_config_local_prefix would point npm at the repository),
  * keeping where npm's cache and config files are.
  */
 function childEnv(): NodeJS.ProcessEnv {
