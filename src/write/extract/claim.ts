@@ -1242,10 +1242,10 @@ function predicateBeforeAspect(words: readonly TaggedWord[], k: number): boolean
 }
 
 // Adverbs of aspect and state that only come before a predicate.
-export const ZH_ASPECT_ADVERB = /^(?:已|已经|正在|还没|还未|没|没有|尚未|未|刚|刚刚)$/u;
+const ZH_ASPECT_ADVERB = /^(?:已|已经|正在|还没|还未|没|没有|尚未|未|刚|刚刚)$/u;
 
 /** A Han word an aspect adverb comes before (发货 of 已发货, 清关/x of 正在清关): used as a verb. */
-export function predicateAfterAdverb(words: readonly TaggedWord[], k: number): boolean {
+function predicateAfterAdverb(words: readonly TaggedWord[], k: number): boolean {
   const [w, before] = [words[k]!, words[k - 1]];
   return (
     before !== undefined &&
