@@ -125,7 +125,7 @@ export interface CreateMemoryOptions
    * task checkpointers (PostgresSaver, schemas `<schema>_sessions` and `<schema>_tasks`). Many
    * processes may share the database: a user's commits are serialised across them by an
    * advisory lock per scope. When neither `dir`, `store` nor `postgres` is given, `DATABASE_URL`
-   * (from `env`) selects it. See README "Deploying on PostgreSQL".
+   * (from `env`) selects it. See docs/store.md "Deploying on PostgreSQL".
    * `lockTimeoutMs` bounds the wait for a scope lock another process holds (`ScopeBusyError`
    * after it; default 30 s).
    * @example "postgres://app@db.internal:5432/agents"

@@ -24,7 +24,7 @@ export { DEFAULT_TENANT };
  * hints as ONE text (a path to the whole array is its JSON): a hint alone ("同事", "colleagues")
  * is the same words for every memory of its topic, so one vector per hint multiplied the HNSW
  * inserts of a write by four and filled the graph with identical points, while the eval sets
- * recalled as well with one vector for all of them (`npm run eval`, see the README).
+ * recalled as well with one vector for all of them (`npm run eval`, see docs/evaluation.md).
  * `terms` are keyword-only (RECORD_KEYWORD_ONLY_FIELDS).
  */
 export const RECORD_INDEX_FIELDS = ["content", "retrievalHints", "terms[*]"];

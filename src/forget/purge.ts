@@ -3,7 +3,7 @@
  * transaction (items, vectors, keyword rows; HNSWStore's graph files too), and HNSWStore can
  * write deleted data out of its files at once; any other BaseStore gets the same logical result
  * item by item. On PostgreSQL the rows are deleted; the database reclaims their pages at its
- * next VACUUM (README "Deploying on PostgreSQL").
+ * next VACUUM (docs/store.md "Deploying on PostgreSQL").
  */
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { HNSWStore } from "../store/hnsw-store.js";

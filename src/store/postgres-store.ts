@@ -80,7 +80,7 @@ import { toUnitVector } from "./vectors.js";
 /** The schema version `migrate()` brings a database to. */
 export const POSTGRES_SCHEMA_VERSION = 1;
 
-/** Tuning defaults of the PostgreSQL store (README "Deploying on PostgreSQL"). */
+/** Tuning defaults of the PostgreSQL store (docs/store.md "Deploying on PostgreSQL"). */
 export const POSTGRES_DEFAULTS = Object.freeze({
   schema: "langgraph_memory",
   /** Connections in the pool of one process. */

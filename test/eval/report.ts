@@ -1,6 +1,6 @@
 /**
  * The report of `npm run eval`: one declaration of the rows (METRICS), from which the stdout
- * table, the Markdown table of the README and one hand-written SVG chart per metric are drawn,
+ * table, the Markdown table of docs/evaluation.md and one hand-written SVG chart per metric are drawn,
  * each beside the previous run's figures when a previous report exists.
  */
 import type { FamilyFigures } from "./family-report.js";
@@ -155,7 +155,7 @@ export function renderTable(report: EvalReport, previous?: EvalReport): string {
   return lines.join("\n");
 }
 
-/** The README's table: the same rows, Markdown. */
+/** The table of docs/evaluation.md (and eval/report/latest.md): the same rows, Markdown. */
 export function renderMarkdown(report: EvalReport): string {
   const lines = [
     `| data set | metric | ${SYSTEMS.join(" | ")} |`,
