@@ -19,6 +19,7 @@ import {
   scopeNamespace,
 } from "../../src/namespaces.js";
 import { parseConditions } from "../../src/recall/conditions.js";
+import { queryNames } from "../../src/recall/currency.js";
 import { queryDayTerms } from "../../src/recall/dates.js";
 import { reciprocalRankFusion } from "../../src/recall/fusion.js";
 import {
@@ -62,12 +63,14 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
         : { kind: { $in: request.policy.kinds } }),
     };
     const related = relatedWords(request.query);
+    const names = queryNames(request.query);
     const options: HybridSearchOptions = {
       filter,
       limit: request.limit,
       fields: RECORD_INDEX_FIELDS,
       embeddings: deps.embeddings,
       ...(related.length ? { relatedWords: related } : {}),
+      ...(names.length ? { names } : {}),
     };
     const conditions = deps.structured ? parseConditions(request.query, new Date(request.now)) : undefined;
     const query = conditions?.rankingQuery || request.query;

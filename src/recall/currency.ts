@@ -11,6 +11,7 @@
  * entity ("Drodis moved its launch to May") never climbs over the answer to "who leads Drodis".
  */
 import type { MemoryRecord } from "../schema.js";
+import { tagWords } from "../text/grammar.js";
 import { detectLanguage, normalizeText, tokenize } from "../text/tokenizer.js";
 import { namesIn, readClaim } from "../write/extract/claim.js";
 import { findTimeMentions, mentionsTime } from "../write/extract/dates.js";
@@ -50,12 +51,18 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
           .filter((n) => n.length >= 2);
   const names = telling([...said, ...readNames(query, ranked)], ranked);
   if (names.length === 0) return [...ranked];
+  // A name few memories say (an id, a project) identifies them: each of them is about what is
+  // asked, even one only its name reached. A name many say (a friend's, in a long conversation)
+  // does not: only the memories the question's words reached count.
+  const contents = ranked.map((c) => normalizeText(c.value.content));
+  const few = new Set(names.filter((name) => contents.filter((c) => c.includes(name)).length <= FEW_SAYING));
   return ranked
     .map((candidate) => {
       const content = normalizeText(candidate.value.content);
       // An answer the relation join reached through the named entity counts as naming it.
       const joined = (candidate.channels as Record<string, unknown>).relation !== undefined;
-      return joined || names.some((name) => content.includes(name))
+      const says = names.filter((name) => content.includes(name));
+      return joined || (says.length > 0 && (similar(candidate) || says.some((name) => few.has(name))))
         ? { ...candidate, score: (candidate.score ?? 0) + NAMED_WEIGHT, named: true }
         : candidate;
     })
@@ -67,6 +74,9 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
         (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
 }
+
+/** Not from a seed: at most this many candidates saying a name make it one that identifies them. */
+const FEW_SAYING = 10;
 
 /**
  * Ranked candidates with each entity's newer, changed or same-attribute memory moved right above
@@ -122,12 +132,19 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     return known;
   };
   const classes = perRecord(valueClasses);
+  const bareChanged = perRecord(bareChange);
+  const asks = new Set(tokenize(query));
+  const otherAttribute = perRecord((record) => {
+    const words = attributeWords(record);
+    return words.length > 0 && words.every((word) => !asks.has(word));
+  });
+  const askedAttribute = perRecord((record) => attributeWords(record).some((word) => asks.has(word)));
   const changed = new Map<string, boolean>();
   const says = (record: MemoryRecord) => {
     let known = changed.get(record.id);
     if (known === undefined) {
-      known =
-        UPDATE_LEAD.test(record.content) || readClaim(record.content, detectLanguage(record.content))?.changed === true;
+      const claim = readClaim(record.content, detectLanguage(record.content));
+      known = UPDATE_LEAD.test(record.content) || claim?.changed === true || NEW_ATTRIBUTE.test(record.content);
       changed.set(record.id, known);
     }
     return known;
@@ -157,22 +174,70 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       // A newer statement that says it changed competes unless the older one answers in more than a
       // word, or both name a thing of one class (鸿湾项目的数据存在PostgreSQL里, 鸿湾已经换成Redis了).
       const classed = sameClass(classes(older.value), classes(newer.value));
-      if (b < CURRENCY_RELEVANCE * a && !(says(newer.value) && (a <= 1 || classed))) return false;
-      const alike = sameAttribute(older.value, newer.value) || sameShape(older.value, newer.value) || classed;
-      return alike || says(newer.value) || a === 0;
+      // A change naming no attribute of its own (迁到MongoDB了, "switched to Redis") to a value of
+      // the older's shape changed what the older answers.
+      const bare = bareChanged(newer.value) && sameShape(older.value, newer.value);
+      if (b < CURRENCY_RELEVANCE * a && !(says(newer.value) && (a <= 1 || classed || bare))) return false;
+      if (classed || sameAttribute(older.value, newer.value)) return true;
+      // A newer statement naming an attribute the question does not say ("switched its lead to
+      // …" under "which database"), where the older names one it does, set something else.
+      if (otherAttribute(newer.value) && askedAttribute(older.value)) return false;
+      return sameShape(older.value, newer.value) || says(newer.value) || a === 0;
     });
     if (at < 0) continue;
     const [moved] = out.splice(j, 1);
-    out.splice(at, 0, { ...moved!, score: Math.max(moved!.score ?? 0, (out[at]!.score ?? 0) + 1e-9) });
+    // It takes the older one's place: shown whenever that would be (named, above the relevance floor).
+    const older = out[at]!;
+    const named = moved!.named === true || older.named === true;
+    out.splice(at, 0, {
+      ...moved!,
+      score: Math.max(moved!.score ?? 0, (older.score ?? 0) + 1e-9),
+      ...(named ? { named } : {}),
+    });
   }
   return out;
 }
 
+/**
+ * The words by which a statement names what it sets: the attribute its subject phrase names
+ * (负责人 of 雪航的负责人换成了老周) and the things its predicate names besides its values ("lead"
+ * of "Vexa switched its lead to Tom"), as tokens. None for "Tolu switched to Redis", 鸿松项目现在改用MySQL.
+ */
+function attributeWords(record: MemoryRecord): string[] {
+  const language = detectLanguage(record.content);
+  const claim = readClaim(record.content, language);
+  if (!claim) return [];
+  const frame = new Set(claim.frame);
+  const words = tagWords(record.content, language);
+  const naming = words.filter(
+    (w, i) =>
+      (frame.has(w.lemma) || frame.has(w.text)) &&
+      // What follows a possessive is a thing, however the tagger reads it ("its lead").
+      (NAMING_POS.has(w.pos) || POSSESSIVE.test(words[i - 1]?.text ?? "")),
+  );
+  return [...(claim.possessed ? [claim.possessed] : []), ...naming.map((w) => w.text)].flatMap((w) => tokenize(w));
+}
+
+/**
+ * A change that names nothing of its own besides its value: every word of its predicate is a
+ * verb, an adposition or a particle ("Tolu switched to Redis", 鸿松项目现在改用MySQL,
+ * P3756从MySQL切换到了MongoDB).
+ */
+function bareChange(record: MemoryRecord): boolean {
+  const claim = readClaim(record.content, detectLanguage(record.content));
+  return claim?.changed === true && claim.values.length > 0 && attributeWords(record).length === 0;
+}
+const POSSESSIVE = /^(?:its|their|his|her|my|our|your|the)$/iu;
+const NAMING_POS = new Set(["NOUN", "PROPN", "ADJ", "NUM", "X"]);
+
+/** 小福的新主人是…, "Kozo's new owner is …": an attribute named as new says it changed. */
+const NEW_ATTRIBUTE = /的新\p{Script=Han}|(?:['’]s|\bits|\btheir|\bhis|\bher|\bthe)\s+new\b/iu;
+
 /** "Update: C5943 is cancelled", 更新：…: a statement announced as a change. */
 const UPDATE_LEAD = /^\s*(?:update|updated|更新)\s*[:：—–-]/iu;
 
-/** What a question asks for, when its question word says: a time, a person, or where (a place number). */
-type AskedKind = "time" | "person" | "where";
+/** What a question asks for, when its question word says: a time, a person, where (a place number) or how many. */
+type AskedKind = "time" | "person" | "where" | "amount";
 
 const ASKS_TIME = {
   zh: /几点|什么时间|什么时候|哪天|哪一天|几号|几月|周几|星期几|礼拜几|哪个周|哪个星期/u,
@@ -180,12 +245,22 @@ const ASKS_TIME = {
 };
 const ASKS_PERSON = { zh: /谁/u, en: /\bwho(?:m|se)?\b/iu };
 const ASKS_WHERE = { zh: /哪儿|哪里|在哪|哪个位置|哪个工位|哪个座位|哪间|哪个房间|几楼/u, en: /\bwhere\b/iu };
+const ASKS_AMOUNT = {
+  zh: /几岁|多大|多少|多高|多重|多长|几[个只位台辆本间口]/u,
+  en: /\bhow (?:old|many|much|long|big|tall|heavy)\b/iu,
+};
+// A number, or a Chinese numeral with its measure word (三岁, 两只; not 一起, 十分).
+const NUMBER = {
+  zh: /\d|[一二两三四五六七八九十百千万]{1,6}(?:岁|个|只|位|年|月|周|天|元|块|斤|公斤|米|次|本|辆|台|间|层|口)/u,
+  en: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|dozen|hundred)\b/iu,
+};
 
 function askedKind(query: string): AskedKind | undefined {
   const language = detectLanguage(query);
   if (ASKS_TIME[language].test(query)) return "time";
   if (ASKS_PERSON[language].test(query)) return "person";
   if (ASKS_WHERE[language].test(query)) return "where";
+  if (ASKS_AMOUNT[language].test(query)) return "amount";
   return undefined;
 }
 
@@ -193,6 +268,14 @@ function askedKind(query: string): AskedKind | undefined {
 function givesKind(kind: AskedKind, content: string, asked: readonly string[]): boolean {
   const language = detectLanguage(content);
   if (kind === "time") return mentionsTime(content, language);
+  // How many or how old, told by a number besides the names asked about (Rutora 12).
+  if (kind === "amount") {
+    const text = asked.reduce((left, name) => left.split(name).join(" "), normalizeText(content));
+    const times = findTimeMentions(text, language, new Date(0).toISOString());
+    return NUMBER[language].test(
+      times.reduceRight((left, t) => `${left.slice(0, t.start)} ${left.slice(t.end)}`, text),
+    );
+  }
   // Where, told by a number: 17楼27号, A-127, "Room 5B", "desk 12"; a time is not a place.
   if (kind === "where") {
     const left = asked.reduce((text, name) => text.split(name).join(" "), normalizeText(content));
@@ -214,8 +297,12 @@ const TELLING_SHARE = 0.25;
 const TELLING_FEWEST = 8;
 
 /** The names that tell memories apart: said by at most TELLING_SHARE of the candidates (and at least one). */
-function telling(names: readonly string[], candidates: readonly Candidate<MemoryRecord>[]): string[] {
+function telling(names: readonly string[], found: readonly Candidate<MemoryRecord>[]): string[] {
   if (names.length === 0) return [];
+  // Shares among what the question's words reached: the `named` channel brings every memory
+  // saying a name, which would make a name look rarer than it is.
+  const candidates = found.filter(similar);
+  const all = found.map((c) => normalizeText(c.value.content));
   // Counted by what was said: a message's memory and its episode say a name once.
   const said = new Map<string, string>();
   for (const c of candidates) {
@@ -228,8 +315,16 @@ function telling(names: readonly string[], candidates: readonly Candidate<Memory
     contents.length < TELLING_FEWEST ? contents.length : Math.max(2, Math.floor(contents.length * TELLING_SHARE));
   return names.filter((name) => {
     const count = contents.filter((content) => content.includes(name)).length;
-    return count > 0 && count <= most;
+    return count <= most && (count > 0 || all.some((content) => content.includes(name)));
   });
+}
+
+/**
+ * Found by a similarity channel, not by its name alone (the `named` channel): a memory only the
+ * name reached is a member for currentFirst to weigh against the others, not an answer.
+ */
+function similar(candidate: Candidate<MemoryRecord>): boolean {
+  return Object.keys(candidate.channels).some((channel) => channel !== "named");
 }
 
 /**
@@ -278,13 +373,61 @@ function readNames(query: string, candidates: readonly Candidate<MemoryRecord>[]
     const found = longest(readings.filter((name) => name.length >= 3));
     if (found) names.push(found);
   }
-  const subject = readClaim(query, "zh")?.entity;
-  if (subject?.name) {
-    const chars = Array.from(normalizeText(subject.name));
-    const found = longest(chars.map((_, k) => chars.slice(0, chars.length - k).join("")));
-    if (found) names.push(found);
+  const readings = subjectReadings(query);
+  const found = longest(readings);
+  if (found) {
+    names.push(found);
+    // The subject read with the verb after it (雪航用 of 雪航用什么数据库) is said only by memories
+    // worded like the question: a shorter reading more memories say is the name as well.
+    const saying = (name: string) => contents.filter((c) => c.includes(name)).length;
+    const wider = readings.slice(readings.indexOf(found) + 1).find((name) => saying(name) > saying(found));
+    if (wider) names.push(wider);
   }
   return names;
+}
+
+/**
+ * How a Chinese question's subject may read as a name, longest first: the subject phrase before
+ * its 的 (小米 of 小米的主人是谁, 冰轮 of 冰轮用什么数据库, where the dictionary knows the words
+ * and the tagger marks no name; 阿麻几岁 of 阿麻几岁了, where it glued the predicate on), cut
+ * down to two characters; a name in letters or digits whole. None for the speaker, a pronoun or a time.
+ */
+function subjectReadings(query: string): string[] {
+  const claim = readClaim(query, "zh");
+  const phrase = normalizeText(claim?.entity?.name ?? claim?.unnamed ?? "").split("的")[0]!;
+  if (!/^\p{Script=Han}|^[a-z0-9]/u.test(phrase) || /^[我你您他她它这那咱]/u.test(phrase)) return [];
+  // Letters and digits are read whole (Koldaum is not Kold), with what the tagger glued on cut off
+  // (Gozon of Gozon几岁).
+  if (/[a-z0-9]/u.test(phrase)) {
+    const lead = /^[a-z0-9][a-z0-9_.-]*/u.exec(phrase)?.[0];
+    return lead && lead !== phrase && lead.length >= 2 ? [phrase, lead] : [phrase];
+  }
+  const chars = Array.from(phrase);
+  return chars
+    .map((_, k) => chars.slice(0, chars.length - k).join(""))
+    .filter((reading) => Array.from(reading).length >= 2 && !mentionsTime(reading, "zh"));
+}
+
+/**
+ * The names a query says, each as its readings, longest first: ids and the names the tagger
+ * marks as said, and a Chinese question's subject (`subjectReadings`).
+ * @example
+ * queryNames("Koldaum项目的数据存在哪个数据库？"); // [["koldaum"], …]
+ * queryNames("小米的主人是谁？");                // [["小米"]]
+ */
+export function queryNames(query: string): string[][] {
+  if (query.trim().length === 0) return [];
+  const language = detectLanguage(query);
+  const said = namesIn(query, language)
+    .map(normalizeText)
+    .filter((name) => name.length >= 2);
+  const ids = normalizeText(query).match(/(?<!\d)\d{5,}(?!\d)/gu) ?? [];
+  const out = [...new Set([...said, ...ids])].map((name) => [name]);
+  if (language === "zh") {
+    const readings = subjectReadings(query).filter((reading) => !said.includes(reading));
+    if (readings.length > 0) out.push(readings);
+  }
+  return out;
 }
 
 function entityOf(record: MemoryRecord): string | undefined {
@@ -338,7 +481,8 @@ function shapeOf(value: string): string | undefined {
   if (/\d/u.test(text) && /^[^\p{L}\d]{0,2}(?:\p{Script=Han}|[a-z%]{1,3})?$/u.test(unit)) return "amount";
   if (/\d/u.test(text) && /\p{L}/u.test(text)) return "id";
   if (/^\p{Script=Han}+$/u.test(text)) return "han";
-  if (/^\p{Lu}/u.test(text)) return "name";
+  // A capital anywhere in one run of letters and digits: ClickHouse, openGauss, iPhone 15.
+  if (/^\p{Lu}/u.test(text) || (/^[\p{L}\d][\p{L}\d .+-]*$/u.test(text) && /\p{Lu}/u.test(text))) return "name";
   return undefined;
 }
 

@@ -11,12 +11,13 @@ export const RRF_K = 60;
 /**
  * `date`: the memories of a day the query names (src/recall/dates.ts); `relation`: the memories
  * of a two-step relation answer (src/recall/structured.ts); `related`: the memories saying a word
- * related to the query's (src/recall/related.ts: "kids" → daughter).
+ * related to the query's (src/recall/related.ts: "kids" → daughter); `named`: the memories saying a
+ * name the query says (src/recall/currency.ts `queryNames`).
  */
-export type ChannelName = "vector" | "keyword" | "date" | "relation" | "related";
+export type ChannelName = "vector" | "keyword" | "date" | "relation" | "related" | "named";
 
 /** Channels that add to what the others found rather than rank every item: not counted in the relevance scale. */
-export const BONUS_CHANNELS: ReadonlySet<ChannelName> = new Set(["relation", "related"]);
+export const BONUS_CHANNELS: ReadonlySet<ChannelName> = new Set(["relation", "related", "named"]);
 
 /** One channel's hits, best first. */
 export interface RankedList<T> {

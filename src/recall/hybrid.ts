@@ -62,6 +62,11 @@ export interface HybridSearchOptions {
    * memory of the namespace says are searched as the `related` channel.
    */
   relatedWords?: RelatedWord[];
+  /**
+   * The names the query says, each as its readings longest first (src/recall/currency.ts
+   * `queryNames`): the memories saying them are searched as the `named` channel.
+   */
+  names?: string[][];
 }
 
 /**
@@ -219,17 +224,37 @@ async function channelLists(
       channelsRun.push("date");
     }
   }
+  const docs =
+    keywordNative || !(options.relatedWords?.length || options.names?.length)
+      ? []
+      : scanned.map((item) => ({ id: item.key, value: item.value, texts: texts(item.value, options.fields) }));
+  const search = async (query: string, limit: number) =>
+    keywordNative
+      ? (await store.keywordSearch(namespace, query, { filter: options.filter, limit })).map(toRanked)
+      : bm25Search(docs, query, limit);
+  if (options.names?.length && (keywordNative || needKeywordFallback)) {
+    // The things the query names: their memories join the candidates, however many memories
+    // share the query's other words (a scope of hundreds of "X 用的是 Y 数据库"). Of a name's
+    // readings the longest some memory says is searched. The channel adds members, not rank
+    // (weight 0): every one of them says the name, and which says it in fewer words tells nothing.
+    // Naming what is asked ranks them (currency.ts `namedFirst`).
+    const said: string[] = [];
+    for (const readings of options.names)
+      for (const reading of readings)
+        if ((await search(reading, 1)).length > 0) {
+          said.push(reading);
+          break;
+        }
+    const items = said.length > 0 ? await search(said.join(" "), fetch) : [];
+    if (items.length > 0) {
+      lists.push({ channel: "named", items, weight: 0 });
+      channelsRun.push("named");
+    }
+  }
   if (options.relatedWords?.length && (keywordNative || needKeywordFallback)) {
     // Other words for what the query names, where the memories never use the query's own word
     // ("kids" when a memory says "my daughter"): their memories rank up, none drop out. A word
     // the memories do say needs no other (the question about a dog finds the dog's memories).
-    const docs = keywordNative
-      ? []
-      : scanned.map((item) => ({ id: item.key, value: item.value, texts: texts(item.value, options.fields) }));
-    const search = async (query: string, limit: number) =>
-      keywordNative
-        ? (await store.keywordSearch(namespace, query, { filter: options.filter, limit })).map(toRanked)
-        : bm25Search(docs, query, limit);
     const unsaid: string[] = [];
     for (const { word, related } of options.relatedWords)
       if ((await search(word, 1)).length === 0) unsaid.push(...related);
