@@ -104,13 +104,30 @@ export function readClaim(text: string, language: "zh" | "en"): Claim | undefine
 }
 
 const SURNAME_CHARS = new Set(SURNAMES.filter((s) => s.length === 1));
+
+/**
+ * Fodu7岁: jieba reads letters and the digits after them as one word, an id (P3756, A1001); before
+ * 岁 or 个月 the digits are an age, said of the name.
+ */
+function ageApart(words: readonly TaggedWord[]): TaggedWord[] {
+  return words.flatMap((w, k) => {
+    const glued = /^([A-Za-z][A-Za-z'-]+?)(\d{1,2})$/u.exec(w.text);
+    if (!glued || !/^(?:岁|个月)/u.test(words[k + 1]?.text ?? "")) return [w];
+    const at = w.start + glued[1]!.length;
+    return [
+      { ...w, text: glued[1]!, lemma: glued[1]!, end: at, pos: "PROPN" },
+      { ...w, text: glued[2]!, lemma: glued[2]!, start: at, pos: "NUM", detail: "m" },
+    ];
+  });
+}
 const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
 
 /**
  * Chinese names the tagger cut up: a surname read as a word of its own (任/r 文星/n, 吕军/x 之/u)
  * and the one or two characters after it, where a verb, an adverb, 的 or 是 follows: one name.
  */
-function chineseNames(words: readonly TaggedWord[]): TaggedWord[] {
+function chineseNames(tagged: readonly TaggedWord[]): TaggedWord[] {
+  const words = ageApart(tagged);
   // 老周, 小林, 阿张: 小 / 老 / 阿 and a surname are how people are called, whatever the tagger read.
   const out = compoundSurnames(surnameHeads(nicknames(coinedTopic(coinedSubject(nameBoundaries(words)))))).map(
     (w): TaggedWord =>
@@ -688,6 +705,20 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
       // 调座以后常言去了…: a clause of time before the subject is not what the statement is about.
       from = k + 2;
       continue;
+    } else if (
+      language === "zh" &&
+      subject &&
+      k === from + 1 &&
+      APPOSITION.test(said[k]!.text + (said[k + 1]?.text ?? ""))
+    ) {
+      // 虎子这只兔子是…, 大黄那条狗: a word, then 这 / 那 with the measure word of a being or a thing (not
+      // the 个 of 天气这个东西), names one thing.
+      const noun = bareNoun(language, said.slice(from, k));
+      if (noun) return noun;
+    } else if (language === "zh" && subject && k > from && ageAt(said, k)) {
+      // 团子三岁了: an age is said of one particular being, whatever the dictionary makes of its name.
+      const noun = bareNoun(language, said.slice(from, k));
+      if (noun) return noun;
     } else if ((w.pos === "VERB" || w.pos === "AUX") && subject) {
       subject = false;
       phrase =
@@ -724,6 +755,8 @@ function bareNoun(language: "zh" | "en", words: readonly TaggedWord[]): Particul
     ? { text: only!.text, named: true }
     : undefined;
 }
+
+const APPOSITION = /^[这那](?:只|条|位|台|辆|家|款|部|间|本|匹|头)/u;
 
 const ZH_TIME_CLAUSE_END = /^(?:以后|之后|以前|之前|的时候)$/u;
 
@@ -1610,6 +1643,16 @@ function compoundEnd(words: readonly TaggedWord[], from: number): number {
   return end - from >= 2 && last?.pos === "NOUN" && last.detail === "n" && closes ? end : -1;
 }
 
+/** An age (8岁, 三岁, 五个月) starting at word k and closing its clause: a nominal predicate. */
+function ageAt(words: readonly TaggedWord[], k: number): boolean {
+  if (words[k]?.pos !== "NUM") return false;
+  let end = k;
+  while (words[end]?.pos === "NUM" || words[end]?.detail === "q") end++;
+  const next = words[end];
+  const closes = next === undefined || next.pos === "PUNCT" || next.text === "了";
+  return closes && /(?:岁|个月)$/u.test(words[end - 1]!.text);
+}
+
 function zhInPhrase(words: readonly TaggedWord[], k: number, from: number): boolean {
   const word = words[k]!;
   const next = words[k + 1];
@@ -1633,6 +1676,8 @@ function zhInPhrase(words: readonly TaggedWord[], k: number, from: number): bool
     while (words[end]?.pos === "NUM" || words[end]?.detail === "q") end++;
     if (closes(words[end])) return false;
   }
+  // 阿麻8岁，…, 团子三岁了: an age closing the clause is what is said of the subject, not part of its name.
+  if (k > from && ageAt(words, k)) return false;
   // A verbal noun names a thing only before another noun (工作压力); before 了 / 过 or a number it is the verb.
   if (word.detail === "vn") return next !== undefined && (next.pos === "NOUN" || next.text === "的");
   return (
