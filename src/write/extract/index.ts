@@ -29,7 +29,7 @@ import { enReader } from "./reader-en.js";
 import { zhReader } from "./reader-zh.js";
 import { entityOf, namedIn, restoreSubject } from "./reference.js";
 import { decide, type ReadContext, type RuleDraft, type UnitReading } from "./rules.js";
-import { groupUnits, splitClauses, splitSentences, type Unit, unitText } from "./segment.js";
+import { groupUnits, splitClauses, splitSentences, topicFirst, type Unit, unitText } from "./segment.js";
 import { recentName, resolveSpeakers, type SpeakerView } from "./speakers.js";
 
 const READERS = { zh: zhReader, en: enReader };
@@ -200,7 +200,7 @@ function* extractFromMessage(
       if (introduced.length > 0) book.index = withIntroduced(book.index, introduced, message.id, message.at);
     }
     const known = book.index.map((entry) => entry.name);
-    const drafts = withKnownNames(known, () => readSentence(sentence, language));
+    const drafts = withKnownNames(known, () => readSentence(topicFirst(sentence), language));
     found += drafts.length;
     contents.push(...drafts.map((d) => d.content));
     yield drafts;

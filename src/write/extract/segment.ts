@@ -2,6 +2,7 @@
  * Where speech divides: sentences, clauses, and units of meaning (a clause with its own subject
  * and the clauses that continue it), in both languages.
  */
+import { tagWords } from "../../text/grammar.js";
 import { wordList } from "../../text/patterns.js";
 
 /**
@@ -27,7 +28,60 @@ export function splitSentences(text: string): string[] {
     }, [])
     .flatMap((s) => boundedPieces(s.trim()))
     .filter((s) => s.length > 0);
-  return withRiddleAnswers(sentences);
+  return withTopicQuestions(withRiddleAnswers(sentences));
+}
+
+// What points back to something said before: "Clazion? Ava Sass leads it.", 天枢？它的数据放在…
+const POINTS_BACK = { en: /\b(?:it|its|he|his|him|she|her|they|them|their)\b/iu, zh: /[它他她]|这个|那个/u };
+// Words that make a question more than a name: a verb, an adverb ("Really?", 真的？), a pronoun ("Why?").
+const NOT_TOPIC = new Set(["VERB", "AUX", "ADV", "PRON", "INTJ", "SCONJ", "CCONJ", "PART", "ADJ"]);
+
+/**
+ * A sentence that only names something and asks ("Clazion?", "P2507?", 天枢？): a topic the next
+ * sentence, pointing back to it, says something of. Not a question with a verb or a question word
+ * ("Really?", "Why?", 真的？), nor a name the next sentence does not point back to.
+ */
+function topicOf(question: string): string | undefined {
+  const match = /^(.{1,40}?)\s{0,3}[?？]$/su.exec(question);
+  if (!match) return undefined;
+  const language = /\p{Script=Han}/u.test(match[1]!) ? "zh" : "en";
+  const words = tagWords(match[1]!, language).filter((w) => w.pos !== "DET" && w.pos !== "PUNCT");
+  if (words.length === 0 || words.length > 4 || words.some((w) => NOT_TOPIC.has(w.pos))) return undefined;
+  // English says a name with a capital or digits; Chinese names are often dictionary nouns (天枢).
+  if (language === "en" && !words.some((w) => w.pos === "PROPN" || /\d/u.test(w.text))) return undefined;
+  return match[1]!.trim();
+}
+
+/** A topic question and the sentence after it that points back to it are one sentence, as said. */
+function withTopicQuestions(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i += 1) {
+    const sentence = sentences[i]!;
+    const next = sentences[i + 1];
+    const language = next && /\p{Script=Han}/u.test(next) ? "zh" : "en";
+    if (next !== undefined && sentence.length <= 42 && POINTS_BACK[language].test(next) && topicOf(sentence)) {
+      out.push(`${sentence} ${next}`);
+      i += 1;
+    } else out.push(sentence);
+  }
+  return out;
+}
+
+/**
+ * A sentence opened by a topic question, read as the topic it sets: "Clazion? Ava Sass leads it."
+ * → "As for Clazion, Ava Sass leads it.", 天枢？它的数据放在MySQL里。 → 至于天枢，它的数据放在MySQL里。
+ * Any other sentence as it is.
+ * @example
+ * topicFirst("P2507? Ava Sass leads it."); // "As for P2507, Ava Sass leads it."
+ */
+export function topicFirst(sentence: string): string {
+  const at = sentence.search(/[?？]/u);
+  if (at < 0 || at > 41) return sentence;
+  const rest = sentence.slice(at + 1).trim();
+  const language = /\p{Script=Han}/u.test(rest) ? "zh" : "en";
+  const topic = rest.length > 0 && POINTS_BACK[language].test(rest) ? topicOf(sentence.slice(0, at + 1)) : undefined;
+  if (!topic) return sentence;
+  return language === "zh" ? `至于${topic}，${rest}` : `As for ${topic}, ${rest}`;
 }
 
 // A riddle asks why a whole class of people or things does something ("why do cats …?", 为什么
