@@ -16,6 +16,7 @@ import { detectLanguage, normalizeText, tokenize } from "../text/tokenizer.js";
 import { namesIn, readClaim } from "../write/extract/claim.js";
 import { findTimeMentions, mentionsTime } from "../write/extract/dates.js";
 import { entityKeyParts, findTerms, keySubject, objectTerms } from "../write/extract/keys.js";
+import { TOPICS } from "../write/extract/lexicon.js";
 import { sameEntity } from "../write/extract/subject.js";
 import { namesOtherThing } from "../write/scoring.js";
 import type { Candidate } from "./types.js";
@@ -139,6 +140,9 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     return words.length > 0 && words.every((word) => !asks.has(word));
   });
   const askedAttribute = perRecord((record) => attributeWords(record).some((word) => asks.has(word)));
+  // The question names a class of things (数据库, "database"): a memory naming one of that class answers it.
+  const askedClasses = classesAsked(query);
+  const answersClass = perRecord((record) => [...classes(record)].some((key) => askedClasses.has(key)));
   const changed = new Map<string, boolean>();
   const says = (record: MemoryRecord) => {
     let known = changed.get(record.id);
@@ -176,12 +180,13 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       const classed = sameClass(classes(older.value), classes(newer.value));
       // A change naming no attribute of its own (迁到MongoDB了, "switched to Redis") to a value of
       // the older's shape changed what the older answers.
-      const bare = bareChanged(newer.value) && sameShape(older.value, newer.value);
-      if (b < CURRENCY_RELEVANCE * a && !(says(newer.value) && (a <= 1 || classed || bare))) return false;
+      const bare = bareChanged(newer.value) && sameShape(older.value, newer.value, true);
+      const answers = answersClass(newer.value);
+      if (b < CURRENCY_RELEVANCE * a && !(says(newer.value) && (a <= 1 || classed || bare || answers))) return false;
       if (classed || sameAttribute(older.value, newer.value)) return true;
       // A newer statement naming an attribute the question does not say ("switched its lead to
       // …" under "which database"), where the older names one it does, set something else.
-      if (otherAttribute(newer.value) && askedAttribute(older.value)) return false;
+      if (otherAttribute(newer.value) && askedAttribute(older.value) && !answers) return false;
       return sameShape(older.value, newer.value) || says(newer.value) || a === 0;
     });
     if (at < 0) continue;
@@ -209,9 +214,14 @@ function attributeWords(record: MemoryRecord): string[] {
   if (!claim) return [];
   const frame = new Set(claim.frame);
   const words = tagWords(record.content, language);
+  // When it changed (上个月, "last week") says nothing of what changed.
+  const times = findTimeMentions(record.content, language, new Date(0).toISOString());
+  const inTime = (w: { start: number; end: number }) => times.some((t) => w.start < t.end && w.end > t.start);
   const naming = words.filter(
     (w, i) =>
       (frame.has(w.lemma) || frame.has(w.text)) &&
+      w.pos !== "NUM" &&
+      !inTime(w) &&
       // What follows a possessive is a thing, however the tagger reads it ("its lead").
       (NAMING_POS.has(w.pos) || POSSESSIVE.test(words[i - 1]?.text ?? "")),
   );
@@ -444,10 +454,49 @@ function sameAttribute(a: MemoryRecord, b: MemoryRecord): boolean {
  * ("5233元" and "4900元", "NixOS" and "openSUSE Leap 15"). Said of one entity in answer to one
  * question, two values of one kind are two versions of one attribute.
  */
-function sameShape(a: MemoryRecord, b: MemoryRecord): boolean {
-  if (typeof a.value !== "string" || typeof b.value !== "string") return false;
-  const [x, y] = [shapeOf(a.value), shapeOf(b.value)];
+function sameShape(a: MemoryRecord, b: MemoryRecord, loose = false): boolean {
+  const [va, vb] = [statedValue(a, loose), statedValue(b, loose)];
+  if (va === undefined || vb === undefined) return false;
+  // Loosely, a name is a name in either script (达梦 and PolarDB), an id among them.
+  const of = (value: string) => {
+    const shape = shapeOf(value);
+    return loose && (shape === "han" || shape === "name" || shape === "id") ? "word" : shape;
+  };
+  const [x, y] = [of(va), of(vb)];
   return x !== undefined && x === y;
+}
+
+/** A record's value, or (`read`) the last of its values that is not a time, read from its clause where it keeps none. */
+function statedValue(record: MemoryRecord, read: boolean): string | undefined {
+  if (typeof record.value === "string") {
+    if (!read) return record.value;
+    // "上个月, PolarDB": when is not what.
+    const parts = record.value.split(/,\s*/u).filter((part) => !mentionsTime(part, detectLanguage(part)));
+    return parts.at(-1) ?? record.value;
+  }
+  return read ? readClaim(record.content, detectLanguage(record.content))?.values.at(-1) : undefined;
+}
+
+// The lexicon's classes (`tool.database`) by the word that names the class (database, 数据库).
+const CLASS_BY_WORD = (() => {
+  const keys = new Set(TOPICS.flatMap((t) => t.terms.flatMap((term) => (term.key ? [term.key] : []))));
+  const out = new Map<string, string>();
+  for (const t of TOPICS)
+    for (const term of t.terms) {
+      const key = [...keys].find((k) => k.split(".").at(-1) === term.slug);
+      if (key) for (const word of [...term.zh, ...term.en]) out.set(word.toLowerCase(), key);
+    }
+  return out;
+})();
+
+/** The classes a question names by their word ("Which database …", 用什么数据库): `tool.database`. */
+function classesAsked(query: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of objectTerms(findTerms(query))) {
+    const key = CLASS_BY_WORD.get(m.surface.toLowerCase());
+    if (key) out.add(key);
+  }
+  return out;
 }
 
 /** `read` of a record, worked out once per record id. */

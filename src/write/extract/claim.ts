@@ -1181,14 +1181,46 @@ function inverted(grammar: Grammar, text: string, words: readonly TaggedWord[], 
 // Predicates, both languages
 
 /**
+ * 在 and a date after it (在 2026年2月换了…, 在 2026-02-23 那一周…, as the rewrite of 上个月 and 上周
+ * reads): when the clause happened, not what it says. A date after another verb (截止日期是5月3日)
+ * is a value.
+ */
+function datedAt(words: readonly TaggedWord[]): Set<TaggedWord> {
+  const out = new Set<TaggedWord>();
+  for (const [k, w] of words.entries()) {
+    if (w.text !== "在") continue;
+    const run: TaggedWord[] = [];
+    let i = k + 1;
+    for (;;) {
+      const [a, b] = [words[i], words[i + 1]];
+      if (a && /^\d{4}-\d{2}-\d{2}$/u.test(a.text)) {
+        run.push(a);
+        i += 1;
+      } else if (a?.pos === "NUM" && b && DATE_UNIT.test(b.text)) {
+        run.push(a, b);
+        i += 2;
+      } else if (run.length > 0 && a?.text === "那" && b && /^(?:一周|天)$/u.test(b.text)) {
+        run.push(a, b);
+        i += 2;
+      } else break;
+    }
+    if (run.length > 0) for (const r of [w, ...run]) out.add(r);
+  }
+  return out;
+}
+const DATE_UNIT = /^(?:年|月|日|号)$/u;
+
+/**
  * The predicate's frame and values. Names, numbers, ids and times are values; when there are
  * none, the object phrase after the verb (or the state after a copula, "was delivered", 已经发货)
  * is the value. The frame is what is left, in dictionary form, without words of time or
  * certainty (now, still, 现在, 已经) and aspect (了, 过).
  */
 function readPredicate(grammar: Grammar, words: readonly TaggedWord[], text: string) {
+  const dated = grammar.language === "zh" ? datedAt(words) : new Set<TaggedWord>();
   const content = words.filter(
     (w) =>
+      !dated.has(w) &&
       w.pos !== "PUNCT" &&
       !grammar.noise.has(w.lemma.toLowerCase()) &&
       w.pos !== "DET" &&
