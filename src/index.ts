@@ -165,7 +165,7 @@ export {
 
 // ---- write side ---------------------------------------------------------------------------------
 export type { PendingMemory } from "./write/review.js";
-export type { RememberInput, ReviseInput } from "./write/writer.js";
+export type { PendingRef, RememberInput, ReviseInput } from "./write/writer.js";
 export type { ReviseOutput } from "./write/revise.js";
 export { writeInputSchema, type WriteInput, type WriteState } from "./write/state.js";
 export {
