@@ -238,7 +238,8 @@ await memory.remember({
 });
 const counts: Record<string, { records: number; byStatus: Record<string, number>; byKind: Record<string, number> }> = {};
 for (const scope of [wang, alice]) {
-  const records = await memory.list(scope);
+  // What stats counts: every record export() holds, the episodes of the conversation included.
+  const records = await memory.list(scope, { about: "any" });
   const c = { records: records.length, byStatus: {} as Record<string, number>, byKind: {} as Record<string, number> };
   for (const r of records) {
     c.byStatus[r.status] = (c.byStatus[r.status] ?? 0) + 1;
