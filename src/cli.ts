@@ -159,13 +159,15 @@ function formatStats(stats: StoreStats | PostgresStoreStats): string {
     const statuses = Object.keys(stats.totals.byStatus);
     // Every status; only the kinds someone has, so the table stays narrow.
     const kinds = Object.keys(stats.totals.byKind).filter((k) => stats.totals.byKind[k]! > 0);
-    const header = ["tenant", "user", "records", ...statuses, ...kinds, "history", "traces"];
+    // `conversation`: of the records, the episodes of the conversation (what each turn said).
+    const header = ["tenant", "user", "records", ...statuses, ...kinds, "conversation", "history", "traces"];
     const row = (tenant: string, user: string, u: Omit<UserStats, "tenantId" | "userId">) => [
       tenant,
       user,
       String(u.records),
       ...statuses.map((s) => String(u.byStatus[s] ?? 0)),
       ...kinds.map((k) => String(u.byKind[k] ?? 0)),
+      String(u.conversation),
       String(u.history),
       String(u.traces),
     ];

@@ -1,57 +1,86 @@
 /**
  * langgraph-memory: governed long-term memory for LangGraph.js agents.
- * Explicit named exports only; everything public is listed here, grouped by side.
+ *
+ * The package's one entry point, and all of its public API: the facade, the graph factories,
+ * the stores, the checkpoint savers, the memory tools, the errors, and the types of their
+ * options, records and results. Everything else (the pipelines the graphs are declared with, the
+ * nodes, the text stack, the namespaces, the schemas behind the types) is internal and may
+ * change in any release. api/langgraph-memory.api.md lists every name exported here;
+ * `npm test` fails when it differs (regenerate with `npm run api:report`).
  */
 // biome-ignore-all assist/source/organizeImports: exports are grouped by side, not sorted alphabetically.
 
-// ---- the facade and the graphs ------------------------------------------------------------------
+// ---- the facade ----------------------------------------------------------------------------------
 export { createMemory, type CreateMemoryOptions, type Memory } from "./memory.js";
+export type { Sessions } from "./threads/sessions.js";
+export type { Tasks } from "./threads/tasks.js";
+
+// ---- the graphs ----------------------------------------------------------------------------------
 export {
   createWriteGraph,
-  createWritePipeline,
-  writePipeline,
   type CreateWriteGraphOptions,
   type WriteConfigurable,
   type WriteGraph,
   type WriteGraphOptions,
 } from "../graphs/write.js";
-export {
-  createReadGraph,
-  createReadPipeline,
-  readPipeline,
-  type ReadGraph,
-  type ReadPipelineHooks,
-} from "../graphs/read.js";
-export { createTaskGraph, taskPipeline, type TaskGraph, type TaskGraphOptions } from "../graphs/task.js";
-export {
-  lastValue,
-  Pipeline,
-  stepOf,
-  type PipelineRunner,
-  type PipelineSpec,
-  type RunnerHooks,
-  type Stage,
-  type Step,
-  type StepNode,
-} from "./graph/pipeline.js";
+export { createReadGraph, type ReadGraph } from "../graphs/read.js";
+export { createMaintainGraph, type MaintainGraph, type MaintainGraphOptions } from "../graphs/maintain.js";
+export { createSyncGraph, type SyncGraph, type SyncGraphOptions } from "../graphs/sync.js";
+export { createTaskGraph, type TaskGraph, type TaskGraphOptions } from "../graphs/task.js";
+export { createAgentGraph, type AgentGraph, type AgentGraphOptions, type AgentState } from "../graphs/agent.js";
+export type { WriteInput } from "./write/state.js";
+export type { ReadInput, ReadOutput } from "./recall/state.js";
+export type { SyncInput } from "./sync/state.js";
 
-// ---- memory tools for tool-calling agents -------------------------------------------------------
+// ---- the short-term window -----------------------------------------------------------------------
+export { createShortTermNode } from "../nodes/short-term/window.js";
+export {
+  ShortTermAnnotation,
+  shortTermMessages,
+  type ShortTermState,
+  type ShortTermUpdate,
+} from "./short-term/state.js";
+export { shortTermWindow, type ShortTermView, type ShortTermWindow } from "./short-term/window.js";
+export { renderSummary, type ShortTermSummary, type SummaryItem } from "./short-term/summary.js";
+export type { ShortTermOptions } from "./short-term/options.js";
+
+// ---- memory tools for tool-calling agents --------------------------------------------------------
 export { createMemoryTools, type MemoryToolsOptions } from "./tools/memory-tools.js";
 export {
   createManageMemoryTool,
-  MANAGE_MEMORY,
   MANAGE_MEMORY_INSTRUCTIONS,
   type ManageMemoryToolOptions,
 } from "./tools/manage.js";
-export {
-  createSearchMemoryTool,
-  SEARCH_MEMORY,
-  type SearchedMemory,
-  type SearchMemoryToolOptions,
-} from "./tools/search.js";
+export { createSearchMemoryTool, type SearchedMemory, type SearchMemoryToolOptions } from "./tools/search.js";
 export type { MemoryToolsBackend } from "./tools/backend.js";
 
-// ---- errors -------------------------------------------------------------------------------------
+// ---- the stores and their embeddings -------------------------------------------------------------
+export { HNSWStore, type HNSWStoreIndexConfig, type HNSWStoreOptions } from "./store/hnsw-store.js";
+export { PostgresStore, type PostgresStoreIndexConfig, type PostgresStoreOptions } from "./store/postgres-store.js";
+export { HashEmbeddings, type HashEmbeddingsOptions } from "./text/embeddings.js";
+export {
+  loadChatModel,
+  resolveChatModel,
+  resolveEmbeddings,
+  type ChatProvider,
+  type DeferredChatModel,
+  type EmbeddingProvider,
+  type ResolveChatModelOptions,
+  type ResolvedEmbeddings,
+  type ResolveEmbeddingsOptions,
+} from "./text/models.js";
+
+// ---- the checkpoint savers of sessions and tasks -------------------------------------------------
+export { openCheckpointers, type OpenCheckpointersOptions } from "../checkpoints/savers.js";
+export {
+  openPostgresCheckpointers,
+  type OpenedPostgresCheckpointers,
+  type PostgresCheckpointersOptions,
+} from "../checkpoints/postgres.js";
+export { SecureSqliteSaver } from "../checkpoints/sqlite.js";
+export type { Checkpointers } from "./threads/registry.js";
+
+// ---- errors --------------------------------------------------------------------------------------
 export {
   DimensionMismatchError,
   ErrorCode,
@@ -74,122 +103,28 @@ export {
   ValueTooLargeError,
 } from "./errors.js";
 
-// ---- the memory record and where it lives -------------------------------------------------------
-export {
-  MEMORY_KINDS,
-  MEMORY_STATUSES,
-  MemoryKeySchema,
-  MemoryKindSchema,
-  MemoryRecordSchema,
-  MemoryScopeSchema,
-  MemorySourceSchema,
-  MemoryStatusSchema,
-  parseMemoryRecord,
-  parseScope,
-  SENSITIVITIES,
-  SensitivitySchema,
-  SOURCE_TYPES,
-  SourceTypeSchema,
-  type MemoryKind,
-  type MemoryRecord,
-  type MemoryScope,
-  type MemorySource,
-  type MemoryStatus,
-  type Sensitivity,
-  type SourceType,
+// ---- the memory record and where it lives --------------------------------------------------------
+export type {
+  MemoryKind,
+  MemoryRecord,
+  MemoryScope,
+  MemorySource,
+  MemoryStatus,
+  Sensitivity,
+  SourceType,
 } from "./schema.js";
-export {
-  DEFAULT_TENANT,
-  historyNamespace,
-  knowledgeNamespace,
-  RECORD_INDEX_FIELDS,
-  RECORD_KEYWORD_ONLY_FIELDS,
-  recordsNamespace,
-  scopeNamespace,
-  sessionsNamespace,
-  tasksNamespace,
-  tracesNamespace,
-} from "./namespaces.js";
+export type { ChatMessage, ChatRole, PlainMessage } from "./messages.js";
 
-// ---- the store and the text stack ---------------------------------------------------------------
-export { HNSWStore, type HNSWStoreIndexConfig, type HNSWStoreOptions } from "./store/hnsw-store.js";
-export {
-  POSTGRES_DEFAULTS,
-  POSTGRES_SCHEMA_VERSION,
-  PostgresStore,
-  type PostgresStoreIndexConfig,
-  type PostgresStoreOptions,
-} from "./store/postgres-store.js";
-export { HNSW_DEFAULTS } from "./store/hnsw-defaults.js";
-export {
-  isHybridSearchable,
-  isKeywordSearchable,
-  type HybridHits,
-  type HybridSearchable,
-  type KeywordSearchable,
-  type KeywordSearchOptions,
-} from "./store/types.js";
-export { HashEmbeddings, type HashEmbeddingsOptions } from "./text/embeddings.js";
-export {
-  CHAT_PROVIDERS,
-  DeferredChatModel,
-  EMBEDDING_PROVIDERS,
-  loadChatModel,
-  OPENAI_EMBEDDING_DIMS,
-  parseModelEnv,
-  resolveChatModel,
-  resolveEmbeddings,
-  type ChatProvider,
-  type EmbeddingProvider,
-  type EmbeddingsKind,
-  type ModelEnv,
-  type ResolveChatModelOptions,
-  type ResolvedEmbeddings,
-  type ResolveEmbeddingsOptions,
-} from "./text/models.js";
-export { isStopword, STOPWORDS_EN, STOPWORDS_ZH } from "./text/stopwords.js";
-export { detectLanguage, keywordTerms, tokenize } from "./text/tokenizer.js";
-export {
-  ibanValid,
-  normalizeForRedaction,
-  quoteValue,
-  REDACTION_PLACEHOLDERS,
-  REDACTION_TYPES,
-  redactId,
-  redactMessages,
-  redactText,
-  type RedactionFinding,
-  type RedactionResult,
-  type RedactionType,
-} from "./redact.js";
-
-// ---- write side ---------------------------------------------------------------------------------
+// ---- writing: options and results ----------------------------------------------------------------
 export type { PendingMemory } from "./write/review.js";
-export type { RememberInput, ReviseInput } from "./write/writer.js";
+export type { PendingRef, RememberInput, ReviseInput } from "./write/writer.js";
 export type { ReviseOutput } from "./write/revise.js";
-export { writeInputSchema, type WriteInput, type WriteState } from "./write/state.js";
-export {
-  DEFAULT_MAX_MESSAGE_BYTES,
-  normalizeMessages,
-  PlainMessageSchema,
-  type ChatMessage,
-  type ChatRole,
-  type NormalizeMessagesOptions,
-  type PlainMessage,
-} from "./messages.js";
-export type { MemoryCandidate } from "./write/candidate.js";
-export {
-  AdmissionConfigSchema,
-  admissionScore,
-  parseAdmissionConfig,
-  REJECTION_REASONS,
-  type AdmissionConfig,
-  type AdmissionConfigInput,
-  type AdmissionScores,
-  type Rejection,
-  type RejectionReason,
+export type {
+  AdmissionConfigInput,
+  AdmissionScores,
+  Rejection,
+  RejectionReason,
 } from "./write/scoring.js";
-export { CONFLICT_RELATIONS, classifyRelation, type ConflictRelation } from "./write/conflict/classify.js";
 export type {
   MemoryConflictInterrupt,
   MemoryWriteOutput,
@@ -197,35 +132,20 @@ export type {
   MessageOutcomeKind,
   WriteResult,
 } from "./write/conflict/decision.js";
-export {
-  HISTORY_ACTIONS,
-  HistoryEntrySchema,
-  readHistory,
-  USER_DECISIONS,
-  UserDecisionSchema,
-  type HistoryAction,
-  type HistoryEntry,
-  type UserDecision,
-} from "./write/history.js";
+export type { HistoryAction, HistoryEntry, UserDecision } from "./write/history.js";
 
-// ---- read side ----------------------------------------------------------------------------------
-export {
-  createMaintainGraph,
-  createMaintainPipeline,
-  type MaintainGraph,
-  type MaintainGraphOptions,
-} from "../graphs/maintain.js";
-export {
-  DEFAULT_SESSION_TTL_DAYS,
-  DEFAULT_TTL_DAYS,
-  MaintenanceOptionsSchema,
-  parseMaintenanceConfig,
-  parseSessionOptions,
-  SessionOptionsSchema,
-  type MaintenanceConfig,
-  type MaintenanceOptions,
-  type SessionOptions,
-} from "./maintain/config.js";
+// ---- recalling: options and results --------------------------------------------------------------
+export type { ReadOptions } from "./recall/options.js";
+export type { RecallInput } from "./recall/request.js";
+export type { RecalledKnowledge, RecalledMemory, RecallResult, SignalScores } from "./recall/types.js";
+export type { RecallTrace } from "./recall/trace.js";
+export { EXAMPLE_POLICIES_FILE, type TaskPolicies, type TaskPoliciesFile, type TaskPolicy } from "./recall/policies.js";
+export type { Budgets, SourceBudget } from "./recall/budget.js";
+export type { RankingWeights } from "./recall/ranking.js";
+export type { KnowledgeDoc, KnowledgeDocSummary, KnowledgeImportReport } from "./recall/knowledge.js";
+
+// ---- maintenance: options and reports ------------------------------------------------------------
+export type { MaintenanceOptions, SessionOptions } from "./maintain/config.js";
 export type { MaintainOptions, MaintenanceReport } from "./maintain/maintainer.js";
 export type {
   CompressedTopic,
@@ -236,126 +156,27 @@ export type {
   PurgedMemory,
   ScopeMaintenanceReport,
 } from "./maintain/state.js";
-export type { ReadOptions } from "./recall/options.js";
-export type { ReadInput, ReadOutput, ReadState } from "./recall/state.js";
-export { RecallInputSchema, type RecallInput } from "./recall/request.js";
-export type { RecalledKnowledge, RecalledMemory, RecallResult, SignalScores } from "./recall/types.js";
-export type { RecallTrace } from "./recall/trace.js";
-export {
-  DEFAULT_POLICY,
-  EXAMPLE_POLICIES_FILE,
-  loadTaskPolicies,
-  parseTaskPolicies,
-  type TaskPolicies,
-  type TaskPoliciesFile,
-  type TaskPolicy,
-} from "./recall/policies.js";
-export { DEFAULT_BUDGETS, estimateTokens, type Budgets, type SourceBudget } from "./recall/budget.js";
-export { DEFAULT_HALF_LIFE_DAYS, DEFAULT_WEIGHTS, type RankingWeights } from "./recall/ranking.js";
-export {
-  KnowledgeDocSchema,
-  type KnowledgeDoc,
-  type KnowledgeDocSummary,
-  type KnowledgeImportReport,
-} from "./recall/knowledge.js";
 
-// ---- short-term window (seed 001 §2.2–2.3) -------------------------------------------------------
-export { createShortTermNode } from "../nodes/short-term/window.js";
-export {
-  ShortTermAnnotation,
-  shortTermMessages,
-  type ShortTermState,
-  type ShortTermUpdate,
-} from "./short-term/state.js";
-export {
-  foldRounds,
-  shortTermWindow,
-  viewWindow,
-  type FoldResult,
-  type ShortTermView,
-  type ShortTermWindow,
-  type WindowLayout,
-} from "./short-term/window.js";
-export { condenseRound, countTokens, splitRounds, type Rounds } from "./short-term/rounds.js";
-export {
-  MAX_SUMMARY_ITEMS,
-  refreshSummary,
-  renderSummary,
-  summaryMessage,
-  type RefreshOptions,
-  type ShortTermSummary,
-  type SummaryItem,
-} from "./short-term/summary.js";
-export { parseShortTermOptions, SHORT_TERM_DEFAULTS, type ShortTermOptions } from "./short-term/options.js";
+// ---- business facts from systems -----------------------------------------------------------------
+export type { SyncOptions } from "./sync/syncer.js";
+export type { SyncFactInput, SyncMode } from "./sync/input.js";
+export type { SyncAction, SyncChange } from "./sync/plan.js";
+export type { SyncReport } from "./sync/state.js";
 
-// ---- business facts from systems ----------------------------------------------------------------
-export {
-  createSyncGraph,
-  createSyncPipeline,
-  syncPipeline,
-  type SyncGraph,
-  type SyncGraphOptions,
-} from "../graphs/sync.js";
-export type { Syncer, SyncOptions } from "./sync/syncer.js";
-export {
-  MAX_SYNC_FACTS,
-  parseFactLines,
-  SYNC_MODES,
-  SyncFactSchema,
-  type SyncFactInput,
-  type SyncMode,
-} from "./sync/input.js";
-export { SYNC_ACTIONS, type SyncAction, type SyncChange } from "./sync/plan.js";
-export type { SyncInput, SyncReport } from "./sync/state.js";
+// ---- forgetting, export and import ---------------------------------------------------------------
+export type { DeleteReport, ForgetReport } from "./forget/forgetter.js";
+export { MemoryExportSchema, type MemoryExport } from "./export/document.js";
+export type { ImportReport } from "./export/porter.js";
 
-// ---- forgetting, export and import ----------------------------------------------------------------
-export type { DeleteReport, ForgetReport, Forgetter } from "./forget/forgetter.js";
-export {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  MemoryExportSchema,
-  type MemoryExport,
-} from "./export/document.js";
-export { parseExport, type ImportReport, type Porter } from "./export/porter.js";
-
-// ---- sessions, tasks and their checkpointers ----------------------------------------------------
-export { CHECKPOINT_FILES, openCheckpointers, type OpenCheckpointersOptions } from "../checkpoints/savers.js";
-export {
-  type OpenedPostgresCheckpointers,
-  openPostgresCheckpointers,
-  type PostgresCheckpointersOptions,
-} from "../checkpoints/postgres.js";
-export { SecureSqliteSaver } from "../checkpoints/sqlite.js";
-export { runAsRootGraph } from "./graph/runtime.js";
-export type { Checkpointers } from "./threads/registry.js";
-export type { Sessions } from "./threads/sessions.js";
-export type { Tasks } from "./threads/tasks.js";
-export {
-  TASK_STATUSES,
-  TaskChangeSchema,
-  TaskStartSchema,
-  TaskStatusSchema,
-  TaskUpdateSchema,
-  ThreadIdSchema,
-  type JsonValue,
-  type SessionInfo,
-  type TaskChange,
-  type TaskListFilter,
-  type TaskStart,
-  type TaskState,
-  type TaskStatus,
-  type TaskSummary,
-  type TaskUpdate,
+// ---- sessions and tasks --------------------------------------------------------------------------
+export type {
+  JsonValue,
+  SessionInfo,
+  TaskChange,
+  TaskListFilter,
+  TaskStart,
+  TaskState,
+  TaskStatus,
+  TaskSummary,
+  TaskUpdate,
 } from "./threads/schema.js";
-
-// ---- the example agent -------------------------------------------------------------------------
-export {
-  AgentAnnotation,
-  createAgentGraph,
-  runTaskCommand,
-  type AgentGraph,
-  type AgentGraphOptions,
-  type AgentState,
-} from "../graphs/agent.js";
-export { taskIntent, type TaskIntent } from "./agent/intents.js";
-export { OFFLINE_LABEL, OfflineResponder, offlineReply } from "./agent/responder.js";

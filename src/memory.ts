@@ -211,7 +211,7 @@ export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter, S
  * const out = await memory.remember({ scope, messages: [{ role: "user", content: "我不吃香菜，点外卖记得备注。" }] });
  * out.written;  // [{ content: "用户不吃香菜…", status: "active", ... }]
  * out.rejected; // [] — or { reason: "transient", score: 0.58, ... } for 这次先用 SQLite
- * for (const p of await memory.pending(scope)) await memory.resolve(scope, p.record.id, "keep_both");
+ * for (const p of await memory.pending(scope)) await memory.resolve(scope, p.id, "keep_both");
  * const { context, traceId } = await memory.recall({ scope, query: "帮我点个外卖", task: "write_email" });
  * await memory.close();
  */

@@ -113,12 +113,37 @@ export const MemoryScopeSchema = z
   );
 export type MemoryScope = z.output<typeof MemoryScopeSchema>;
 
-/** A mergeable semantic key: lowercase dotted segments, e.g. `shipping.carrier`, `food.dislike`. */
+/**
+ * A mergeable semantic key: lowercase dotted segments, e.g. `shipping.carrier`, `food.dislike`.
+ * The key of every memory read from a conversation (the rules and the model write these); a
+ * business fact's key is a {@link BusinessKeySchema} key.
+ */
 export const MemoryKeySchema = z
   .string()
   .min(1)
   .max(128)
   .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, "must be dotted lowercase segments such as 'food.dislike'");
+
+/**
+ * The key of a business fact a system syncs (src/sync/): dotted segments of ASCII letters of
+ * either case, digits, `_` and `-`, so the ids systems send fit as they are
+ * (`order.A1001.status`, `ticket.INC-2024-0042.state`, `account.0015g00000XyZab.tier`).
+ *
+ * Kept exactly as sent and compared exactly: never lowercased or otherwise normalised. A key is
+ * the fact's identity (its next value supersedes it), and ids of many systems are case-sensitive
+ * (Salesforce's 15-character ids, base62 ids): folding case would let `order.a1001.status`
+ * silently supersede `order.A1001.status` of another order. So keys that differ only by case are
+ * two facts, each with its own versions; a system that spells one id two ways has to settle on
+ * one spelling, as for any other difference (test/sync/business-keys.test.ts).
+ */
+export const BusinessKeySchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(
+    /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/,
+    "must be dotted segments of letters, digits, '_' or '-' such as 'order.A1001.status'",
+  );
 
 /** One subject–predicate–object relation of a memory ("user" for the user). */
 export const FactSchema = z.object({
@@ -130,7 +155,8 @@ export const FactSchema = z.object({
 export const MemoryRecordSchema = z.object({
   id: z.string().min(1).max(128),
   kind: MemoryKindSchema,
-  key: MemoryKeySchema,
+  /** {@link MemoryKeySchema}, or for a `business_fact` {@link BusinessKeySchema} (checked by parseMemoryRecord). */
+  key: BusinessKeySchema,
   /** One atomic fact, one sentence, third person ("The user does not eat cilantro"). */
   content: z.string().trim().min(1).max(2000),
   /** The bare value behind the key when there is one (e.g. "SF Express" for `shipping.carrier`). */
@@ -203,6 +229,12 @@ export function parseMemoryRecord(input: unknown): MemoryRecord {
   const result = MemoryRecordSchema.safeParse(input);
   if (!result.success) throw toRecordError(result.error);
   const record = result.data;
+  if (record.kind !== "business_fact" && !MemoryKeySchema.safeParse(record.key).success) {
+    throw new InvalidRecordError(
+      "key",
+      `Invalid memory record: field 'key' must be dotted lowercase segments such as 'food.dislike' (only a business_fact keeps a system's spelling); received ${describe(record.key)}.`,
+    );
+  }
   if (record.status === "superseded" && !record.supersededBy) {
     throw new InvalidRecordError(
       "supersededBy",

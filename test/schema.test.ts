@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { InvalidRecordError, type MemoryRecord, MemoryRecordSchema, parseMemoryRecord } from "../src/index.js";
+import { InvalidRecordError } from "../src/errors.js";
+import { type MemoryRecord, MemoryRecordSchema, parseMemoryRecord } from "../src/schema.js";
 
 const valid: MemoryRecord = {
   id: "mem-1",

@@ -8,7 +8,7 @@ import pg from "pg";
 import { InvalidConfigError, NotFoundError } from "../errors.js";
 import { prefixRange } from "./namespace.js";
 import { POSTGRES_DEFAULTS } from "./postgres-store.js";
-import { type NamespaceCountRow, type StoreStats, summarizeStoreRows } from "./stats.js";
+import { type NamespaceCountRow, recordSectionSql, type StoreStats, summarizeStoreRows } from "./stats.js";
 
 export interface PostgresStoreStats extends Pick<StoreStats, "schemaVersion" | "users" | "totals" | "knowledge"> {
   schema: string;
@@ -52,8 +52,8 @@ export async function readPostgresStats(
       const { rows } = await client.query<NamespaceCountRow>(
         split
           ? `SELECT ns AS path,
-                    CASE WHEN ns LIKE '%:records:' THEN value->>'status' END AS status,
-                    CASE WHEN ns LIKE '%:records:' THEN value->>'kind' END AS kind,
+                    CASE WHEN ${recordSectionSql("ns")} THEN value->>'status' END AS status,
+                    CASE WHEN ${recordSectionSql("ns")} THEN value->>'kind' END AS kind,
                     count(*)::int AS n
                FROM "${schema}".items WHERE ns >= $1 AND ns < $2 GROUP BY 1, 2, 3 ORDER BY 1`
           : `SELECT ns AS path, count(*)::int AS n FROM "${schema}".items

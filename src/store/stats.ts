@@ -18,7 +18,14 @@ export type Counts = Record<string, number>;
 export interface UserStats {
   tenantId: string;
   userId: string;
+  /**
+   * Memory records: the user's memories (["memory", tenant, user, "records"]) and the episodes of
+   * the conversation (["memory", tenant, user, "episodes"], `about: "conversation"`), as
+   * `export()` lists them; `byStatus` and `byKind` count both.
+   */
   records: number;
+  /** Of `records`, the episodes of the conversation (what each turn said). */
+  conversation: number;
   byStatus: Counts;
   byKind: Counts;
   /** Audit entries (["memory", tenant, user, "history"]). */
@@ -32,7 +39,7 @@ export interface StoreStats {
   schemaVersion: string | null;
   bytes: { total: number; sqlite: number; hnsw: number; other: number };
   users: UserStats[];
-  totals: { records: number; byStatus: Counts; byKind: Counts; history: number; traces: number };
+  totals: { records: number; conversation: number; byStatus: Counts; byKind: Counts; history: number; traces: number };
   knowledge: { tenantId: string; chunks: number }[];
 }
 
@@ -60,6 +67,21 @@ function diskUsage(dir: string): StoreStats["bytes"] {
   return bytes;
 }
 
+/**
+ * The namespaces of a scope whose items are memory records, counted by status and kind: the
+ * user's memories and the episodes of the conversation (src/namespaces.ts). Not `cold`, whose
+ * items are copies of records counted where they live.
+ */
+export const RECORD_SECTIONS = ["records", "episodes"] as const;
+
+/**
+ * The SQL condition (on the encoded namespace `column`) of a row whose status and kind are
+ * counted: a namespace ending in one of {@link RECORD_SECTIONS}.
+ */
+export function recordSectionSql(column: string): string {
+  return RECORD_SECTIONS.map((section) => `${column} LIKE '%:${section}:'`).join(" OR ");
+}
+
 /** A row of items grouped by namespace (and, for records, status and kind), as both stores count them. */
 export interface NamespaceCountRow {
   path: string;
@@ -81,20 +103,21 @@ export function summarizeStoreRows(
   const kinds = [...MEMORY_KINDS] as string[];
   for (const row of memoryRows) {
     const labels = decodeNamespace(row.path);
-    if (labels.length !== 4) continue; // ["memory", tenant, user, "records" | "history" | "traces"]
+    if (labels.length !== 4) continue; // ["memory", tenant, user, "records" | "episodes" | "history" | "traces"]
     const [, tenantId, userId, section] = labels as [string, string, string, string];
     const id = `${tenantId}\u0000${userId}`;
     let user = users.get(id);
     if (!user) {
-      user = { tenantId, userId, records: 0, byStatus: {}, byKind: {}, history: 0, traces: 0 };
+      user = { tenantId, userId, records: 0, conversation: 0, byStatus: {}, byKind: {}, history: 0, traces: 0 };
       users.set(id, user);
     }
     if (section === "history") user.history += row.n;
     else if (section === "traces") user.traces += row.n;
-    else if (section === "records") {
+    else if ((RECORD_SECTIONS as readonly string[]).includes(section)) {
       const status = row.status ?? "(none)";
       const kind = row.kind ?? "(none)";
       user.records += row.n;
+      if (section === "episodes") user.conversation += row.n;
       user.byStatus[status] = (user.byStatus[status] ?? 0) + row.n;
       user.byKind[kind] = (user.byKind[kind] ?? 0) + row.n;
       if (!statuses.includes(status)) statuses.push(status);
@@ -104,11 +127,19 @@ export function summarizeStoreRows(
   const list = [...users.values()]
     .filter((u) => u.records + u.history + u.traces > 0)
     .sort((a, b) => a.tenantId.localeCompare(b.tenantId) || a.userId.localeCompare(b.userId));
-  const totals = { records: 0, byStatus: zeroCounts(statuses), byKind: zeroCounts(kinds), history: 0, traces: 0 };
+  const totals = {
+    records: 0,
+    conversation: 0,
+    byStatus: zeroCounts(statuses),
+    byKind: zeroCounts(kinds),
+    history: 0,
+    traces: 0,
+  };
   for (const user of list) {
     user.byStatus = { ...zeroCounts(statuses), ...user.byStatus };
     user.byKind = { ...zeroCounts(kinds), ...user.byKind };
     totals.records += user.records;
+    totals.conversation += user.conversation;
     totals.history += user.history;
     totals.traces += user.traces;
     for (const s of statuses) totals.byStatus[s]! += user.byStatus[s]!;
@@ -155,8 +186,8 @@ export function readStoreStats(dirArg: string): StoreStats {
     const memoryRows = db
       .prepare(
         `SELECT path,
-                CASE WHEN path LIKE '%:records:' THEN json_extract(value, '$.status') END AS status,
-                CASE WHEN path LIKE '%:records:' THEN json_extract(value, '$.kind') END AS kind,
+                CASE WHEN ${recordSectionSql("path")} THEN json_extract(value, '$.status') END AS status,
+                CASE WHEN ${recordSectionSql("path")} THEN json_extract(value, '$.kind') END AS kind,
                 count(*) AS n
            FROM items WHERE path >= ? AND path < ? GROUP BY path, status, kind ORDER BY path`,
       )

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { InvalidInputError, zodProblem } from "../errors.js";
 import { redactText, sensitivityOf } from "../redact.js";
-import { MemoryKeySchema, type Sensitivity } from "../schema.js";
+import { BusinessKeySchema, type Sensitivity } from "../schema.js";
 import { DAY_MS } from "../time.js";
 
 /** Not from a seed: a user's facts from one system in one call; larger loads are several calls. */
@@ -37,8 +37,12 @@ const time = z
  */
 export const SyncFactSchema = z
   .object({
-    /** The fact's identity: a new value under the same key is its next version. */
-    key: MemoryKeySchema,
+    /**
+     * The fact's identity: a new value under the same key is its next version. The system's own
+     * spelling, kept and compared exactly (`order.A1001.status` is not `order.a1001.status`):
+     * see BusinessKeySchema.
+     */
+    key: BusinessKeySchema,
     /** The sentence recall injects; required unless `retire`. */
     content: z.string().trim().min(1).max(2000).optional(),
     /** The bare value (`"shipped"`, `3`, `true`); with `content`, what makes two syncs the same fact. */

@@ -23,6 +23,8 @@ import { readHistory, type UserDecision, UserDecisionSchema } from "./history.js
 
 /** A memory waiting for the user, with what to ask. */
 export interface PendingMemory {
+  /** The pending memory's id (`record.id`): what `resolve(scope, id, decision)` takes; it also takes the item itself. */
+  id: string;
   record: MemoryRecord;
   /** `unconfirmed` for inferred / agent-generated memories, else the conflict relation. */
   relation: string;
@@ -96,7 +98,7 @@ export async function resolvePending(
   const record = await getRecord(store, scope, pendingId);
   if (record?.status !== "pending") {
     throw new NotFoundError(
-      `No pending memory ${quoteValue(pendingId)} in this scope${record ? ` (it is ${record.status})` : ""}.`,
+      `No pending memory ${quoteValue(pendingId)} in this scope${record ? ` (it is ${record.status})` : ""}; pending(scope) lists the memories waiting for the user, each with its id.`,
       { id: redactId(pendingId) },
     );
   }
@@ -115,6 +117,7 @@ async function pendingOf(store: BaseStore, scope: MemoryScope, record: MemoryRec
   const conflict = (await readHistory(store, scope, record.id)).reverse().find((e) => e.conflict)?.conflict;
   const existing = conflict?.existingId ? await getRecord(store, scope, conflict.existingId) : null;
   return {
+    id: record.id,
     record,
     relation: conflict?.relation ?? "unconfirmed",
     question: conflict?.question ?? record.content,

@@ -69,7 +69,15 @@ export interface Writer {
    */
   revise(input: ReviseInput): Promise<ReviseOutput>;
   pending(scope: MemoryScope): Promise<PendingMemory[]>;
-  resolve(scope: MemoryScope, pendingId: string, decision: UserDecision): Promise<WriteResult>;
+  /**
+   * Settle a memory waiting for the user with their decision (one of the item's `options`).
+   * @param pending an item as `pending()` returns it, or its id (`p.id`, the same as `p.record.id`).
+   * @throws {InvalidInputError} when `pending` is neither (`undefined`, an empty string, another object), or the decision is not one of its options.
+   * @throws {NotFoundError} when no memory of the scope with that id is pending.
+   * @example
+   * for (const p of await memory.pending(scope)) await memory.resolve(scope, p, "keep_both"); // or p.id
+   */
+  resolve(scope: MemoryScope, pending: PendingRef, decision: UserDecision): Promise<WriteResult>;
   get(scope: MemoryScope, id: string): Promise<MemoryRecord | null>;
   list(scope: MemoryScope, filter?: RecordFilter): Promise<MemoryRecord[]>;
   history(scope: MemoryScope, id: string): Promise<HistoryEntry[]>;
@@ -98,6 +106,30 @@ export function recordId(id: unknown, call: string): string {
     {
       field: "id",
     },
+  );
+}
+
+/**
+ * What `resolve` takes to name the pending memory: its id, the item `pending()` returned (which
+ * has `id`, and `record.id`), or the record itself.
+ */
+export type PendingRef = string | { readonly id: string } | { readonly record: { readonly id: string } };
+
+/** The id a {@link PendingRef} names. @throws {InvalidInputError} for anything else. */
+export function pendingIdOf(pending: unknown): string {
+  const fromObject = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null) return value;
+    const { id, record } = value as { id?: unknown; record?: { id?: unknown } };
+    if (id !== undefined) return id;
+    return typeof record === "object" && record !== null ? record.id : undefined;
+  };
+  const id = fromObject(pending);
+  if (typeof id === "string" && id.length > 0 && id.length <= 128) return id;
+  throw new InvalidInputError(
+    `resolve() takes a pending memory: an item of pending(scope) or its id (a string of 1–128 characters); received ${
+      pending !== null && typeof pending === "object" ? `an object whose id is ${quoteValue(id)}` : quoteValue(pending)
+    }. For example: for (const p of await memory.pending(scope)) await memory.resolve(scope, p.id, "keep_both").`,
+    { field: "pendingId" },
   );
 }
 
@@ -162,8 +194,9 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
       await queue.idle(scopeKey(valid));
       return listPending(store, valid);
     },
-    async resolve(scope, pendingId, decision) {
+    async resolve(scope, pending, decision) {
       const valid = parseScope(scope);
+      const pendingId = pendingIdOf(pending);
       // Read and write under the scope's queue: nothing commits in between.
       const key = scopeKey(valid);
       return queue.run(key, async () => {

@@ -147,15 +147,17 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)(
       const stats = await cli(["stats", ...pgArgs, "--json"]);
       expect(stats.stderr).toBe("");
       const counted = JSON.parse(stats.stdout);
-      expect(counted).toMatchObject({ schema, schemaVersion: "1", totals: { records: 2 } });
+      // The preference, its episode of the conversation and the synced order: what export() holds.
+      expect(counted).toMatchObject({ schema, schemaVersion: "1", totals: { records: 3, conversation: 1 } });
       expect(counted.users.map((u: { tenantId: string; userId: string }) => [u.tenantId, u.userId])).toEqual([
         ["acme", "wang"],
       ]);
-      expect(counted.users[0].byStatus.active).toBe(2);
+      expect(counted.users[0].byStatus.active).toBe(3);
+      expect(counted.users[0].byKind).toMatchObject({ preference: 1, episode: 1, business_fact: 1 });
       expect(counted.users[0].history).toBeGreaterThanOrEqual(2);
       expect(counted.bytes.indexes).toBeGreaterThan(0);
       expect((await cli(["stats", ...pgArgs])).stdout).toMatch(
-        new RegExp(`^PostgreSQL schema ${schema} \\(version 1\\)\nSize on disk: .*\n\n1 user, 2 memory records\n`),
+        new RegExp(`^PostgreSQL schema ${schema} \\(version 1\\)\nSize on disk: .*\n\n1 user, 3 memory records\n`),
       );
 
       const exported = await cli(["export", ...pgArgs, ...wang]);

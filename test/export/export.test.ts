@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
-import { EXPORT_VERSION, type MemoryExport, MemoryExportSchema } from "../../src/index.js";
+import { EXPORT_VERSION, type MemoryExport, MemoryExportSchema } from "../../src/export/document.js";
 import type { Memory } from "../../src/memory.js";
 import { scopeNamespace } from "../../src/namespaces.js";
 import { indexedRecords } from "../../src/write/conflict/key-index.js";

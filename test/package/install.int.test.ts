@@ -211,16 +211,18 @@ void createMemory({ dir: 42 });
  * Seeds a store in argv[2] through the installed package, prints per-user counts from the
  * facade's own list() as one JSON line, then keeps the store open until stdin closes.
  */
-const SEED_TS = `import { fileURLToPath } from "node:url";
-import { createMemory, EXAMPLE_POLICIES_FILE, loadTaskPolicies, parseTaskPolicies, type MemoryScope } from "langgraph-memory";
+const SEED_TS = `import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createMemory, EXAMPLE_POLICIES_FILE, type MemoryScope } from "langgraph-memory";
 
 const dir = process.argv[2]!;
-// The shipped policies file resolves from the installed package and matches the built-in default.
+// The shipped policies file resolves from the installed package, matches the built-in default,
+// and is what createMemory reads when given its path.
 const file = fileURLToPath(import.meta.resolve("langgraph-memory/policies/tasks.example.json"));
-if (JSON.stringify(loadTaskPolicies(file)) !== JSON.stringify(parseTaskPolicies(EXAMPLE_POLICIES_FILE)))
+if (JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8"))) !== JSON.stringify(EXAMPLE_POLICIES_FILE))
   throw new Error(\`\${file} differs from EXAMPLE_POLICIES_FILE\`);
 
-const memory = await createMemory({ dir, env: {} });
+const memory = await createMemory({ dir, env: {}, policies: file });
 const wang: MemoryScope = { userId: "wang", tenantId: "acme" };
 const alice: MemoryScope = { userId: "alice" };
 await memory.remember({
@@ -238,7 +240,8 @@ await memory.remember({
 });
 const counts: Record<string, { records: number; byStatus: Record<string, number>; byKind: Record<string, number> }> = {};
 for (const scope of [wang, alice]) {
-  const records = await memory.list(scope);
+  // What stats counts: every record export() holds, the episodes of the conversation included.
+  const records = await memory.list(scope, { about: "any" });
   const c = { records: records.length, byStatus: {} as Record<string, number>, byKind: {} as Record<string, number> };
   for (const r of records) {
     c.byStatus[r.status] = (c.byStatus[r.status] ?? 0) + 1;
@@ -334,6 +337,16 @@ describe("the packed package, installed in a fresh project", () => {
       const release = path.join(app, "node_modules", addon, "build", "Release");
       expect(fs.existsSync(release) && fs.readdirSync(release).some((f) => f.endsWith(".node")), addon).toBe(true);
     }
+  });
+
+  it("exports at run time the values of the API report (api/langgraph-memory.api.md), and nothing else", async () => {
+    const report = fs.readFileSync(path.join(ROOT, "api/langgraph-memory.api.md"), "utf8");
+    const values = [...report.matchAll(/^value\s+\S+\s+(\S+)$/gm)].map((m) => m[1]!);
+    expect(values.length).toBeGreaterThan(0);
+    const script = 'import("langgraph-memory").then((m) => console.log(JSON.stringify(Object.keys(m))))';
+    const result = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: app });
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as string[]).sort()).toEqual(values.sort());
   });
 
   it(

@@ -212,7 +212,7 @@ describe("memory.sync: business facts from a system of record (seed 004 §1–2)
     expect(refused).toBeInstanceOf(InvalidInputError);
     const message = (refused as Error).message;
     expect(message).toMatch(/nothing written \(6 problems\)/);
-    expect(message).toMatch(/facts\.1: field 'key' must be dotted lowercase/);
+    expect(message).toMatch(/facts\.1: field 'key' must be dotted segments of letters, digits, '_' or '-'/);
     expect(message).toMatch(/facts\.2: field 'content' is required unless retire is true/);
     expect(message).toMatch(/facts\.3: field 'observedAt'/);
     expect(message).toMatch(/facts\.4: Unrecognized key: "observed_at"/);

@@ -6,14 +6,10 @@ import type { ToolMessage } from "@langchain/core/messages";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { describe, expect, it } from "vitest";
 import { InvalidConfigError } from "../../src/errors.js";
-import {
-  createManageMemoryTool,
-  createMemoryTools,
-  createSearchMemoryTool,
-  MANAGE_MEMORY,
-  SEARCH_MEMORY,
-} from "../../src/index.js";
+import { createManageMemoryTool, createMemoryTools, createSearchMemoryTool } from "../../src/index.js";
 import type { Memory } from "../../src/memory.js";
+import { MANAGE_MEMORY } from "../../src/tools/manage.js";
+import { SEARCH_MEMORY } from "../../src/tools/search.js";
 import { filesContaining } from "../forget/helpers.js";
 import { ALICE, ALICE_SCOPE, BOB, BOB_SCOPE, listedId, openedPerTest, toolCall } from "./helpers.js";
 
