@@ -100,9 +100,10 @@ const PREDICATE_WORDS: Array<[RegExp, string]> = [
   [/选的|用的|选了|租的|哪家/u, "uses"],
 ];
 
-// Words that make a period relative to the clock ("last week", "上个月", "3 days ago").
+// Words that make a period relative to the clock ("last week", "上个月", "3 days ago"), and a day
+// of the month alone ("on the 5th", 5号), which is this month's or the last one's.
 const RELATIVE =
-  /\b(?:last|next|this|past|previous|coming|ago|yesterday|today|tonight|tomorrow|recent(?:ly)?)\b|[上下本这昨今明前后去]|最近|大前天|大后天/iu;
+  /\b(?:last|next|this|past|previous|coming|ago|yesterday|today|tonight|tomorrow|recent(?:ly)?)\b|[上下本这昨今明前后去]|最近|大前天|大后天|^the\s\d{1,2}(?:st|nd|rd|th)$|^[\d一二三四五六七八九十]{1,3}号/iu;
 const PAST_TENSE =
   /\b(?:did|was|were|had|went|told|said|made|ate|bought|saw|got|met|took|read|wrote|spent|heard|felt|[a-z]{2,20}ed)\b|了|过|那天|那次|那会/iu;
 const FIRST_PERSON = /\b(?:I|my|me|mine)\b|我/u;

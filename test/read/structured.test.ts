@@ -15,7 +15,8 @@ describe("parseConditions", () => {
   const now = new Date("2026-03-13T10:00:00Z");
   it.each([
     ["What did I do on March 2nd?", { from: "2026-03-02", to: "2026-03-02", anyYear: true }],
-    ["在5月2号我们聊了什么？", { from: "2026-05-02", to: "2026-05-02", anyYear: true }],
+    // Asked in March about the past: the nearest past May 2nd (any year's matches all the same).
+    ["在5月2号我们聊了什么？", { from: "2025-05-02", to: "2025-05-02", anyYear: true }],
     ["What did I tell you last week?", { from: "2026-03-02", to: "2026-03-08", anyYear: false }],
     ["上个月我去了哪些地方？", { from: "2026-02-01", to: "2026-02-28", anyYear: false }],
     ["Which restaurants did I try in May 2025?", { from: "2025-05-01", to: "2025-05-31", anyYear: false }],

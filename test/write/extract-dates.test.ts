@@ -133,3 +133,110 @@ describe("months and yearly days named without a year", () => {
     expect(resolve("我三月去了日本", "zh", "past")).toBe("我在 2024年3月去了日本");
   });
 });
+
+// Issue 25, item 7: chrono-node reads dates written out; the project's patterns the rest; the
+// cheap classes the date set (test/dates) showed both missing. Said on Tuesday 2024-05-07.
+describe("dates the date set showed missing", () => {
+  const span = (text: string, language: "zh" | "en", tense?: "past") =>
+    findTimeMentions(text, language, AT, tense).map((m) => [text.slice(m.start, m.end), m.first, m.last]);
+
+  it("places a day of the month named alone by tense: the next one, or the last one in the past", () => {
+    expect(span("The plumber is coming on the 22nd.", "en")).toEqual([["the 22nd", "2024-05-22", "2024-05-22"]]);
+    expect(span("I paid the electricity bill on the 18th.", "en", "past")).toEqual([
+      ["the 18th", "2024-04-18", "2024-04-18"],
+    ]);
+    expect(span("20号交水电费。", "zh")).toEqual([["20号", "2024-05-20", "2024-05-20"]]);
+    expect(span("我10号交了电费。", "zh", "past")).toEqual([["10号", "2024-04-10", "2024-04-10"]]);
+    expect(resolve("20号交水电费", "zh")).toBe("在 2024-05-20 交水电费");
+    // Must not fire: a floor, a line, a building, a contestant, a document, a monthly day.
+    for (const text of ["She lives on the 3rd floor.", "Rent is due on the 5th of every month."])
+      expect(findTimeMentions(text, "en", AT), text).toEqual([]);
+    for (const text of ["坐地铁3号线就能到。", "他住在5号楼。", "五号选手的表现很好。", "请把第3号文件给我。"])
+      expect(findTimeMentions(text, "zh", AT), text).toEqual([]);
+  });
+
+  it("reads a day of a month named relatively, and a day or month of a year named relatively", () => {
+    expect(span("The new tenant moves in on the 27th of next month.", "en")).toEqual([
+      ["the 27th of next month", "2024-06-27", "2024-06-27"],
+    ]);
+    expect(span("下个月5号交房租。", "zh")).toEqual([["下个月5号", "2024-06-05", "2024-06-05"]]);
+    expect(span("新租客下月十号搬进来。", "zh")).toEqual([["下月十号", "2024-06-10", "2024-06-10"]]);
+    expect(span("这个月20号交报告。", "zh")).toEqual([["这个月20号", "2024-05-20", "2024-05-20"]]);
+    expect(span("公司明年10月15日上市。", "zh")).toEqual([["明年10月15日", "2025-10-15", "2025-10-15"]]);
+    expect(span("今年三月我去了日本。", "zh", "past")).toEqual([["今年三月", "2024-03-01", "2024-03-31"]]);
+    expect(resolve("公司明年10月15日上市", "zh")).toBe("公司在 2025-10-15 上市");
+  });
+
+  it("reads ranges: within one month, two weekdays, 'between … and …', 'from … to …'", () => {
+    expect(span("6月3日到7日放假。", "zh")).toEqual([["6月3日到7日", "2024-06-03", "2024-06-07"]]);
+    expect(span("我12月29号至30号在巴黎。", "zh")).toEqual([["12月29号至30号", "2024-12-29", "2024-12-30"]]);
+    expect(span("I'll be in Paris June 12–16 for the fair.", "en")).toEqual([
+      ["June 12–16", "2024-06-12", "2024-06-16"],
+    ]);
+    expect(span("The office is closed between December 30th and January 1st.", "en")).toEqual([
+      ["December 30th and January 1st", "2024-12-30", "2025-01-01"],
+    ]);
+    expect(span("The conference runs from June 3 to June 7.", "en")).toEqual([
+      ["June 3 to June 7", "2024-06-03", "2024-06-07"],
+    ]);
+    expect(span("下周一到周五我请假。", "zh")).toEqual([["下周一到周五", "2024-05-13", "2024-05-17"]]);
+    expect(span("I'm off from Monday to Thursday next week.", "en")).toEqual([
+      ["Monday to Thursday next week", "2024-05-13", "2024-05-16"],
+    ]);
+    expect(resolve("下周一到周五我请假", "zh")).toBe("在 2024-05-13 至 2024-05-17 我请假");
+    expect(resolve("I'm off from Monday to Thursday next week", "en")).toBe("I'm off from 2024-05-13 to 2024-05-16");
+    // Two weekdays in a habit are every such week.
+    expect(findTimeMentions("我通常周一到周五上班。", "zh", AT)).toEqual([]);
+  });
+
+  it("reads dates written out that only chrono reads, and leaves their text as written", () => {
+    expect(span("I was born on 10/5/1971.", "en")).toEqual([["10/5/1971", "1971-10-05", "1971-10-05"]]);
+    expect(span("The baby is due in February 2025.", "en")).toEqual([["February 2025", "2025-02-01", "2025-02-28"]]);
+    expect(span("我们二〇二五年九月三十日结婚。", "zh")).toEqual([
+      ["二〇二五年九月三十日", "2025-09-30", "2025-09-30"],
+    ]);
+    expect(span("护照有效期到2027/9/7。", "zh")).toEqual([["2027/9/7", "2027-09-07", "2027-09-07"]]);
+    expect(span("五月十九日要交季度报告。", "zh")).toEqual([["五月十九日", "2024-05-19", "2024-05-19"]]);
+    expect(resolve("I was born on 10/5/1971", "en")).toBe("I was born on 10/5/1971");
+    // Must not fire: a fraction, a rating, "24/7", "May I".
+    for (const text of ["Use 1/2 cup of sugar.", "Rated 4/5 by critics.", "We offer 24/7 support.", "May I help you?"])
+      expect(findTimeMentions(text, "en", AT), text).toEqual([]);
+  });
+
+  it("reads a date written without its year by tense: 'since March' said in May is this March", () => {
+    expect(span("I've been vegetarian since March.", "en")).toEqual([["March", "2024-03-01", "2024-03-31"]]);
+    expect(resolve("I've been vegetarian since March", "en")).toBe("I've been vegetarian since March 2024");
+    expect(span("We got the puppy on March 20.", "en", "past")).toEqual([["March 20", "2024-03-20", "2024-03-20"]]);
+    expect(span("My dentist appointment is on March 3rd.", "en")).toEqual([["March 3rd", "2025-03-03", "2025-03-03"]]);
+  });
+
+  it("never makes a recurring expression one date", () => {
+    for (const text of [
+      "每个礼拜三我去上书法课。",
+      "我们每年4月1号庆祝结婚纪念日。",
+      "工资每个月25日发。",
+      "我隔周周三去看心理医生。",
+      "我每周四和周五上钢琴课。",
+    ])
+      expect(findTimeMentions(text, "zh", AT), text).toEqual([]);
+    for (const text of [
+      "We celebrate our anniversary every December 27th.",
+      "My salary comes in every month on the 22nd.",
+      "We celebrate our anniversary every year on February 18th.",
+      "I have piano lessons every Monday and Tuesday.",
+    ])
+      expect(findTimeMentions(text, "en", AT), text).toEqual([]);
+    // Must not fire: "each of us", 每个人, 每次 say nothing of a time; a new clause is its own.
+    expect(span("每个人明天都要到。", "zh")).toEqual([["明天", "2024-05-08", "2024-05-08"]]);
+    expect(span("I go every day, and tomorrow I'll rest.", "en")).toEqual([["tomorrow", "2024-05-08", "2024-05-08"]]);
+  });
+
+  it("reads 这个周期 as no week and 周一鸣 as a name, not Monday", () => {
+    expect(findTimeMentions("这个周期的数据还没出来。", "zh", AT)).toEqual([]);
+    expect(findTimeMentions("周一鸣是我的同事。", "zh", AT)).toEqual([]);
+    expect(span("我和周一鸣周五见面。", "zh")).toEqual([["周五", "2024-05-10", "2024-05-10"]]);
+    // Must not fire: a weekday followed by a time, a verb, a pronoun.
+    for (const text of ["周一上午开会。", "周一我去开会。", "周一见！", "周一是我的生日。"])
+      expect(findTimeMentions(text, "zh", AT).length, text).toBe(1);
+  });
+});
