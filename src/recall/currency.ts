@@ -403,6 +403,18 @@ function readNames(query: string, candidates: readonly Candidate<MemoryRecord>[]
  * down to two characters; a name in letters or digits whole. None for the speaker, a pronoun or a time.
  */
 function subjectReadings(query: string): string[] {
+  const known = READINGS.get(query);
+  if (known) return known;
+  const readings = readSubject(query);
+  // Bounded: the retrieve node and both orderings read the same query.
+  if (READINGS.size >= READINGS_KEPT) READINGS.delete(READINGS.keys().next().value!);
+  READINGS.set(query, readings);
+  return readings;
+}
+const READINGS = new Map<string, string[]>();
+const READINGS_KEPT = 64;
+
+function readSubject(query: string): string[] {
   const claim = readClaim(query, "zh");
   const phrase = normalizeText(claim?.entity?.name ?? claim?.unnamed ?? "").split("的")[0]!;
   if (!/^\p{Script=Han}|^[a-z0-9]/u.test(phrase) || /^[我你您他她它这那咱]/u.test(phrase)) return [];
