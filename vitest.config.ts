@@ -33,8 +33,8 @@ export const SLOW_SUITES = [
   "test/text/regex-safety.test.ts", // every pattern against its recorded verdict: 3.5 s
   "test/read/injection-phrasing.test.ts", // 164 phrasings: 3.5 s
   "test/read/current-first.test.ts", // seeded: 3.4 s
-  "test/read/crowded-current.test.ts", // seeded, 2 × 76 messages in one scope: 8 s at load 5
-  "test/write/nominal-age.test.ts", // seeded: 6 s at load 5
+  "test/read/crowded-current.test.ts", // seeded, 2 × 72 messages in one scope: 4.7 s at load 5
+  "test/write/nominal-age.test.ts", // seeded, remembers 24 statements: 2.0 s at load 5
   "test/maintain/flow.test.ts", // the maintenance graph end to end: 3.3 s
   "test/write/known-names.test.ts", // seeded: 3.1 s
   "test/write/naming.test.ts", // seeded: 2.6 s
