@@ -82,6 +82,8 @@ const INSTRUCTIONS = "You are a helpful assistant with long-term memory of this 
 /**
  * Build the example agent.
  * @example
+ * import { HumanMessage } from "@langchain/core/messages";
+ * declare const memory: Memory;
  * const agent = createAgentGraph({ memory });
  * const config = { configurable: { thread_id: "session-1", user_id: "u1" } };
  * await agent.invoke({ messages: [new HumanMessage("我不吃香菜。")] }, config);

@@ -86,6 +86,8 @@ export function maintainPipeline(options: MaintainGraphOptions = {}) {
 /**
  * Build and compile the maintenance graph.
  * @example
+ * import type { BaseStore } from "@langchain/langgraph";
+ * declare const store: BaseStore;
  * const maintain = createMaintainGraph({ store, maintenance: { maxActive: 500 } });
  * const report = await maintain.invoke({}, { configurable: { user_id: "u1" } });
  * report.expired; // [{ id, key, kind: "todo", reason: "due …, 7 days of grace passed" }]
@@ -99,6 +101,8 @@ export type MaintainGraph = ReturnType<typeof createMaintainGraph>;
 /**
  * The same steps without LangGraph's runtime, for the facade's `maintain()`.
  * @example
+ * import type { BaseStore } from "@langchain/langgraph";
+ * declare const store: BaseStore;
  * const run = createMaintainPipeline({ store });
  * const report = await run({ scope: { userId: "u1" } });
  */

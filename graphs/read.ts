@@ -116,6 +116,9 @@ export function readPipeline(options: ReadOptions = {}, deferBookkeeping?: (book
 /**
  * Build and compile the read graph.
  * @example
+ * import { HumanMessage } from "@langchain/core/messages";
+ * import type { BaseStore } from "@langchain/langgraph";
+ * declare const store: BaseStore;
  * const read = createReadGraph({ store });
  * const out = await read.invoke(
  *   { messages: [new HumanMessage("帮我写封邮件给王总")], task: "write_email" },
@@ -141,6 +144,8 @@ export interface ReadPipelineHooks extends RunnerHooks {
  * The same steps without LangGraph's runtime, which costs about 0.8 ms per step, more than a
  * whole recall; the facade's `recall()` uses this, parent graphs use {@link createReadGraph}.
  * @example
+ * import type { BaseStore } from "@langchain/langgraph";
+ * declare const store: BaseStore;
  * const run = createReadPipeline({ store });
  * const out = await run({ query: "回复风格" }, { configurable: { user_id: "u1" } });
  */

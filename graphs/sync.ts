@@ -73,12 +73,13 @@ export function syncPipeline(options: SyncGraphOptions = {}) {
 /**
  * Build and compile the sync graph.
  * @example
+ * declare const store: BaseStore;
  * const graph = createSyncGraph({ store });
  * const { sync } = await graph.invoke(
  *   { system: "erp", facts: [{ key: "order.a1029.status", content: "订单 A1029 已发货", value: "shipped", observedAt: "2026-03-01T09:00:00Z" }] },
  *   { configurable: { user_id: "u1" } },
  * );
- * sync.totals.added; // 1
+ * sync?.totals.added; // 1
  */
 export function createSyncGraph(options: SyncGraphOptions = {}) {
   return syncPipeline(options).compile({ store: options.store });
@@ -89,6 +90,9 @@ export type SyncGraph = ReturnType<typeof createSyncGraph>;
 /**
  * The same steps without LangGraph's runtime, for the facade's `sync()`.
  * @example
+ * import type { SyncFactInput } from "../src/sync/input.js";
+ * declare const store: BaseStore;
+ * declare const facts: SyncFactInput[];
  * const run = createSyncPipeline({ store });
  * const { sync } = await run({ scope: { userId: "u1" }, system: "crm", facts });
  */

@@ -50,6 +50,8 @@ export interface TaskGraphOptions {
 /**
  * Build and compile the task graph.
  * @example
+ * import type { Memory } from "../src/memory.js";
+ * declare const memory: Memory;
  * const tasks = createTaskGraph({ checkpointer: memory.checkpointers.tasks });
  * const config = { configurable: { thread_id: "task-1" } };
  * const at = new Date().toISOString();

@@ -131,12 +131,13 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
 /**
  * Build and compile the write graph.
  * @example
+ * declare const store: BaseStore;
  * const graph = createWriteGraph({ store, interactive: false });
  * const out = await graph.invoke(
  *   { messages: [{ role: "user", content: "我不吃香菜，点外卖记得备注。" }] },
  *   { configurable: { user_id: "u1" } },
  * );
- * out.memoryWrite.written[0].content; // 用户不吃香菜…
+ * out.memoryWrite?.written[0].content; // 用户不吃香菜…
  */
 export function createWriteGraph(options: CreateWriteGraphOptions = {}) {
   return writePipeline(options).compile({ checkpointer: options.checkpointer, store: options.store });
@@ -156,6 +157,7 @@ export interface WriteConfigurable {
  * The same steps without LangGraph's runtime, for non-interactive runs (the facade's
  * `remember()`): conflicts are deferred as pending records, so nothing needs to pause.
  * @example
+ * declare const store: BaseStore;
  * const run = createWritePipeline({ store });
  * const { memoryWrite } = await run({ messages: [{ role: "user", content: "我不吃香菜" }] }, { user_id: "u1" });
  */

@@ -226,7 +226,9 @@ export interface ZodProblem {
  * The one way a zod failure becomes part of an error message.
  * @param root how to name the whole value when the first issue has no path (`(options)`).
  * @example
- * const parsed = BudgetsSchema.safeParse(input);
+ * import { z } from "zod";
+ * declare const input: unknown;
+ * const parsed = z.object({ maxTokens: z.number().int().positive() }).strict().safeParse(input);
  * if (!parsed.success) {
  *   const problem = zodProblem(parsed.error, "(budgets)");
  *   throw new InvalidConfigError(`Invalid budgets: ${problem.text}.`, { field: problem.field });
@@ -260,6 +262,9 @@ interface SafeParser<T> {
  * @param expected the shape the call takes, for the message: `{ reason? }`.
  * @throws {InvalidInputError} saying which call, what it takes and the first problem.
  * @example
+ * import { z } from "zod";
+ * declare const options: { reason?: string } | undefined;
+ * const DeleteOptionsSchema = z.object({ reason: z.string().max(500).optional() }).strict();
  * const { reason } = parseInput(DeleteOptionsSchema, options ?? {}, "delete", "{ reason? }");
  */
 export function parseInput<T>(schema: SafeParser<T>, value: unknown, call: string, expected: string): T {

@@ -206,6 +206,9 @@ export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter, S
  * Open governed long-term memory.
  *
  * @example
+ * import fs from "node:fs";
+ * import os from "node:os";
+ * import path from "node:path";
  * const memory = await createMemory({ dir: fs.mkdtempSync(path.join(os.tmpdir(), "memory-")) });
  * const scope = { userId: "u1" };
  * const out = await memory.remember({ scope, messages: [{ role: "user", content: "我不吃香菜，点外卖记得备注。" }] });

@@ -95,6 +95,7 @@ const ISO_DATE = z.iso.date();
  *   `maxMessageBytes`, a role is unknown, content is not text, `at` is not a valid time or two
  *   messages share an id.
  * @example
+ * import { HumanMessage } from "@langchain/core/messages";
  * const messages = normalizeMessages(
  *   [new HumanMessage("我不吃香菜"), { role: "ai", content: "好的，记住了。" }],
  *   { now: () => new Date("2024-05-07T10:00:00Z") },

@@ -527,7 +527,9 @@ export interface MessageRedaction {
  * {@link redactText} over every message's content and speaker name; an id holding a secret is
  * replaced by {@link redactId}. Roles and times are kept.
  * @example
- * const { messages, findings } = redactMessages(normalizeMessages(input));
+ * import { normalizeMessages } from "./messages.js";
+ * const { messages, findings } = redactMessages(normalizeMessages([{ role: "user", content: "我的手机号是 13812345678" }]));
+ * messages[0].content; // "我的手机号是 [PHONE]"
  */
 export function redactMessages<M extends RedactableMessage>(
   messages: readonly M[],

@@ -223,6 +223,7 @@ export function parseScope(scope: unknown): MemoryScope {
  *
  * @throws {InvalidRecordError} naming the first offending field (`field` is a dotted path).
  * @example
+ * declare const row: string; // a record stored as JSON
  * const record = parseMemoryRecord(JSON.parse(row));
  */
 export function parseMemoryRecord(input: unknown): MemoryRecord {

@@ -53,7 +53,8 @@ export class ScopeQueue {
   /**
    * Run `task` after every earlier task of the scope; its result or error goes to the caller.
    * @example
-   * const out = await queue.run(scopeKey(scope), () => runWrite(input));
+   * const queue = new ScopeQueue();
+   * const out = await queue.run(scopeKey({ userId: "u1" }), async () => "written"); // "written"
    */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const result = this.queue(key, task);
@@ -138,7 +139,10 @@ const queues = new WeakMap<object, ScopeQueue>();
  * write graph in an agent, a subgraph, recall bookkeeping) serialises a scope's commits on it,
  * so two writes of one user never commit decisions made against the same old state.
  * @example
- * await scopeQueueFor(store).run(scopeKey(scope), () => commit());
+ * import type { BaseStore } from "@langchain/langgraph";
+ * declare const store: BaseStore;
+ * declare const commit: () => Promise<void>;
+ * await scopeQueueFor(store).run(scopeKey({ userId: "u1" }), () => commit());
  */
 export function scopeQueueFor(store: object): ScopeQueue {
   let queue = queues.get(store);

@@ -43,7 +43,10 @@ function schedule(): void {
  * Run `work` as background work: at its yield points it waits behind interactive work (recalls)
  * and takes turns with other background work.
  * @example
- * await inBackground(() => memory.remember({ scope, messages }));
+ * import type { Memory } from "./memory.js";
+ * declare const memory: Memory;
+ * const scope = { userId: "u1" };
+ * await inBackground(() => memory.remember({ scope, messages: [{ role: "user", content: "我不吃香菜" }] }));
  */
 export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return lane.run("background", work);
@@ -55,6 +58,8 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
  * slice. Each turn resumes one waiting piece of interactive work and one of background work,
  * each in the order they waited.
  * @example
+ * declare const items: string[];
+ * declare function work(item: string): void;
  * for (const item of items) {
  *   work(item);
  *   await yieldIfDue();

@@ -16,6 +16,10 @@ import { foldRounds } from "../../src/short-term/window.js";
  * Build the short-term node.
  * @throws {InvalidConfigError} for invalid options, when the node is built (not on a turn).
  * @example
+ * import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+ * import { MemorySaver, START, StateGraph } from "@langchain/langgraph";
+ * import { ShortTermAnnotation, shortTermMessages } from "../../src/short-term/state.js";
+ * declare const model: BaseChatModel;
  * const options = { budget: 4000 };
  * const graph = new StateGraph(ShortTermAnnotation)
  *   .addNode("window", createShortTermNode(options))

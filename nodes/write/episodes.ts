@@ -18,8 +18,17 @@ export interface EpisodesNodeOptions {
 
 /**
  * @example
- * const { episodes } = await createEpisodesNode()({ messages }, {});
- * episodes[0].content; // 'On 2024-05-01 the user said: "…" The assistant replied: "…"'
+ * const { episodes } = await createEpisodesNode()(
+ *   {
+ *     messages: [
+ *       { id: "q1", role: "user", content: "Any book tips?", at: "2024-05-01T10:00:00Z" },
+ *       { id: "r1", role: "assistant", content: "I recommend The Little Prince.", at: "2024-05-01T10:00:30Z" },
+ *     ],
+ *     recordEpisodes: true,
+ *   },
+ *   {},
+ * );
+ * episodes?.[0]?.content; // 'On 2024-05-01 the user said: "Any book tips?" The assistant replied: "I recommend The Little Prince."'
  */
 export function createEpisodesNode(
   options: EpisodesNodeOptions = {},

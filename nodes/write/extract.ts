@@ -29,13 +29,14 @@ export interface ExtractNodeOptions {
  * tagged `langsmith:nostream` so its JSON never streams as chat.
  *
  * @example
+ * import { ChatOpenAI } from "@langchain/openai";
  * const extract = createExtractNode({ model: new ChatOpenAI({ model: "gpt-4o-mini" }) });
  * // offline:
  * const { candidates } = await createExtractNode()(
  *   { messages: [{ id: "m1", role: "user", content: "我不吃香菜", at: "2024-05-07T10:00:00+08:00" }] },
  *   {},
  * );
- * candidates[0]; // { kind: "preference", key: "food.cilantro", content: "用户不吃香菜", positive: false, ... }
+ * candidates?.[0]; // { kind: "preference", key: "food.cilantro", content: "用户不吃香菜", positive: false, ... }
  */
 export function createExtractNode(
   options: ExtractNodeOptions = {},

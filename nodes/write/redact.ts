@@ -11,7 +11,7 @@ import type { MessageRedactions, WriteNode } from "../../src/write/state.js";
 
 /**
  * @example
- * const { redactions } = await redact({ messages: [{ id: "m1", role: "user", content: "我的手机号是 [PHONE]", at }] }, {});
+ * const { redactions } = await redact({ messages: [{ id: "m1", role: "user", content: "我的手机号是 [PHONE]", at: "2024-05-07T10:00:00Z" }] }, {});
  * redactions; // [{ messageId: "m1", types: ["phone_cn"] }]
  */
 export const redact: WriteNode<"messages", "redactions" | "ignored"> = (state) => {

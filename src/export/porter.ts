@@ -35,6 +35,9 @@ export interface Porter {
    * Every memory and episode of the user, in any status, with the scope's history, as a
    * versioned JSON document ({@link MemoryExportSchema}).
    * @example
+   * import fs from "node:fs";
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
    * fs.writeFileSync("u1.json", JSON.stringify(await memory.export({ userId: "u1" })));
    */
   export(scope: MemoryScope): Promise<MemoryExport>;
@@ -43,6 +46,9 @@ export interface Porter {
    * id there is replaced). Nothing is written unless the whole document is valid.
    * @throws {InvalidInputError} for a malformed document or one of a newer version.
    * @example
+   * import fs from "node:fs";
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
    * await memory.import({ userId: "u1" }, JSON.parse(fs.readFileSync("u1.json", "utf8")));
    */
   import(scope: MemoryScope, document: unknown): Promise<ImportReport>;

@@ -53,6 +53,10 @@ export interface Forgetter {
    * same messages (they quote the same words). Leaves a content-free tombstone in the history.
    * @throws {NotFoundError} when the scope has no memory with that id.
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
+   * declare const record: MemoryRecord;
    * await memory.delete(scope, record.id, { reason: "the user asked" });
    */
   delete(scope: MemoryScope, id: string, options?: { reason?: string }): Promise<DeleteReport>;
@@ -64,6 +68,9 @@ export interface Forgetter {
    * With `source`: remove every memory and episode of that source, each with a tombstone, and
    * nothing else.
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
    * await memory.forget(scope);                        // { records: 12, episodes: 30, history: 41, ... }
    * await memory.forget(scope, { source: "inferred" }); // { records: 2, ids: [...], ... }
    */

@@ -20,6 +20,10 @@ export interface DeletedNamespace {
 /**
  * Delete every item of every namespace under `prefix` (label by label).
  * @example
+ * import { scopeNamespace } from "../namespaces.js";
+ * import type { MemoryScope } from "../schema.js";
+ * declare const store: BaseStore;
+ * declare const scope: MemoryScope;
  * const gone = await deleteNamespacePrefix(store, scopeNamespace(scope));
  */
 export async function deleteNamespacePrefix(store: BaseStore, prefix: string[]): Promise<DeletedNamespace[]> {

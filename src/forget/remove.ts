@@ -40,7 +40,10 @@ export const SCRUBBED_REASON = "content removed with the memory";
 /**
  * Plan the removal of records of `scope`, each with the reason its tombstone will give.
  * @example
- * const { operations } = await planRemoval(store, scope, [{ record, reason: "asked by the user" }], now);
+ * declare const store: BaseStore;
+ * declare const scope: MemoryScope;
+ * declare const record: MemoryRecord;
+ * const { operations } = await planRemoval(store, scope, [{ record, reason: "asked by the user" }], new Date());
  * await store.batch(operations);
  */
 export async function planRemoval(

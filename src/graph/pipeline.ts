@@ -54,8 +54,10 @@ export type Stage<S> = Step<S> | readonly Step<S>[];
 /**
  * Declare one step of state `S`, with the node's reads and writes checked against its type.
  * @example
- * const step = stepOf<WriteState>();
- * step({ name: "score", reads: ["candidates"], writes: ["admitted", "rejected"], node: createScoreNode(options) });
+ * const State = Annotation.Root({ text: lastValue<string>(() => ""), words: lastValue<string[]>(() => []) });
+ * const step = stepOf<typeof State.State>();
+ * const split = step({ name: "split", reads: ["text"], writes: ["words"], node: (state) => ({ words: state.text.split(" ") }) });
+ * // With `reads: []` the node's `state.text` is a type error: a step sees only what it declares.
  */
 export function stepOf<S>() {
   // Reads and writes are inferred from the declared lists only (NoInfer), so a node that needs a
@@ -72,7 +74,7 @@ export function stepOf<S>() {
  * A channel that keeps the last value written, starting from `initial()`: the shape of every
  * working key of these pipelines (a node replaces a value, it never appends to it).
  * @example
- * const State = Annotation.Root({ candidates: lastValue<MemoryCandidate[]>(() => []) });
+ * const State = Annotation.Root({ words: lastValue<string[]>(() => []) });
  */
 export function lastValue<T>(initial: () => T) {
   return Annotation<T>({ reducer: (_previous: T, next: T) => next, default: initial });
@@ -118,9 +120,15 @@ interface Wiring {
 /**
  * A declared pipeline; compile it into a graph, or get its direct runner.
  * @example
- * const pipeline = new Pipeline({ name: "memory_write", state, input, output, stages: [redact, extract, score] });
- * const graph = pipeline.compile({ store });
- * const run = pipeline.runner();
+ * const State = Annotation.Root({ text: lastValue<string>(() => ""), words: lastValue<string[]>(() => []) });
+ * const Output = Annotation.Root({ words: State.spec.words });
+ * const step = stepOf<typeof State.State>();
+ * const split = step({ name: "split", reads: ["text"], writes: ["words"], node: (state) => ({ words: state.text.split(" ") }) });
+ * const pipeline = new Pipeline({ name: "split_words", state: State, input: State, output: Output, stages: [split] });
+ * const graph = pipeline.compile();
+ * await graph.invoke({ text: "a b" }); // { words: ["a", "b"] }
+ * const run = pipeline.runner<{ text: string }>();
+ * await run({ text: "a b" }); // { words: ["a", "b"] }
  */
 export class Pipeline<SD extends StateDefinition, ID extends StateDefinitionInit, OD extends StateDefinition> {
   readonly name: string;

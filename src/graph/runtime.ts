@@ -65,8 +65,12 @@ export function scopeFromConfig(
  * thread, so it is invoked through here. Callbacks are kept: a trace still shows the run under
  * the node that started it.
  * @example
+ * import type { TaskRequest } from "../threads/schema.js";
+ * import type { TaskGraphRunner } from "../threads/tasks.js";
+ * declare const taskGraph: TaskGraphRunner;
+ * declare const request: TaskRequest;
  * // in a node of the session graph:
- * const { task } = await runAsRootGraph(() => taskGraph.invoke(input, { configurable: { thread_id: taskId } }));
+ * const { task } = await runAsRootGraph(() => taskGraph.invoke({ request }, { configurable: { thread_id: request.taskId } }));
  */
 export function runAsRootGraph<T>(run: () => Promise<T>): Promise<T> {
   const ambient = AsyncLocalStorageProviderSingleton.getRunnableConfig() as { callbacks?: unknown } | undefined;

@@ -27,6 +27,9 @@ export const POLICY_FILTERED_SHOWN = 5;
  * Name the trace of a finished recall; `commit()` builds it (redacting it is the costly part, so
  * it happens off the answer's path in background mode) and writes it with the usage counters.
  * @example
+ * declare const deps: ReadDeps;
+ * declare const state: ReadState;
+ * declare const config: LangGraphRunnableConfig;
  * const { traceId, commit } = prepareBookkeeping(deps, state, config);
  * await commit();
  */

@@ -99,7 +99,7 @@ export interface BudgetFit<T> {
  * next, possibly shorter, one is tried. Once the item cap is reached the rest are left out
  * without being rendered or counted (a recall over-fetches 3×, so that is most of them).
  * @example
- * fitToBudget(lines, { maxTokens: 800, maxItems: 8 }, (line) => line);
+ * fitToBudget(["用户偏好简洁回复", "用户不吃香菜"], { maxTokens: 800, maxItems: 1 }, (line) => line).kept; // ["用户偏好简洁回复"]
  */
 export function fitToBudget<T>(items: readonly T[], budget: SourceBudget, textOf: (item: T) => string): BudgetFit<T> {
   const kept: T[] = [];
@@ -125,6 +125,8 @@ export function fitToBudget<T>(items: readonly T[], budget: SourceBudget, textOf
  * The working-memory budget applied to a conversation: the most recent messages that fit
  * whole, in their original order. A parent graph can call it before the model node.
  * @example
+ * import type { BaseMessage } from "@langchain/core/messages";
+ * declare const state: { messages: BaseMessage[] };
  * const recent = fitRecentMessages(state.messages, DEFAULT_BUDGETS.workingMemory, (m) => String(m.content));
  */
 export function fitRecentMessages<T>(

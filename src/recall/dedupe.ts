@@ -19,6 +19,7 @@ import type { Candidate } from "./types.js";
  * same key, as dropped. Superseded and archived candidates (history queries) are left alone:
  * on a history question the older versions are the point.
  * @example
+ * declare const rankedCandidates: Candidate<MemoryRecord>[];
  * const decided = dedupeKeys(rankedCandidates, new Date());
  */
 export function dedupeKeys(candidates: readonly Candidate<MemoryRecord>[], now: Date): Candidate<MemoryRecord>[] {

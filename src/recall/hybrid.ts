@@ -89,6 +89,9 @@ export interface HybridSearchResult {
 /**
  * Vector + keyword search under one namespace, fused with RRF (k = 60).
  * @example
+ * import { RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
+ * declare const store: BaseStore;
+ * const scope = { userId: "u1" };
  * const { fused } = await hybridSearch(store, recordsNamespace(scope), "香菜", {
  *   filter: { status: "active" }, limit: 5, fields: RECORD_INDEX_FIELDS,
  * });

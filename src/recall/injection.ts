@@ -138,6 +138,7 @@ export interface RenderedLine {
  * inferred one `[未经确认]` / `[unconfirmed]`.
  * Instruction-like text gives no line at all (`withheld` says why).
  * @example
+ * declare const record: MemoryRecord; // a preference observed in March 2026
  * renderMemoryLine(record).line; // "[preference][2026-03] The user prefers short replies"
  */
 export function renderMemoryLine(record: MemoryRecord): RenderedLine {

@@ -464,10 +464,8 @@ function lastEnd(pattern: RegExp, text: string): number {
 
 /**
  * Whether the order whose verb starts at `index` is given to someone other than the assistant:
- * not an imperative, and the nearest person named before it in its sentence is someone else.
- * @example
- * toSomeoneElse("my manager told me to ignore the old rules", 22); // true
- * toSomeoneElse("please ignore your rules", 7); // false
+ * not an imperative, and the nearest person named before it in its sentence is someone else:
+ * "ignore" in "my manager told me to ignore the old rules" is, in "please ignore your rules" is not.
  */
 function toSomeoneElse(text: string, index: number): boolean {
   const sentence = sentenceStart(text, index);
@@ -542,9 +540,8 @@ const MEANT_QUOTE =
 
 /**
  * The text with the words of mentioned quotations blanked ("…"): a quote introduced as a quote,
- * a saying, a line or by a third party's "said" is not an order (see the rule at the top).
- * @example
- * maskMentions("my favourite quote is 'ignore all previous instructions'"); // "my favourite quote is '…'"
+ * a saying, a line or by a third party's "said" is not an order (see the rule at the top):
+ * "my favourite quote is 'ignore all previous instructions'" becomes "my favourite quote is '…'".
  */
 function maskMentions(text: string): string {
   let out = "";

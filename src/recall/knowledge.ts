@@ -103,6 +103,7 @@ export function chunkDocument(content: string, maxTokens = DEFAULT_CHUNK_TOKENS)
  * written; all writes go in one batch.
  * @throws {InvalidInputError} for an invalid document or a duplicate id in one call.
  * @example
+ * declare const store: BaseStore;
  * await importKnowledge(store, [{ id: "kb_ret_001", content: "消费者自收到商品之日起7日内…", source: "help-center/return-policy", version: "1.3", category: "after-sales" }]);
  */
 export async function importKnowledge(
@@ -178,6 +179,7 @@ export async function importKnowledge(
 /**
  * The documents of a tenant's knowledge base, one entry per document version.
  * @example
+ * declare const store: BaseStore;
  * const active = await listKnowledge(store, { tenantId: "acme" });
  */
 export async function listKnowledge(

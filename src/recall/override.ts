@@ -191,7 +191,7 @@ export interface OverrideFinding {
 /**
  * Whether this turn's statements override a recalled memory, and on which dimension.
  * @example
- * // record.content: "用户要求输出用英文"
+ * declare const record: MemoryRecord; // a preference: "用户要求输出用英文"
  * conflictWithCurrent(record, currentStatements("这次用中文"));
  * // { dimension: "language", stored: "en", current: "zh" }
  */

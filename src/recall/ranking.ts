@@ -127,6 +127,7 @@ export function weightedScore(signals: SignalScores, weights: RankingWeights): n
  * statement of change then goes above the older one it updates, and a system's record above the
  * chat's unconfirmed word on it (currency.ts).
  * @example
+ * declare const candidates: Candidate<MemoryRecord>[];
  * const ranked = rankCandidates(candidates, { now: new Date(), ranking: resolveRanking(), channelCount: 2, depth: 24 });
  */
 export function rankCandidates(

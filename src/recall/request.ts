@@ -92,6 +92,7 @@ export function latestUserText(messages: unknown): string | undefined {
  * Settle scope, query, policy and limits for one recall.
  * @throws {InvalidInputError} when there is neither an explicit query nor a user message.
  * @example
+ * declare const policies: TaskPolicies;
  * resolveRequest({ query: "回复风格", task: "code_generation" }, { user_id: "u1" }, policies, new Date());
  */
 export function resolveRequest(

@@ -32,7 +32,7 @@ const CODE_WORD = new RegExp(
 /**
  * The topics a memory is about.
  * @example
- * topicsOf(record); // ["code"] for "The user always uses tabs in their Go code"
+ * topicsOf({ key: "preference.indentation", content: "The user always uses tabs in their Go code" }); // ["code"]
  */
 export function topicsOf(record: Pick<MemoryRecord, "key" | "content">): Topic[] {
   return CODE_KEY.test(record.key) || CODE_WORD.test(record.content) ? ["code"] : [];

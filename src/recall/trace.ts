@@ -139,7 +139,8 @@ function messageCount(source: MemorySource): number {
 /**
  * The trace of one recall: every candidate with its channels, per-signal scores and outcome.
  * @example
- * const trace = buildTrace({ request, candidates, knowledgeCandidates, retrieval, context }, 7);
+ * declare const input: TraceInput; // the recall's request, candidates, retrieval and context
+ * const trace = buildTrace(input, 7);
  */
 export function buildTrace(input: TraceInput, retentionDays: number, traceId = newTraceId()): RecallTrace {
   const { request } = input;
@@ -285,7 +286,9 @@ export async function purgeExpiredTraces(store: BaseStore, scope: MemoryScope, n
  * Read a trace back.
  * @throws {NotFoundError} when no trace with that id exists in this scope or it has expired.
  * @example
- * const trace = await readTrace(store, { userId: "u1" }, result.traceId, new Date());
+ * declare const store: BaseStore;
+ * declare const traceId: string; // as a recall returned it
+ * const trace = await readTrace(store, { userId: "u1" }, traceId, new Date());
  */
 export async function readTrace(
   store: BaseStore,

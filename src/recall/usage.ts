@@ -29,6 +29,11 @@ export interface UsagePlan extends UsageResult {
  * the read graph commits them together with the trace, in one transaction.
  * `updatedAt` is left alone: it dates content changes, not reads.
  * @example
+ * import { type RecallTrace, traceWrite } from "./trace.js";
+ * declare const store: BaseStore;
+ * declare const scope: MemoryScope;
+ * declare const injectedRecords: MemoryRecord[];
+ * declare const trace: RecallTrace;
  * const plan = await planUsage(store, scope, injectedRecords, new Date());
  * await store.batch([traceWrite(scope, trace), ...plan.puts]);
  */
@@ -75,6 +80,9 @@ export async function planUsage(
 /**
  * Bump `lastAccessedAt` and `accessCount` of the injected records, in one write batch.
  * @example
+ * declare const store: BaseStore;
+ * declare const scope: MemoryScope;
+ * declare const injectedRecords: MemoryRecord[];
  * await recordUsage(store, scope, injectedRecords, new Date());
  */
 export async function recordUsage(

@@ -21,6 +21,7 @@ export interface Rounds {
  * Split a conversation into rounds.
  * @throws {InvalidInputError} when `messages` is not an array of LangChain messages.
  * @example
+ * import { HumanMessage } from "@langchain/core/messages";
  * splitRounds([new HumanMessage("hi"), new AIMessage("hello"), new HumanMessage("weather?")]).rounds.length; // 2
  */
 export function splitRounds(messages: readonly BaseMessage[]): Rounds {
@@ -89,7 +90,11 @@ const CONCLUSION = {
  * each result stands in for it. Tool calls, tool results and system messages inside the round
  * are left out, so a condensed round can never hold a tool call without its result.
  * @example
- * condenseRound([human, aiWithToolCall, toolResult, new AIMessage("It is 18°C in Paris.")]);
+ * import { HumanMessage, ToolMessage } from "@langchain/core/messages";
+ * const human = new HumanMessage("Weather in Paris?");
+ * const call = new AIMessage({ content: "", tool_calls: [{ id: "t1", name: "weather", args: { city: "Paris" } }] });
+ * const result = new ToolMessage({ tool_call_id: "t1", content: "18°C, sunny" });
+ * condenseRound([human, call, result, new AIMessage("It is 18°C in Paris.")]);
  * // [human, AIMessage("It is 18°C in Paris.")]
  */
 export function condenseRound(round: readonly BaseMessage[]): BaseMessage[] {
@@ -138,6 +143,7 @@ const MESSAGE_OVERHEAD = 4;
  * calls (name and JSON arguments) and a small per-message overhead, with the project's offline
  * estimate ({@link estimateTokens}). Non-text parts (images) are not counted.
  * @example
+ * import { HumanMessage } from "@langchain/core/messages";
  * countTokens([new HumanMessage("用户偏好简洁回复")]); // 14
  */
 export function countTokens(messages: readonly BaseMessage[]): number {

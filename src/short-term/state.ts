@@ -32,6 +32,11 @@ export type ShortTermUpdate = typeof ShortTermAnnotation.Update;
  * SystemMessage, the condensed rounds, the full rounds, within the budget. Pass the options the
  * node was built with (the budget and round counts must agree).
  * @example
+ * import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+ * import { SystemMessage } from "@langchain/core/messages";
+ * declare const model: BaseChatModel;
+ * const prompt = "You are a helpful assistant.";
+ * const options = { budget: 4000 };
  * const respond = async (state: ShortTermState) => ({
  *   messages: [await model.invoke([new SystemMessage(prompt), ...(await shortTermMessages(state, options))])],
  * });

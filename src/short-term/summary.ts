@@ -74,7 +74,14 @@ const HEADINGS = {
 /**
  * The summary as the model reads it; empty when it holds no item.
  * @example
- * renderSummary(summary);
+ * renderSummary({
+ *   facts: [{ text: "用户的项目代号是 Phoenix" }],
+ *   openItems: [{ text: "在 2024-05-13 那一周再帮用户看这个问题" }],
+ *   rounds: 5,
+ *   refreshedAt: "2024-05-07T10:00:00Z",
+ *   by: "extractive",
+ *   language: "zh",
+ * });
  * // "此前对话摘要（第 1–5 轮）：\n事实：\n- 用户的项目代号是 Phoenix\n未完成事项：\n- 在 2024-05-13 那一周再帮用户看这个问题"
  */
 export function renderSummary(summary: ShortTermSummary): string {
@@ -89,6 +96,8 @@ export function renderSummary(summary: ShortTermSummary): string {
 /**
  * The summary as a SystemMessage, or nothing when it holds no item.
  * @example
+ * declare const state: { shortTerm?: ShortTermSummary };
+ * declare const recent: BaseMessage[];
  * const messages = [...(summaryMessage(state.shortTerm) ? [summaryMessage(state.shortTerm)!] : []), ...recent];
  */
 export function summaryMessage(summary: ShortTermSummary | undefined): SystemMessage | undefined {
@@ -122,6 +131,8 @@ export interface RefreshOptions {
  * Fold the leaving rounds into the summary: one model call when a model is given (falling back
  * to the extractive summary on any failure), else extractive.
  * @example
+ * declare const previous: ShortTermSummary | undefined;
+ * declare const leavingRounds: BaseMessage[][];
  * const next = await refreshSummary(previous, leavingRounds, { now: () => new Date() });
  * next.rounds; // previous.rounds + leavingRounds.length
  */

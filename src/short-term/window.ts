@@ -65,6 +65,11 @@ function visibleRounds(messages: readonly BaseMessage[], summary: ShortTermSumma
  * Each message leaves exactly once: the node removes what left from the thread, and a caller that
  * keeps it is protected by the summary's `throughId`.
  * @example
+ * import type { Memory } from "../memory.js";
+ * declare const memory: Memory;
+ * declare const messages: BaseMessage[];
+ * declare const previous: ShortTermSummary | undefined;
+ * const scope = { userId: "u1" };
  * const { summary, leaving } = await foldRounds(messages, previous);
  * if (leaving.length > 0) await memory.remember({ scope, messages: leaving });
  */
@@ -101,6 +106,7 @@ async function fold(
  * are condensed and then dropped, oldest first. The last round always stays whole, and rounds are
  * kept or left out whole, so a tool call never loses its result.
  * @example
+ * declare const state: { messages: BaseMessage[]; shortTerm?: ShortTermSummary };
  * const { messages } = await viewWindow(state.messages, state.shortTerm, { budget: 4000 });
  */
 export async function viewWindow(
@@ -115,6 +121,9 @@ export async function viewWindow(
 /**
  * Fold, then view: the whole short-term window in one call, for callers outside a graph.
  * @example
+ * import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+ * declare const model: BaseChatModel;
+ * declare const history: BaseMessage[];
  * let summary: ShortTermSummary | undefined;
  * const window = await shortTermWindow(history, { summary });
  * summary = window.summary; // keep it for the next turn

@@ -137,6 +137,7 @@ type GetOp = { namespace: string[]; key: string };
 
 /**
  * @example
+ * import { HashEmbeddings } from "../text/embeddings.js";
  * const store = new HNSWStore({
  *   dir: "./.memory",
  *   index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: ["content"] },
@@ -247,6 +248,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
    * without listing their items first. Returns what went, per namespace.
    * @throws {InvalidOperationError} for the empty prefix (it would delete the whole store).
    * @example
+   * declare const store: HNSWStore;
    * await store.deletePrefix(["memory", "acme", "u1"]); // [{ namespace: [..., "records"], items: 12 }, ...]
    */
   async deletePrefix(namespacePrefix: string[]): Promise<Array<{ namespace: string[]; items: number }>> {
@@ -268,6 +270,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
    * FTS5 index is merged into one segment, and the WAL is folded into the database file and
    * truncated. Costs a rebuild per graph with deletions: run it after purging, not per write.
    * @example
+   * declare const store: HNSWStore;
    * await store.deletePrefix(["memory", "acme", "u1"]);
    * store.compact();
    */

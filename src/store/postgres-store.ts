@@ -17,6 +17,7 @@
  * field, an HNSW index with `vector_cosine_ops`; search scores are cosine similarity, as in
  * HNSWStore. Keyword scores are `ts_rank` (not BM25): recall fuses the channels by rank.
  * @example
+ * import { HashEmbeddings } from "../text/embeddings.js";
  * const store = new PostgresStore({
  *   connectionString: process.env.DATABASE_URL!,
  *   index: { dims: 256, embeddings: new HashEmbeddings({ dims: 256 }), fields: ["content"] },

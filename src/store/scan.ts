@@ -22,7 +22,9 @@ export interface ScanOptions {
 
 /**
  * @example
- * const pending = await scanNamespace(store, recordsNamespace(scope), { filter: { status: "pending" } });
+ * import { recordsNamespace } from "../namespaces.js";
+ * declare const store: BaseStore;
+ * const pending = await scanNamespace(store, recordsNamespace({ userId: "u1" }), { filter: { status: "pending" } });
  */
 export async function scanNamespace(
   store: BaseStore,

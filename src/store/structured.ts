@@ -68,6 +68,7 @@ export interface StructuredSearchable {
   /**
    * The items under `namespacePrefix` about any of the days, newest day first, at most `limit`.
    * @example
+   * declare const store: StructuredSearchable;
    * await store.itemsOnDays(["memory", "_default", "u1"], { monthDays: [{ from: 502, to: 502 }] }, { limit: 200 });
    */
   itemsOnDays(
@@ -79,6 +80,7 @@ export interface StructuredSearchable {
    * Facts under `namespacePrefix` whose subject or object key is one of `entityKeys` (any
    * entity when the list is empty), of one predicate when given; newest first.
    * @example
+   * declare const store: StructuredSearchable;
    * await store.factsAbout(["memory", "_default", "u1"], ["atlas"], { limit: 50 });
    * await store.factsAbout(["memory", "_default", "u1"], [], { limit: 1000, predicate: "status" });
    */
@@ -94,6 +96,7 @@ export interface StructuredSearchable {
    * question asks about), hop 1 from the user keeps facts of those predicates and hop 2 keeps
    * facts of those predicates or aliases (`same_as`); without, the user starts no path.
    * @example
+   * declare const store: StructuredSearchable;
    * await store.factPaths(["memory", "_default", "u1"], ["priya"], { limit: 50, predicates: ["uses"] });
    */
   factPaths(
@@ -115,6 +118,7 @@ export interface StructuredSearchable {
    * `days` in exactly `namespaces`, ranked as {@link searchWithin} ranks. `matched` counts the
    * items the days selected (at most MAX_STRUCTURED_ROWS), before the filter.
    * @example
+   * declare const store: StructuredSearchable;
    * await store.searchOnDays([["memory", "_default", "u1", "records"]], { ranges: [{ from: 20575, to: 20575 }] }, "dinner", { limit: 24 });
    */
   searchOnDays(

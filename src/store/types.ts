@@ -25,6 +25,7 @@ export interface KeywordSearchable {
    * Keyword (BM25) search over the same indexed fields as vector search, text pre-segmented
    * with `Intl.Segmenter` so Chinese and English both work.
    * @example
+   * declare const store: KeywordSearchable;
    * const hits = await store.keywordSearch(["memories", "u1"], "香菜 外卖", { limit: 5 });
    */
   keywordSearch(namespacePrefix: string[], query: string, options?: KeywordSearchOptions): Promise<SearchItem[]>;
@@ -50,6 +51,7 @@ export interface HybridHits {
 export interface HybridSearchable extends KeywordSearchable {
   /**
    * @example
+   * declare const store: HybridSearchable;
    * const { vector, keyword } = await store.hybridSearch(["memories", "u1"], "香菜 外卖", { filter: { status: "active" }, limit: 24 });
    */
   hybridSearch(namespacePrefix: string[], query: string, options?: KeywordSearchOptions): Promise<HybridHits>;

@@ -16,6 +16,9 @@ const VERSIONS_PER_KEY = 10;
 
 /**
  * @example
+ * declare const store: BaseStore;
+ * declare const request: SyncRequest;
+ * declare const facts: SyncFact[];
  * const current = await readCurrent(store, request, facts);
  */
 export async function readCurrent(

@@ -32,8 +32,8 @@ const time = z
 /**
  * One fact as a system sends it.
  * @example
- * { key: "order.a1029.status", content: "订单 A1029 已发货", value: "shipped", reference: "ERP-88", observedAt: "2026-03-01T09:00:00Z" }
- * { key: "order.a1029.status", retire: true, observedAt: "2026-04-01T09:00:00Z" }
+ * const shipped: SyncFactInput = { key: "order.a1029.status", content: "订单 A1029 已发货", value: "shipped", reference: "ERP-88", observedAt: "2026-03-01T09:00:00Z" };
+ * const retired: SyncFactInput = { key: "order.a1029.status", retire: true, observedAt: "2026-04-01T09:00:00Z" };
  */
 export const SyncFactSchema = z
   .object({
@@ -128,6 +128,10 @@ export function parseSyncFacts(facts: unknown, now: () => Date = () => new Date(
  * validated and every problem named by its line, and return them as `sync()` takes them.
  * @throws {InvalidInputError} listing the bad lines.
  * @example
+ * import fs from "node:fs";
+ * import type { Memory } from "../memory.js";
+ * declare const memory: Memory;
+ * const scope = { userId: "u1" };
  * const facts = parseFactLines(fs.readFileSync("facts.jsonl", "utf8"));
  * await memory.sync(scope, facts, { system: "erp" });
  */

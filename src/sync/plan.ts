@@ -75,6 +75,11 @@ export interface SyncPlan {
  * Decide a sync against the active business facts of its keys (and, for a snapshot, every
  * active business fact of the system). Pure: the ids of new records come from `newId`.
  * @example
+ * import type { BaseStore } from "@langchain/langgraph-checkpoint";
+ * import { readCurrent } from "./current.js";
+ * declare const store: BaseStore;
+ * declare const request: SyncRequest;
+ * declare const facts: SyncFact[];
  * const plan = planSync(facts, await readCurrent(store, request, facts), request);
  * plan.changes; // [{ action: "updated", key: "order.a1029.status", id, supersededIds: [oldId], … }]
  */

@@ -28,6 +28,8 @@ export interface Syncer {
    * fact refuses the call and nothing is written.
    * @throws {InvalidInputError} naming each bad fact (`facts.3.observedAt`), the scope, system or mode.
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
    * const report = await memory.sync({ userId: "u1" }, [
    *   { key: "contract.acme.status", content: "与 Acme 的合同已签署", value: "signed", reference: "CRM-4711", observedAt: "2026-03-02T10:00:00Z" },
    * ], { system: "crm" });

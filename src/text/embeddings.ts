@@ -95,7 +95,10 @@ export class HashEmbeddings extends Embeddings {
   /**
    * Synchronous embedding for hot paths: a fresh unit-length `Float32Array` of `dims` values.
    * @example
-   * const cosine = dot(embeddings.embed("user prefers short replies"), embeddings.embed("short replies"));
+   * const embeddings = new HashEmbeddings({ dims: 256 });
+   * const a = embeddings.embed("user prefers short replies");
+   * const b = embeddings.embed("short replies");
+   * const cosine = a.reduce((sum, x, i) => sum + x * b[i]!, 0); // unit vectors: the dot product is the cosine
    */
   embed(text: string): Float32Array {
     if (typeof text !== "string") {

@@ -76,11 +76,13 @@ export interface ResolvedEmbeddings {
  * other path makes no call at all.
  *
  * @example
+ * declare const myEmbedder: EmbeddingsInterface;
  * // Offline default: HashEmbeddings, 256 dims.
  * const { embeddings, dims, kind } = await resolveEmbeddings({ env: {} });
  * // DashScope: AlibabaTongyiEmbeddings on text-embedding-v4, 1024 dims, no request made.
  * await resolveEmbeddings({ env: { LGM_EMBEDDING_PROVIDER: "tongyi", DASHSCOPE_API_KEY: "sk-..." } });
  * // DeepSeek/Qwen/vLLM/Ollama: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_EMBEDDING_MODEL (+ OPENAI_EMBEDDING_DIMS).
+ * // Your own embedder, with its vector length (without `dims` it is asked to embed one probe string):
  * const resolved = await resolveEmbeddings({ embeddings: myEmbedder, dims: 1024 });
  */
 export async function resolveEmbeddings(options: ResolveEmbeddingsOptions = {}): Promise<ResolvedEmbeddings> {

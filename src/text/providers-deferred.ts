@@ -27,6 +27,7 @@ export interface DeferredChatModelFields {
 /**
  * Stands in for a provider's chat model until the first call imports it.
  * @example
+ * import { resolveChatModel } from "./models.js";
  * const model = resolveChatModel({ env: { LGM_CHAT_PROVIDER: "tongyi", DASHSCOPE_API_KEY: "sk-..." } });
  * model instanceof DeferredChatModel; // true: @langchain/community is not loaded yet
  * const real = await (model as DeferredChatModel).load(); // ChatAlibabaTongyi

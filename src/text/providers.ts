@@ -94,6 +94,7 @@ export interface EmbeddingsPlan {
  * Check what `LGM_CHAT_PROVIDER=provider` needs and plan its client. Temperature is as low as
  * each API allows, so repeated runs extract the same memories.
  * @example
+ * import { parseModelEnv } from "./providers-env.js";
  * const plan = planChatModel("tongyi", parseModelEnv({ DASHSCOPE_API_KEY: "sk-..." }));
  * const model = await plan.load(); // ChatAlibabaTongyi on qwen-plus
  */
@@ -168,6 +169,7 @@ export function planChatModel(provider: CommunityChatProvider, env: ModelEnv): C
 /**
  * Check what `LGM_EMBEDDING_PROVIDER=provider` needs and plan its embedder.
  * @example
+ * import { parseModelEnv } from "./providers-env.js";
  * const plan = planEmbeddings("huggingface", parseModelEnv({ LGM_HF_MODEL_DIR: "./models/bge-small-zh-v1.5" }));
  * plan.configDims; // 512, from the folder's config.json
  */

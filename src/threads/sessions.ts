@@ -22,8 +22,14 @@ export interface Sessions {
    * off the thread, and what lets forget and the TTL find it.
    * @throws {ThreadOwnedError} when another user owns the id. @throws {InvalidInputError} for a malformed id.
    * @example
+   * import { HumanMessage } from "@langchain/core/messages";
+   * import { createAgentGraph } from "../../graphs/agent.js";
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
+   * const agent = createAgentGraph({ memory });
    * await memory.sessions.open(scope, "s-42");
-   * await agent.invoke({ messages }, { configurable: { thread_id: "s-42", user_id: scope.userId } });
+   * await agent.invoke({ messages: [new HumanMessage("我不吃香菜")] }, { configurable: { thread_id: "s-42", user_id: scope.userId } });
    */
   open(scope: MemoryScope, sessionId: string): Promise<SessionInfo>;
   /** The scope's sessions, most recently active first. */

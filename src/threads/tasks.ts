@@ -38,6 +38,9 @@ export interface Tasks {
    * @throws {ThreadOwnedError} when `taskId` is another user's.
    * @throws {InvalidInputError} for malformed input, or a `taskId` the scope already has.
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
    * const task = await memory.tasks.start(scope, { title: "数据库迁移", sessionId: "s-1", steps: ["导出", "导入", "校验"] });
    * task.taskId; // "task-3f0c…"
    */
@@ -52,12 +55,19 @@ export interface Tasks {
    * status); `sessionId` records which session it was changed in.
    * @throws {NotFoundError} @throws {ThreadOwnedError} @throws {InvalidInputError}
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
+   * declare const task: TaskState;
    * await memory.tasks.update(scope, task.taskId, { done: ["导出"], variables: { rows: 1200 }, sessionId: "s-2" });
    */
   update(scope: MemoryScope, taskId: string, change: TaskUpdate): Promise<TaskState>;
   /**
    * The scope's tasks, most recently active first; `title` finds the user's task by its name.
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
    * const [migration] = await memory.tasks.list(scope, { title: "数据库迁移" });
    */
   list(scope: MemoryScope, filter?: TaskListFilter): Promise<TaskSummary[]>;

@@ -72,6 +72,8 @@ type Backend = Pick<MemoryToolsBackend, "remember" | "revise" | "get" | "pending
  * The `manage_memory` tool over a memory facade.
  * @throws {InvalidConfigError} for options other than `{ instructions? }` or a value that is not a Memory.
  * @example
+ * import type { Memory } from "../memory.js";
+ * declare const memory: Memory;
  * const manage = createManageMemoryTool(memory);
  * await manage.invoke({ content: "I prefer dark mode" }, { configurable: { user_id: "u1" } });
  * // 'Stored memory 3c… (preference, key preference.dark_mode): "The user prefers dark mode".'

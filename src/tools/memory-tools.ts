@@ -23,7 +23,13 @@ const OptionsSchema = z.strictObject({ instructions: z.unknown().optional(), tas
  * `config.configurable.user_id` (and `tenant_id`) of each call, never from the arguments.
  * @throws {InvalidConfigError} for a value that is not a Memory, or unknown options.
  * @example
- * const memory = await createMemory({ dir });
+ * import { HumanMessage } from "@langchain/core/messages";
+ * import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+ * import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
+ * import { ChatOpenAI } from "@langchain/openai";
+ * import { createMemory } from "../memory.js";
+ * const model = new ChatOpenAI({ model: "gpt-4o-mini" });
+ * const memory = await createMemory({ dir: "./.memory" });
  * const tools = createMemoryTools(memory);
  * const agent = new StateGraph(MessagesAnnotation)
  *   .addNode("agent", async (state) => ({ messages: [await model.bindTools(tools).invoke(state.messages)] }))

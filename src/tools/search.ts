@@ -91,6 +91,8 @@ export interface SearchedMemory {
  * The `search_memory` tool over a memory facade.
  * @throws {InvalidConfigError} for options other than `{ instructions?, task? }` or a value that is not a Memory.
  * @example
+ * import type { Memory } from "../memory.js";
+ * declare const memory: Memory;
  * const search = createSearchMemoryTool(memory);
  * await search.invoke({ query: "reply style" }, { configurable: { user_id: "u1" } });
  * // '1 memory for "reply style", best first:\n1. "The user wants replies in short bullet points"\n   id 9f… · preference · key reply.length · 2026-03-01 · score 0.74'

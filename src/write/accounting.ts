@@ -20,6 +20,10 @@ import { isQuestion, isSmallTalk } from "./extract/markers.js";
 /**
  * One outcome per message, in the order of `messages`.
  * @example
+ * declare const messages: ChatMessage[];
+ * declare const result: WriteResult;
+ * declare const episodes: MemoryRecord[];
+ * declare const ignored: IgnoredInput[];
  * const accounting = accountMessages(messages, { ...result, episodes, ignored });
  * accounting.every((m) => m.outcome !== "rejected" || m.reason !== undefined); // true
  */

@@ -75,8 +75,13 @@ export type HistoryEntryInput = Omit<HistoryEntry, "id" | "seq">;
 /**
  * Collects the entries of one write, numbering them in order.
  * @example
+ * import type { MemoryRecord } from "../schema.js";
+ * declare const store: BaseStore;
+ * declare const record: MemoryRecord;
+ * declare const recordPuts: PutOperation[];
+ * const scope = { userId: "u1" };
  * const log = new HistoryLog();
- * log.append({ action: "add", recordId: record.id, at: now, reason: "admitted 0.875", messageIds: ["m1"] });
+ * log.append({ action: "add", recordId: record.id, at: new Date().toISOString(), reason: "admitted 0.875", messageIds: ["m1"] });
  * await store.batch([...recordPuts, ...log.operations(scope)]);
  */
 export class HistoryLog {
@@ -98,6 +103,8 @@ export class HistoryLog {
 /**
  * Every history entry of one record, oldest first.
  * @example
+ * declare const store: BaseStore;
+ * declare const recordId: string;
  * const entries = await readHistory(store, { userId: "u1" }, recordId);
  */
 export async function readHistory(store: BaseStore, scope: MemoryScope, recordId: string): Promise<HistoryEntry[]> {

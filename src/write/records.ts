@@ -46,6 +46,8 @@ const EXCEPTION_TTL_DAYS = 7;
 /**
  * Build a record from an admitted candidate.
  * @example
+ * declare const candidate: MemoryCandidate;
+ * declare const ctx: RecordContext;
  * const record = recordFromCandidate(candidate, { id: newRecordId(), confidence: 0.9, status: "active" }, ctx);
  */
 export function recordFromCandidate(

@@ -154,7 +154,9 @@ export interface AdmissionScores {
  * The four-question score of one candidate.
  * @param novelty 1 − similarity of the nearest active memory in scope (1 when there is none).
  * @example
- * admissionScore(candidate, 1, parseAdmissionConfig()).score; // 0.875 for 我不吃香菜
+ * import { extractWithRules } from "./extract/index.js";
+ * const [candidate] = extractWithRules([{ id: "m1", role: "user", content: "我不吃香菜", at: "2024-05-07T10:00:00+08:00" }]);
+ * admissionScore(candidate!, 1, parseAdmissionConfig()).score; // 0.875
  */
 export function admissionScore(candidate: MemoryCandidate, novelty: number, config: AdmissionConfig): AdmissionScores {
   const signals = admissionSignals(candidate);
@@ -238,6 +240,8 @@ export interface NearMemory {
  * same value (1) and news when not (0), however alike the sentences; without values, the
  * store's cosine or the share of topic words, dates and numbers the two have in common.
  * @example
+ * declare const lockerIs2: MemoryCandidate; // "My locker number is 2"
+ * declare const lockerIs1: MemoryRecord; // "My locker number is 1", the same key
  * sameFactSimilarity(lockerIs2, [{ record: lockerIs1, similarity: 0.97 }]); // { similarity: 0, memory: lockerIs1 }
  */
 export function sameFactSimilarity(
@@ -340,8 +344,10 @@ function wordSimilarity(a: string, b: string): number {
  * known about the same subject and attribute (`sameFactSimilarity`; 0 when nothing is), and
  * `compared` the memory that was, named in a rejection so that every refusal can be explained.
  * @example
- * const verdict = admit(candidate, 0, parseAdmissionConfig());
- * if ("rejected" in verdict) console.log(verdict.rejected.reason, verdict.rejected.score);
+ * import { extractWithRules } from "./extract/index.js";
+ * const [candidate] = extractWithRules([{ id: "m1", role: "user", content: "这次先用 SQLite", at: "2024-05-07T10:00:00+08:00" }]);
+ * const verdict = admit(candidate!, 0, parseAdmissionConfig());
+ * if ("rejected" in verdict) console.log(verdict.rejected.reason, verdict.rejected.score); // transient 0.59
  */
 export function admit(
   proposed: MemoryCandidate,

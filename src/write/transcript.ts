@@ -36,6 +36,7 @@ const LABELS = new Set(
 /**
  * The messages with a named-speaker transcript read as named turns; any other batch unchanged.
  * @example
+ * const at = "2024-05-01T10:00:00Z";
  * readTranscript([
  *   { id: "1", role: "user", content: "Priya: I moved to Lisbon", at },
  *   { id: "2", role: "assistant", content: "Marcus: I started rowing", at },

@@ -63,6 +63,10 @@ export interface Writer {
    * @throws {NotFoundError} when the scope has no memory of the user with that id.
    * @throws {InvalidInputError} when that memory is not active, or is an episode of the conversation.
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
+   * declare const old: MemoryRecord; // "The user prefers dark mode"
    * const { revised, written } = await memory.revise({ scope, id: old.id, messages: [{ role: "user", content: "I prefer light mode" }] });
    * revised?.status;        // "superseded"
    * revised?.supersededBy;  // written[0].id
@@ -75,6 +79,9 @@ export interface Writer {
    * @throws {InvalidInputError} when `pending` is neither (`undefined`, an empty string, another object), or the decision is not one of its options.
    * @throws {NotFoundError} when no memory of the scope with that id is pending.
    * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const scope: MemoryScope;
    * for (const p of await memory.pending(scope)) await memory.resolve(scope, p, "keep_both"); // or p.id
    */
   resolve(scope: MemoryScope, pending: PendingRef, decision: UserDecision): Promise<WriteResult>;

@@ -200,7 +200,7 @@ const EN_PRACTICE_IN = String.raw`\b(?:post|posts|share|shares|announce|announce
  * Who `text` says has `object` as their current state (see the module comment): the words
  * before the stating verb, or undefined when it does not state it.
  * @example
- * stateSubject("The user's team uses Jira for tickets", "jira"); // "the user's team"
+ * stateSubject("The user's team uses Jira for tickets", "jira"); // "the user's team "
  * stateSubject("The user's favourite restaurant in Beijing is Da Dong", "beijing"); // undefined
  */
 export function stateSubject(text: string, object: string): string | undefined {

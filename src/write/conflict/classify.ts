@@ -68,9 +68,11 @@ const STRONG_TOPIC_OVERLAP = 0.5;
 /**
  * Classify how `candidate` relates to `existing`.
  * @example
- * classifyRelation(statement("用户最近不吃苹果了"), statement("用户喜欢吃苹果")).relation; // "supersede"
- * classifyRelation(statement("用户喜欢喝咖啡"), statement("用户喜欢吃苹果")).relation;     // "ask_user"
- * classifyRelation(statement("用户偏好华为手机"), statement("用户喜欢吃苹果")).relation;   // "coexist"
+ * const statement = (content: string, key: string, positive = true): Statement => ({ content, key, kind: "preference", positive });
+ * const apple = statement("用户喜欢吃苹果", "food.apple");
+ * classifyRelation(statement("用户最近不吃苹果了", "food.apple", false), apple).relation; // "supersede"
+ * classifyRelation(statement("用户喜欢喝咖啡", "food.coffee"), apple).relation;         // "ask_user"
+ * classifyRelation(statement("用户偏好华为手机", "device.phone"), apple).relation;      // "coexist"
  */
 export function classifyRelation(
   candidate: Statement,

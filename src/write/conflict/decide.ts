@@ -32,8 +32,11 @@ const PRIORITY: Record<ConflictRelation, number> = {
 /**
  * Decide what to do with one admitted candidate.
  * @example
+ * import { newRecordId } from "../records.js";
+ * declare const admitted: AdmittedCandidate; // 用户最近不吃苹果了
+ * declare const apple: MemoryRecord; // 用户喜欢吃苹果
  * const decision = decideConflict(admitted, [{ record: apple, similarity: 0.57 }], { recordId: newRecordId() });
- * decision.action; // "supersede" for 用户最近不吃苹果了
+ * decision.action; // "supersede"
  */
 export function decideConflict(
   admitted: AdmittedCandidate,

@@ -66,6 +66,9 @@ function prompt(pairs: readonly JudgePair[]) {
  * Judge the pairs in one structured call. Never throws: a failure is returned with whatever
  * pairs were validly judged (usually none), and the caller asks about the rest.
  * @example
+ * declare const model: BaseChatModel;
+ * declare const candidate: MemoryCandidate; // 用户搬到深圳了
+ * declare const existing: MemoryRecord; // 用户住在杭州
  * const { verdicts, failure } = await judgeConflicts(model, [{ candidate, existing, rules: "same dimension…" }]);
  * verdicts.get(0); // { relation: "supersede", reason: "moved" }
  */

@@ -41,6 +41,8 @@ const vectors = new WeakMap<EmbeddingsInterface, Map<string, number[]>>();
  * clearly nearer than any other; undefined otherwise. Never throws: an embeddings failure reads
  * as no dimension (the vocabulary still applies).
  * @example
+ * import { OpenAIEmbeddings } from "@langchain/openai";
+ * const openAiEmbeddings = new OpenAIEmbeddings({ model: "text-embedding-3-small" });
  * await dimensionsByMeaning(openAiEmbeddings, ["The user asked not to be sent essays"], 0.5); // ["reply.length"]
  */
 export async function dimensionsByMeaning(

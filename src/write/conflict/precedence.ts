@@ -39,7 +39,13 @@ export type PrecedenceOutcome =
  * Adjust a relation for source precedence. Only relations that would change or question the
  * existing memory (supersede, ask_user) are affected.
  * @example
- * applyPrecedence({ relation: "ask_user", candidateSource: "explicit", existingSource: "inferred", ... });
+ * applyPrecedence({
+ *   relation: "ask_user",
+ *   candidateSource: "explicit",
+ *   candidateObservedAt: "2026-03-02T10:00:00Z",
+ *   existingSource: "inferred",
+ *   existingObservedAt: "2026-03-01T10:00:00Z",
+ * });
  * // → { relation: "supersede", reason: "an explicit statement outranks inferred memory" }
  */
 export function applyPrecedence(input: PrecedenceInput): PrecedenceOutcome {

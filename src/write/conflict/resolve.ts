@@ -52,6 +52,11 @@ export interface ResolveContext {
 /**
  * One decision per admitted candidate, in order.
  * @example
+ * import { parseAdmissionConfig } from "../scoring.js";
+ * declare const store: BaseStore;
+ * declare const admitted: AdmittedCandidate[];
+ * const scope = { userId: "u1" };
+ * const admission = parseAdmissionConfig();
  * const decisions = await resolveDecisions(admitted, { store, scope, admission, now: new Date().toISOString() });
  */
 export async function resolveDecisions(

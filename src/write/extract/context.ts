@@ -58,6 +58,8 @@ export async function readConversation(store: BaseStore, scope: MemoryScope): Pr
 /**
  * The prior turns still relevant to `messages` (same conversation: recent enough).
  * @example
+ * declare const context: ConversationContext | undefined; // as readConversation returned it
+ * declare const messages: ChatMessage[];
  * priorTurns(context, messages); // the last turns before this call, as ChatMessages
  */
 export function priorTurns(

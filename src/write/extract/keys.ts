@@ -59,7 +59,7 @@ const EN_TERMS = new RegExp(
  * Every lexicon term and topic cue in `text`, in order of appearance. Both languages are
  * scanned, so mixed text ("I like 咖啡") still finds its topic.
  * @example
- * findTerms("我不吃香菜").map((m) => m.term?.slug ?? m.topic.name); // ["food", "cilantro"]
+ * findTerms("我不吃香菜").map((m) => [m.topic.name, m.term?.slug]); // [["food", "cilantro"]]
  */
 export function findTerms(text: string): TermMatch[] {
   const matches: TermMatch[] = [];

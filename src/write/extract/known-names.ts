@@ -98,6 +98,7 @@ let inForce: ReadonlySet<string> = new Set();
 /**
  * Run `read` (synchronous) with `names` counting as names wherever a sentence has a slot for one.
  * @example
+ * import { readClaim } from "./claim.js";
  * withKnownNames(["煤球"], () => readClaim("煤球最近改吃冻干了", "zh"))?.entity?.name; // "煤球"
  */
 export function withKnownNames<T>(names: Iterable<string>, read: () => T): T {

@@ -118,6 +118,8 @@ type Invoke = (prompt: BaseMessage[]) => Promise<unknown>;
 /**
  * Run the model layer over one batch. Never throws: failures come back in `failures`.
  * @example
+ * import { ChatOpenAI } from "@langchain/openai";
+ * declare const messages: ChatMessage[];
  * const { candidates, failures } = await extractWithModel(messages, new ChatOpenAI({ model: "gpt-4o-mini" }));
  */
 export async function extractWithModel(

@@ -113,6 +113,8 @@ export interface LanguageReader {
  * Read one unit. Nothing for small talk, questions, reactions, passing moods and requests to the
  * listener; several readings when a preference lists several objects (我不吃香菜和葱 → two).
  * @example
+ * import { zhReader } from "./reader-zh.js";
+ * declare const ctx: ReadContext;
  * readUnit(zhReader, { clauses: [{ text: "我不吃香菜", joiner: "" }], marked: false }, false, ctx);
  */
 export function readUnit(

@@ -35,6 +35,8 @@ export function namedIn(text: string, language: "zh" | "en"): ClaimEntity | unde
  * `text` with `antecedent` written in where the clause points back to it, or undefined when the
  * clause has a subject of its own (or says too little to be about anyone).
  * @example
+ * const orion = readClaim("Project Orion starts in May", "en")!.entity!;
+ * const kewen = readClaim("柯文是我大学室友", "zh")!.entity!;
  * restoreSubject("its tech lead is Tomas Vell", "en", orion);  // "Project Orion's tech lead is Tomas Vell"
  * restoreSubject("现在在西安工作", "zh", kewen);                 // "柯文现在在西安工作"
  */

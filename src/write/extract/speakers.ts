@@ -74,6 +74,7 @@ export function recentName(texts: readonly string[], exclude: readonly string[])
  * A Chinese prefix counts only when the same name prefixes two messages of the batch (two to
  * four Han characters before a colon are as often a heading as a name).
  * @example
+ * const at = "2024-05-01T10:00:00Z";
  * resolveSpeakers([
  *   { id: "D1:1", role: "user", content: "Priya: I went to a salsa class yesterday", at },
  *   { id: "D1:2", role: "assistant", content: "Marcus: That's great!", at },
