@@ -40,6 +40,7 @@ export const NAMED_WEIGHT = 0.2;
  * other words ("装的是什么系统") follow, however close their wording. A name most memories say
  * (a speaker's) tells nothing and moves nothing.
  * @example
+ * declare const ranked: Candidate<MemoryRecord>[];
  * namedFirst(ranked, "Which database does Olia use?");
  */
 export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = ""): Candidate<MemoryRecord>[] {
@@ -80,18 +81,12 @@ export function namedFirst(ranked: readonly Candidate<MemoryRecord>[], query = "
 const FEW_SAYING = 10;
 
 /**
- * Ranked candidates with each entity's newer, changed or same-attribute memory moved right above
- * the older ones it competes with. Two memories are about one entity when their keys say so, or
- * when both say a name the question says (the question names what it asks about).
- * @example
- * const ordered = currentFirst(rankCandidates(candidates, options), "What's the status of order Y4929?");
- */
-/**
  * A system's record before the chat's word on the same thing: an inferred record (a business
  * state said in a chat, a model's inference) never ranks above a synced business fact it shares
  * two words with, one of them longer than a character (王总的合同已经签了 after 王总的合同状态：谈判中).
  * Must not move a synced fact about something else above it (it shares no such words).
  * @example
+ * declare const ranked: Candidate<MemoryRecord>[];
  * systemFirst(ranked).map((c) => c.value.source.type); // ["system_sync", "inferred", …]
  */
 export function systemFirst(ranked: readonly Candidate<MemoryRecord>[]): Candidate<MemoryRecord>[] {
@@ -113,6 +108,16 @@ export function systemFirst(ranked: readonly Candidate<MemoryRecord>[]): Candida
   return out;
 }
 
+/**
+ * Ranked candidates with each entity's newer, changed or same-attribute memory moved right above
+ * the older ones it competes with. Two memories are about one entity when their keys say so, or
+ * when both say a name the question says (the question names what it asks about).
+ * @example
+ * import { rankCandidates, resolveRanking } from "./ranking.js";
+ * declare const candidates: Candidate<MemoryRecord>[];
+ * const options = { now: new Date(), ranking: resolveRanking(), channelCount: 2, depth: 30 };
+ * const ordered = currentFirst(rankCandidates(candidates, options), "What's the status of order Y4929?");
+ */
 export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query = ""): Candidate<MemoryRecord>[] {
   const out = [...ranked];
   const asked = telling([...namesAsked(query), ...readNames(query, ranked)], ranked);
@@ -434,7 +439,7 @@ function readSubject(query: string): string[] {
  * The names a query says, each as its readings, longest first: ids and the names the tagger
  * marks as said, and a Chinese question's subject (`subjectReadings`).
  * @example
- * queryNames("Koldaum项目的数据存在哪个数据库？"); // [["koldaum"], …]
+ * queryNames("Koldaum项目的数据存在哪个数据库？"); // [["koldaum"]]
  * queryNames("小米的主人是谁？");                // [["小米"]]
  */
 export function queryNames(query: string): string[][] {

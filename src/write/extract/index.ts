@@ -401,6 +401,8 @@ export interface ExtractResult {
 /**
  * Rules, then the model layer when a model is given; never throws on model trouble.
  * @example
+ * declare const messages: ChatMessage[];
+ * declare const model: BaseChatModel;
  * const { candidates, extractionFailures } = await extractCandidates(messages, { model });
  */
 export async function extractCandidates(
