@@ -37,6 +37,8 @@
  *   forward", "a second", 1/2 cup, 周到, 五号选手, 周一鸣 (a name), 星期 as a word.
  */
 
+import { createRng } from "../bench/fixtures.js";
+
 export type Lang = "en" | "zh";
 export type Kind = "date" | "range" | "recurring" | "none";
 export type Category = "absolute" | "no-year" | "relative" | "past" | "range" | "recurring" | "negative";
@@ -91,17 +93,8 @@ export interface DateCase {
 
 export type Rng = () => number;
 
-/** mulberry32: small, fast, deterministic. */
-export function rngFor(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (test/bench/fixtures.ts), under this file's name. */
+export const rngFor: (seed: number) => Rng = createRng;
 
 function int(rng: Rng, lo: number, hi: number): number {
   return lo + Math.floor(rng() * (hi - lo + 1));

@@ -6,33 +6,23 @@
  * Generated ids (seeded: letters of both cases, digits, dashes), with twins that differ only by
  * case, on the suites' store and on the embedded store.
  */
+
 import { describe, expect, it } from "vitest";
 import { InvalidInputError, InvalidRecordError } from "../../src/errors.js";
 import type { Memory } from "../../src/memory.js";
 import { parseMemoryRecord } from "../../src/schema.js";
 import type { SyncFactInput } from "../../src/sync/input.js";
+import { createRng } from "../bench/fixtures.js";
 import { tempDir } from "../helpers/store.js";
 import { daysAgo, openedPerTest, WANG } from "./helpers.js";
 
 const open = openedPerTest();
 
-/** mulberry32: a small seeded generator, so a failure names the ids it failed on, run after run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** `count` distinct business ids of 2–14 letters, digits and dashes; every third has a twin differing only by case. */
 function generatedIds(seed: number, count: number): string[] {
-  const random = seeded(seed);
+  const random = createRng(seed);
   const pick = (chars: string) => chars[Math.floor(random() * chars.length)]!;
   const ids = new Set<string>();
   while (ids.size < count) {
