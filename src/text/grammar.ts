@@ -10,6 +10,7 @@
  * the main verb. Nothing here decides what to remember.
  */
 import { createRequire } from "node:module";
+import { isNoun } from "./wordnet.js";
 
 const require = createRequire(import.meta.url);
 
@@ -122,9 +123,60 @@ export function tagEnglish(text: string): TaggedWord[] {
       };
       continue;
     }
-    out.push({ text: word, pos: tags[i] ?? "X", lemma: (lemmas[i] ?? word).toLowerCase(), start, end });
+    // "Ana Cook", "Cy Moor": a capitalised word in its base form right after a name goes on with
+    // it; an inflected one is the verb it says it is ("Tom Works at Acme").
+    const continuesName =
+      previous?.pos === "PROPN" &&
+      /^\p{Lu}\p{Ll}+$/u.test(word) &&
+      word.toLowerCase() === (lemmas[i] ?? word).toLowerCase();
+    const pos = continuesName && (tags[i] === "VERB" || tags[i] === "NOUN" || tags[i] === "ADJ") ? "PROPN" : tags[i];
+    const lemma = pos === "PROPN" && pos !== tags[i] ? word.toLowerCase() : (lemmas[i] ?? word).toLowerCase();
+    out.push({ text: word, pos: pos ?? "X", lemma, start, end });
   }
-  return out;
+  return nounsInAgreement(out);
+}
+
+// Determiners of a singular noun phrase: "the tech lead", "our team plan"; not "these", "those".
+const SINGULAR_DET = new Set(["the", "a", "an", "this", "that", "my", "our", "your", "his", "her", "its", "their"]);
+
+/**
+ * A base-form verb right after a singular noun phrase is the phrase's head noun: "The tech lead
+ * for Orion is Ana", "Our build plan is ready" (the verb reading would not agree with its
+ * subject), and after a copula where nothing follows it but a preposition or the end ("Ana is
+ * the tech lead of Orion"). Not where another verb came first in the clause ("I saw the dog
+ * run", "Did the team lead it?"), not after a plural noun ("The kids play outside"), not with an
+ * object ("…is that the team lead the way"), and only for words WordNet knows as nouns.
+ */
+function nounsInAgreement(words: TaggedWord[]): TaggedWord[] {
+  let clauseVerb = false;
+  let copula = false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.pos === "PUNCT" || word.pos === "CCONJ" || word.pos === "SCONJ") clauseVerb = copula = false;
+    else if (word.pos === "VERB" || word.pos === "AUX") {
+      const noun = words[i - 1];
+      let det = i - 1;
+      while (det >= 0 && (words[det]!.pos === "NOUN" || words[det]!.pos === "ADJ")) det--;
+      const next = words[i + 1];
+      const bare = !next || next.pos === "PUNCT" || next.pos === "ADP";
+      const retag =
+        (!clauseVerb || (copula && bare)) &&
+        word.pos === "VERB" &&
+        word.text.toLowerCase() === word.lemma &&
+        noun?.pos === "NOUN" &&
+        noun.text.toLowerCase() === noun.lemma &&
+        det >= 0 &&
+        words[det]!.pos !== "PROPN" &&
+        SINGULAR_DET.has(words[det]!.text.toLowerCase()) &&
+        isNoun(word.lemma);
+      if (retag) words[i] = { ...word, pos: "NOUN" };
+      else {
+        copula = !clauseVerb && word.lemma === "be";
+        clauseVerb = true;
+      }
+    }
+  }
+  return words;
 }
 
 // ICTCLAS tags (jieba's set) onto Universal POS, by their first letters.

@@ -1090,8 +1090,10 @@ function valueFirst(
   const nameWords = complement.slice(nameAt, end + 1);
   const name = text.slice(nameWords[0]!.start, nameWords.at(-1)!.end);
   const rest = complement.filter((_, k) => k < nameAt || k > end);
+  // "the owner for X", "the point of contact for X": the attribute without its linking words.
   const attribute = rest
-    .filter((w) => !grammar.noise.has(w.lemma.toLowerCase()) && !/^(?:的|上|里|中)$/u.test(w.text) && w.pos !== "PRON")
+    .filter((w) => !grammar.noise.has(w.lemma.toLowerCase()) && !/^(?:的|上|里|中)$/u.test(w.text))
+    .filter((w) => w.pos !== "PRON" && w.pos !== "ADP")
     .map((w) => w.lemma.toLowerCase());
   return {
     subject: "entity",
@@ -1340,6 +1342,20 @@ function isQuantity(grammar: Grammar, word: TaggedWord, words: readonly TaggedWo
 // "User prefers dark mode": the assistant's own word for the speaker is the speaker.
 const EN_SPEAKER = new Set(wordList("i | we | me | us | user"));
 const EN_OWNER = new Set(wordList("my | our"));
+
+/**
+ * The preposition before the owner in "Y of X" / "Y for X": the first one, or a later one when
+ * what lies between is a bare noun of the attribute ("the point of contact for X", "the head of
+ * sales at X"), not a phrase of its own ("the owner of the house in Leeds").
+ */
+function ownerLink(words: readonly TaggedWord[]): number {
+  const first = words.findIndex((w) => w.pos === "ADP");
+  if (first < 0) return first;
+  const next = words.findIndex((w, k) => k > first + 1 && w.pos === "ADP");
+  const between = words.slice(first + 1, next);
+  const bare = next > 0 && between.every((w) => (w.pos === "NOUN" || w.pos === "ADJ") && !enIsName(w));
+  return bare ? next : first;
+}
 const EN_POSSESSIVE = new Set(wordList("my | our | his | her | their | its | your"));
 const EN_PRONOUN = new Set(wordList("he | she | they | it"));
 
@@ -1552,7 +1568,7 @@ const EN: Grammar = {
     const words = owned ? phrase.slice(1) : phrase;
     // The owner of "X's Y" and of "Y of X" is the entity; Y is its attribute.
     const apostrophe = words.findIndex((w) => w.pos === "PART");
-    const of = words.findIndex((w) => w.pos === "ADP");
+    const of = ownerLink(words);
     let owner = apostrophe > 0 ? words.slice(0, apostrophe) : of > 0 ? words.slice(of + 1) : words;
     let attributeWords =
       apostrophe > 0 ? words.slice(apostrophe + 1) : of > 0 ? words.slice(0, of) : ([] as TaggedWord[]);

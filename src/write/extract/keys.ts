@@ -12,7 +12,7 @@ import type { MemoryKind } from "../../schema.js";
 import { escapeRegExp, wordList } from "../../text/patterns.js";
 import { detectLanguage, normalizeText, tokenize } from "../../text/tokenizer.js";
 import { readAttribute } from "./attributes.js";
-import { type Claim, readClaim } from "./claim.js";
+import { type Claim, isChangeWord, readClaim } from "./claim.js";
 import { dimensionOfKey, opensWithSomeoneElse, readDimension } from "./dimensions.js";
 import { type LexiconTerm, TOPICS, type Topic } from "./lexicon.js";
 import { ENTITY_RELATIONS, entityMentions, keyEntity, nameSegment, sameEntity, subjectOf } from "./subject.js";
@@ -366,6 +366,7 @@ const FRAME_NOISE = new Set(
   ),
 );
 const COPULAS = new Set(wordList("be | have | 是 | 为 | 叫 | 在"));
+const CHANGE_LINKS = new Set(wordList("to | into | over | as | from | now | 了"));
 
 /**
  * The key of a clause about an entity it names (claim.ts): `<relation>.<name>.<attribute>`, the
@@ -384,7 +385,11 @@ export function claimKey(claim: Claim): { key: string; entity: string; value?: s
   const { relation, name } = claim.entity;
   const entity = name ? `${relation}.${nameSegment(name)}` : relation;
   const frame = claim.frame.filter((w) => !FRAME_NOISE.has(w));
-  const copular = frame.length > 0 && frame.every((w) => COPULAS.has(w));
+  // "The tech lead for Orion was changed to Ana": a change of the named attribute, said with a
+  // change verb in place of the copula.
+  const copular =
+    frame.length > 0 &&
+    frame.every((w) => COPULAS.has(w) || (claim.changed && (CHANGE_LINKS.has(w) || isChangeWord(w))));
   const status = copular && !claim.possessed && stateValue(claim);
   const words = claim.possessed
     ? copular || frame.length === 0
