@@ -10,6 +10,7 @@
  * the main verb. Nothing here decides what to remember.
  */
 import { createRequire } from "node:module";
+import { TOPICS } from "../write/extract/lexicon.js";
 import { isNoun } from "./wordnet.js";
 
 const require = createRequire(import.meta.url);
@@ -66,10 +67,29 @@ function english(): Wink {
   return wink;
 }
 
-let jieba: { tag(text: string, hmm: boolean): Array<{ word: string; tag: string }> } | undefined;
-function chinese() {
-  jieba ??= require("jieba-wasm") as NonNullable<typeof jieba>;
+interface Jieba {
+  tag(text: string, hmm: boolean): Array<{ word: string; tag: string }>;
+  add_word(word: string, freq?: number, tag?: string): number;
+}
+let jieba: Jieba | undefined;
+function chinese(): Jieba {
+  if (!jieba) {
+    const loaded = require("jieba-wasm") as Jieba;
+    // A product name of the lexicon that the dictionary has no word in (达梦, 金仓) is one word,
+    // not characters for the unknown-word model to glue elsewhere (用达/梦). Names made of words
+    // (华为手机, 人大金仓) are left to the dictionary.
+    for (const word of productNamesHan())
+      if (loaded.tag(word, false).every((piece) => piece.word.length === 1)) loaded.add_word(word, undefined, "nz");
+    jieba = loaded;
+  }
   return jieba;
+}
+
+function productNamesHan(): string[] {
+  return TOPICS.flatMap((t) => t.terms)
+    .filter((term) => term.key?.startsWith("tool.") || term.key?.startsWith("device."))
+    .flatMap((term) => term.zh)
+    .filter((word) => /^\p{Script=Han}{2,}$/u.test(word));
 }
 
 /**
@@ -259,6 +279,33 @@ export function tagChinese(text: string): TaggedWord[] {
         start: a.start,
         end: b.end,
       });
+  }
+  // 领养/n 了 团团: a noun with an aspect particle and then an object is the verb of the clause
+  // (the dictionary files many verbs as nouns); a time or a noun ending its clause is not
+  // (到春天了, 是大孩子了。).
+  for (let i = 0; i + 2 < out.length; i++) {
+    const [word, particle, object] = [out[i]!, out[i + 1]!, out[i + 2]!];
+    const verbal = word.pos === "NOUN" && word.detail !== "t" && word.text.length >= 2 && word.end === particle.start;
+    if (verbal && /^[了着过]$/u.test(particle.text) && ["NOUN", "PROPN", "X", "NUM", "ADJ"].includes(object.pos))
+      out[i] = { ...word, pos: "VERB" };
+  }
+  // 领养了 薯/a 妞/a 。: two single characters the dictionary left apart, all that follows a verb
+  // and its 了 before the clause ends, are one unknown word (a name), as the unknown-word model
+  // would have read them.
+  for (let i = 2; i + 1 < out.length; i++) {
+    const [verb, particle, a, b] = [out[i - 2]!, out[i - 1]!, out[i]!, out[i + 1]!];
+    const end = out[i + 2];
+    const single = (w: TaggedWord) => /^\p{Script=Han}$/u.test(w.text) && ["NOUN", "ADJ", "X"].includes(w.pos);
+    if (verb.pos !== "VERB" || particle.text !== "了" || !single(a) || !single(b) || a.end !== b.start) continue;
+    if (end && end.pos !== "PUNCT") continue;
+    out.splice(i, 2, {
+      text: a.text + b.text,
+      pos: "X",
+      detail: "x",
+      lemma: a.text + b.text,
+      start: a.start,
+      end: b.end,
+    });
   }
   // 小 + 姜/nr: one nickname.
   for (let i = out.length - 2; i >= 0; i--) {

@@ -17,7 +17,7 @@ import { type TaggedWord, tagByDictionary, tagWords } from "../../text/grammar.j
 import { wordList } from "../../text/patterns.js";
 import { takesClause } from "../../text/wordnet.js";
 import { markKnownNames } from "./known-names.js";
-import { RELATIONS, SURNAMES } from "./lexicon.js";
+import { PEOPLE, RELATIONS, SURNAMES } from "./lexicon.js";
 import { NOT_A_NAME } from "./markers.js";
 
 export interface ClaimEntity {
@@ -129,7 +129,9 @@ const ZH_AFTER_SUBJECT = new Set(["VERB", "ADV", "ADP", "PUNCT"]);
 function chineseNames(tagged: readonly TaggedWord[]): TaggedWord[] {
   const words = ageApart(tagged);
   // 老周, 小林, 阿张: 小 / 老 / 阿 and a surname are how people are called, whatever the tagger read.
-  const out = compoundSurnames(surnameHeads(nicknames(coinedTopic(coinedSubject(nameBoundaries(words)))))).map(
+  const out = compoundSurnames(
+    surnameHeads(nicknames(phasedNames(coinedTopic(coinedSubject(nameBoundaries(words)))))),
+  ).map(
     (w): TaggedWord =>
       /^[小老阿]\p{Script=Han}$/u.test(w.text) && SURNAME_CHARS.has(w.text[1]!) && w.pos !== "PROPN"
         ? { ...w, pos: "PROPN", detail: "nr" }
@@ -586,6 +588,24 @@ function coinedTopic(words: readonly TaggedWord[]): TaggedWord[] {
 }
 
 /**
+ * A name and its numbered phase opening the sentence (星辰/n 二期/b 改用Redis了, 海渊 四期 的数据库):
+ * one proper noun when a verb, 的 or 是 follows. Not after a pronoun or a relation word (项目一期
+ * is the project's first phase, named by what came before).
+ */
+function phasedNames(words: readonly TaggedWord[]): TaggedWord[] {
+  const out = [...words];
+  for (let k = 0; k + 2 < out.length; k++) {
+    if (k > 0 && !/^[。！？!?；;，,]$/u.test(out[k - 1]!.text)) continue;
+    const [name, phase, next] = [out[k]!, out[k + 1]!, out[k + 2]!];
+    const named = hanWord(name) && name.pos !== "PRON" && name.pos !== "VERB" && !ZH_RELATION.has(name.text);
+    const follows = next.pos === "VERB" || /^(?:的|是|用|在)$/u.test(next.text);
+    if (!named || !PHASE.test(phase.text) || name.end !== phase.start || !follows) continue;
+    out.splice(k, 2, retext(name, name.text + phase.text, name.start, { pos: "PROPN", detail: "nz" }));
+  }
+  return out;
+}
+
+/**
  * A compound surname and the one or two characters after it, where the words end and a verb, an
  * adverb, a preposition, 的 or 是 follows: one name, however the tagger cut it (上/f 官子/n 的 →
  * 上官子; 欧阳/ns 明日/t 在 → 欧阳明日).
@@ -893,6 +913,8 @@ function readWith(grammar: Grammar, text: string, words: readonly TaggedWord[], 
   // "We switched Drodis over to PostgreSQL", 我把99070350的地址换成了…: the thing changed is what the clause is about.
   const object = changedObject(grammar, text, words, span);
   if (object) return object;
+  const owned = ownedAfterCopula(grammar, text, words);
+  if (owned) return owned;
   const read = readPredicate(grammar, predicate, text);
   const claim: Claim = { subject: "none", ...read };
   if (span.kind === "speaker") return { ...claim, subject: "speaker" };
@@ -1043,6 +1065,52 @@ function changedObject(
 }
 
 /**
+ * A thing said to be a named owner's: 「钓鱼是林一帆最大的爱好」, "Chess is Ana Kell's favourite
+ * game". The copula's complement is a name, 的 or 's, and the attribute, and nothing after it;
+ * the clause is about the owner, its attribute words and the words before the copula its value.
+ * Not where the words before the copula name someone or something themselves (林涛是王芳的同事,
+ * "Room 4 is Ana's office": those are read as the subject says), nor the speaker (钓鱼是我的爱好).
+ * The value is kept in the key: nothing here says the attribute holds one value at a time.
+ */
+function ownedAfterCopula(grammar: Grammar, text: string, words: readonly TaggedWord[]): Claim | undefined {
+  const c = words.findIndex((w) => w.lemma === "be" || w.text === "是");
+  if (c <= 0) return undefined;
+  const head = words.slice(0, c).filter((w) => w.pos !== "DET" && w.pos !== "PUNCT");
+  const plain = (w: TaggedWord) =>
+    (w.pos === "NOUN" || w.pos === "VERB" || w.pos === "ADJ") && !grammar.isName(w) && !grammar.isTime(w);
+  // An activity: a verb and its object (拉/v 小提琴/nz), or one word the unknown-word model made
+  // of them (下围棋/x) that no surname opens.
+  const activity =
+    head[0]?.pos === "VERB" ||
+    (grammar.language === "zh" &&
+      head.length === 1 &&
+      head[0]!.detail === "x" &&
+      !SURNAME_CHARS.has(head[0]!.text[0]!));
+  if (head.length === 0 || !(activity || head.every(plain))) return undefined;
+  const rest = words.slice(c + 1).filter((w) => w.pos !== "PUNCT");
+  let end = 0;
+  while (end < rest.length && grammar.isName(rest[end]!)) end++;
+  if (end === 0) return undefined;
+  const link = rest.findIndex((w, k) => k >= end && (w.text === "的" || w.text === "'s"));
+  // Only a degree or a liking may stand between the owner and 的 (最大的, 最喜欢的).
+  const between = rest.slice(end, link);
+  if (link < 0 || !between.every((w) => w.pos === "ADJ" || w.pos === "ADV" || /^(?:最喜欢|喜欢)$/u.test(w.text)))
+    return undefined;
+  const attribute = rest.slice(link + 1).filter((w) => !grammar.noise.has(w.lemma.toLowerCase()));
+  if (attribute.length === 0 || !attribute.every((w) => w.pos === "NOUN" || w.pos === "ADJ")) return undefined;
+  const owner = rest.slice(0, end);
+  const name = text.slice(owner[0]!.start, owner.at(-1)!.end);
+  return {
+    subject: "entity",
+    entity: { relation: "named", name, start: owner[0]!.start, end: owner.at(-1)!.end, surface: name },
+    frame: [words[c]!.lemma, ...attribute.map((w) => w.lemma.toLowerCase())],
+    values: [text.slice(head[0]!.start, head.at(-1)!.end)],
+    changed: false,
+    predicated: true,
+  };
+}
+
+/**
  * The value said first: "CockroachDB is the database we picked for Drodis", "Azure is where
  * OPS-448 runs", 「Proxmox VE 8是render-39上跑的系统」, 「周三是苍玑书法社的活动日」. A name or a
  * time before the copula, and after it a description that names something else: the clause is
@@ -1095,10 +1163,22 @@ function valueFirst(
     .filter((w) => !grammar.noise.has(w.lemma.toLowerCase()) && !/^(?:的|上|里|中)$/u.test(w.text))
     .filter((w) => w.pos !== "PRON" && w.pos !== "ADP")
     .map((w) => w.lemma.toLowerCase());
+  const possessed = attribute.join(grammar.joiner);
+  // 林涛是王芳的同事: one of someone's colleagues, friends or relatives; the next one named is
+  // another, not a replacement. The value stays in the key.
+  if (PEOPLE_WORDS.has(possessed))
+    return {
+      subject: "entity",
+      entity: { relation: "named", name, start: nameWords[0]!.start, end: nameWords.at(-1)!.end, surface: name },
+      frame: [copula.lemma, ...attribute],
+      values: [text.slice(head[0]!.start, head.at(-1)!.end)],
+      changed: false,
+      predicated: true,
+    };
   return {
     subject: "entity",
     entity: { relation: "named", name, start: nameWords[0]!.start, end: nameWords.at(-1)!.end, surface: name },
-    possessed: attribute.join(grammar.joiner),
+    possessed,
     frame: [copula.lemma],
     values: [text.slice(head[0]!.start, head.at(-1)!.end)],
     changed: grammar.change.test(text),
@@ -1342,6 +1422,8 @@ function isQuantity(grammar: Grammar, word: TaggedWord, words: readonly TaggedWo
 // "User prefers dark mode": the assistant's own word for the speaker is the speaker.
 const EN_SPEAKER = new Set(wordList("i | we | me | us | user"));
 const EN_OWNER = new Set(wordList("my | our"));
+// The people of someone's life, as an attribute: a person has many of each.
+const PEOPLE_WORDS = new Set([...PEOPLE.zh, ...PEOPLE.en]);
 
 /**
  * The preposition before the owner in "Y of X" / "Y for X": the first one, or a later one when
@@ -1648,6 +1730,23 @@ const ZH_SPEAKER = /^(?:我们|咱们|我|用户)$/u;
 const ZH_PRONOUN = /^(?:他们|她们|它们|他|她|它)$/u;
 const ZH_DEMONSTRATIVE = /^(?:这个|那个|这位|那位|这家|那家|这|那|该|此)$/u;
 const ZH_TOPIC_LEAD = /^(?:至于|关于|说到|说起|提到)$/u;
+const ZH_MEASURE = /^(?:单|台|个|位|只|辆|款|条|部|间|份|张|套)$/u;
+
+/**
+ * A named thing set off before the clause as its topic: 「那单K2231，物流页面写着已签收」,
+ * 「帮我妈下的那单K2231，现在到哪了」. The first clause is only the thing: a demonstrative and a
+ * measure word before the name, opening the sentence or closing a 的 phrase. Not where the name
+ * is a verb's object (我买了那台X1，…).
+ */
+function zhTopicPhrase(words: readonly TaggedWord[]): SubjectSpan | undefined {
+  const comma = words.findIndex((w) => /^[，,]$/u.test(w.text));
+  if (comma < 3 || comma + 1 >= words.length) return undefined;
+  const [demonstrative, measure, name] = [words[comma - 3]!, words[comma - 2]!, words[comma - 1]!];
+  if (!zhIsName(name) || !ZH_MEASURE.test(measure.text) || !/^[这那]$/u.test(demonstrative.text)) return undefined;
+  const before = words[comma - 4];
+  if (before && before.text !== "的") return undefined;
+  return { kind: "phrase", from: comma - 1, to: comma, predicate: comma + 1, topic: true };
+}
 const ZH_LEAD = new Set(
   wordList(`但是 | 不过 | 而且 | 另外 | 还有 | 并且 | 同时 | 所以 | 然后 | 对了 | 哦 | 嗯 | 其实 | 说实话 | 话说 | 听说 |
     据说 | 顺便 | 顺便说一下 | 那么 | 注意 | 提醒 | 提醒一下 | 记住 | 友情提示 | 补充一下`),
@@ -1659,7 +1758,7 @@ const ZH_NOISE = new Set(
 // A value said to have changed: the change verbs above, and the adverbs and verbs that say a state
 // is new (现在, 不再, 换了老师, 搬家了, 调整).
 const ZH_CHANGE = new RegExp(
-  `现在|目前|如今|改在|换了|搬去|搬家|升级|不再|已经|调整|接手|${ZH_CHANGE_VERB_WORDS}`,
+  `现在|目前|如今|改在|改用|换用|换了|搬去|搬家|升级|不再|已经|调整|接手|${ZH_CHANGE_VERB_WORDS}`,
   "u",
 );
 
@@ -1726,6 +1825,13 @@ function zhInPhrase(words: readonly TaggedWord[], k: number, from: number): bool
   }
   // 阿麻8岁，…, 团子三岁了: an age closing the clause is what is said of the subject, not part of its name.
   if (k > from && ageAt(words, k)) return false;
+  // 启航项目用的是MySQL: a verb opening the clause right before a class word, with the clause's
+  // own verb after them, is the thing's name (not 管理项目很累, where nothing else is the verb).
+  if (k === from && word.pos === "VERB" && word.text.length >= 2 && ZH_RELATION.has(next?.text ?? "")) {
+    const after = words.slice(k + 2);
+    const stop = after.findIndex((w) => w.pos === "PUNCT");
+    return (stop < 0 ? after : after.slice(0, stop)).some((w) => w.pos === "VERB");
+  }
   // A verbal noun names a thing only before another noun (工作压力); before 了 / 过 or a number it is the verb.
   if (word.detail === "vn") return next !== undefined && (next.pos === "NOUN" || next.text === "的");
   return (
@@ -1741,6 +1847,8 @@ const ZH: Grammar = {
   isName: zhIsName,
   isTime: (word) => word.detail === "t" && !ZH_NOISE.has(word.text),
   subject(words) {
+    const topic = zhTopicPhrase(words);
+    if (topic) return topic;
     let i = 0;
     for (;;) {
       const word = words[i];

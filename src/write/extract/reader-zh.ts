@@ -168,6 +168,8 @@ const WORK_CONTEXT = new RegExp(
   "u",
 );
 const FAMILY_CONTEXT = new RegExp(alternation([...RELATIVES.zh, "家", "海边", "度假"]), "u");
+// 帮我妈下的那单…, 给我爸买的表: a thing done for someone, named by a 的 phrase, not a request.
+const FOR_SOMEONE = new RegExp(`^(?:帮|给|替)我(?:${alternation(PEOPLE.zh)})\\p{Script=Han}{1,2}的`, "u");
 // 会 as a modal (明天会去), not inside 开会 / 聚会 / 会议.
 const NOT_DONE_YET = /(?<![开聚约晚宴舞机社学大协例年])会(?!议)|要(?!求)|将要|打算|准备|计划/u;
 
@@ -194,7 +196,7 @@ export const zhReader: LanguageReader = {
   shape(text, ctx): ClauseShape {
     // 快递请发顺丰: a polite instruction states a preference even without 我.
     const instruction = /^(?:请|麻烦|务必)|[^，,]{1,8}请(?:用|发|走|寄|回复|回答|联系)/u.test(text);
-    const request = REQUEST.zh.test(text.replace(LEAD_TIME, ""));
+    const request = REQUEST.zh.test(text.replace(LEAD_TIME, "")) && !FOR_SOMEONE.test(text);
     return {
       subjectFirst: SPEAKER[ctx.perspective].test(text),
       instruction,
