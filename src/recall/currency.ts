@@ -137,7 +137,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     }
     return known;
   };
-  const classes = perRecord(valueClasses);
+  const classes = valueClassesAmong(ranked);
   const bareChanged = perRecord(bareChange);
   const asks = new Set(tokenize(query));
   const otherAttribute = perRecord((record) => {
@@ -187,7 +187,18 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       // the older's shape changed what the older answers.
       const bare = bareChanged(newer.value) && sameShape(older.value, newer.value, true);
       const answers = answersClass(newer.value);
-      if (b < CURRENCY_RELEVANCE * a && !(says(newer.value) && (a <= 1 || classed || bare || answers))) return false;
+      // "从已发货变成已签收", "from shipped to delivered": the newer names the older's value as what it was.
+      const from = changesFrom(older.value, newer.value);
+      // A newer statement naming a thing of the class asked about, as the older one does, answers it too.
+      const rival = classed && answers;
+      if (
+        b < CURRENCY_RELEVANCE * a &&
+        !from &&
+        !rival &&
+        !(says(newer.value) && (a <= 1 || classed || bare || answers))
+      )
+        return false;
+      if (from) return true;
       if (classed || sameAttribute(older.value, newer.value)) return true;
       // A newer statement naming an attribute the question does not say ("switched its lead to
       // …" under "which database"), where the older names one it does, set something else.
@@ -421,7 +432,8 @@ const READINGS_KEPT = 64;
 
 function readSubject(query: string): string[] {
   const claim = readClaim(query, "zh");
-  const phrase = normalizeText(claim?.entity?.name ?? claim?.unnamed ?? "").split("的")[0]!;
+  const said = claim?.entity?.name || claim?.unnamed || verbAsName(query);
+  const phrase = normalizeText(said ?? "").split("的")[0]!;
   if (!/^\p{Script=Han}|^[a-z0-9]/u.test(phrase) || /^[我你您他她它这那咱]/u.test(phrase)) return [];
   // Letters and digits are read whole (Koldaum is not Kold), with what the tagger glued on cut off
   // (Gozon of Gozon几岁).
@@ -433,6 +445,17 @@ function readSubject(query: string): string[] {
   return chars
     .map((_, k) => chars.slice(0, chars.length - k).join(""))
     .filter((reading) => Array.from(reading).length >= 2 && !mentionsTime(reading, "zh"));
+}
+
+/**
+ * A question opened by a word the tagger reads as a verb and then its own verb or 的 (远航/v 用
+ * 什么数据库, 启航的负责人是谁): project names are often verbs. Only a candidate reading: a memory
+ * must say it for it to count (`readNames`).
+ */
+function verbAsName(query: string): string | undefined {
+  const [first, next] = tagWords(query, "zh");
+  if (!first || !next || first.pos !== "VERB" || Array.from(first.text).length < 2) return undefined;
+  return next.pos === "VERB" || next.pos === "ADP" || /^(?:的|是)$/u.test(next.text) ? first.text : undefined;
 }
 
 /**
@@ -528,6 +551,45 @@ function perRecord<T>(read: (record: MemoryRecord) => T): (record: MemoryRecord)
 /** The classes of the things a statement names that the lexicon knows (PostgreSQL: `tool.database`). */
 function valueClasses(record: MemoryRecord): Set<string> {
   return new Set(objectTerms(findTerms(record.content)).flatMap((m) => (m.term.key ? [m.term.key] : [])));
+}
+
+/**
+ * The classes of the things each candidate names, and of those its siblings name: values held by
+ * one attribute of one entity are of one class, so "P4425用的是Doris" is about a database when
+ * "P4425用的是TiDB" is, though the lexicon does not know Doris.
+ */
+function valueClassesAmong(ranked: readonly Candidate<MemoryRecord>[]): (record: MemoryRecord) => Set<string> {
+  const own = perRecord(valueClasses);
+  const slot = (record: MemoryRecord) => {
+    const parts = entityKeyParts(record.key);
+    return parts && parts.value !== undefined ? `${parts.entity}.${parts.attribute}` : undefined;
+  };
+  const bySlot = new Map<string, Set<string>>();
+  for (const { value } of ranked) {
+    const key = slot(value);
+    if (key === undefined) continue;
+    const classes = bySlot.get(key) ?? new Set<string>();
+    for (const c of own(value)) classes.add(c);
+    bySlot.set(key, classes);
+  }
+  return perRecord((record) => {
+    const key = slot(record);
+    return new Set([...own(record), ...(key === undefined ? [] : (bySlot.get(key) ?? []))]);
+  });
+}
+
+// What a change says it was: 从已发货变成…, 由MySQL迁到…, "from shipped to delivered".
+const CHANGED_FROM =
+  /(?:从|由)([^，。,；;\s]{1,12}?)(?:变成|变为|改成|改为|换成|换为|迁到|切到|转到|到)|\bfrom ([\w-]+(?: [\w-]+)?) to\b/giu;
+
+/** Whether the newer statement says it changed from what the older one says (从…变成, "from … to"). */
+function changesFrom(older: MemoryRecord, newer: MemoryRecord): boolean {
+  const said = normalizeText(older.content);
+  for (const match of newer.content.matchAll(CHANGED_FROM)) {
+    const was = normalizeText(match[1] ?? match[2] ?? "");
+    if ([...was].length >= 2 && said.includes(was)) return true;
+  }
+  return false;
 }
 
 /**

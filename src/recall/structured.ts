@@ -174,8 +174,10 @@ export async function relationHits(
   const same = (a: FactHit, b: FactHit) =>
     a.subjectKey === b.subjectKey && a.predicate === b.predicate && a.objectKey === b.objectKey;
   const chosen = paths.filter(({ first, second }) => {
-    // The same fact stated twice (a memory and its episode) is no second hop.
+    // The same fact stated twice (a memory and its episode) is no second hop; nor is another
+    // subject's fact about the same thing (飞跃 uses MySQL, 领航 uses MySQL): a sibling, not a step on.
     if (same(first, second) || !asked.has(second.predicate)) return false;
+    if (first.predicate === second.predicate && first.objectKey === second.objectKey) return false;
     const fromUser = named.has("user") && (first.subjectKey === "user" || first.objectKey === "user");
     const fromOther = [first.subjectKey, first.objectKey].some((k) => k !== "user" && named.has(k));
     return fromOther || (fromUser && asked.has(first.predicate));
