@@ -2,11 +2,11 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * The test files `npm test` leaves to `npm run test:all`: the vitest project "slow"; every other
- * file under test/ is in "fast", the gate `npm test` runs (149 s on 2 cores, lint and
- * tsc included). Split by what a suite needs: processes, a package install, PostgreSQL, whole
- * eval sets; then the heaviest seeded suites, by the seconds their tests took in a full run
- * (2026-12-04, 2 cores, 2 workers; each file also pays ~1.5 s of imports). test/split.test.ts
- * checks that every test file is in exactly one of the two projects and that no entry is stale.
+ * file under test/ is in "fast" or "fast-isolated", the gate `npm test` runs. Split by what a
+ * suite needs: processes, a package install, PostgreSQL, whole eval sets; then the heaviest seeded
+ * suites, by the seconds their tests took in a full run (2026-12-04, 2 cores, 2 workers).
+ * test/split.test.ts checks that every test file is in exactly one of the three projects and that
+ * no entry is stale.
  */
 export const SLOW_SUITES = [
   "test/**/*.int.test.ts", // start processes: the CLI, the dev server (e2e), npm pack + install, crashes, locks
@@ -70,6 +70,17 @@ export const SLOW_SUITES = [
   "test/write/conversation.test.ts", // 1.7 s
 ];
 
+/**
+ * The gate's files that replace modules or process-wide state (`vi.mock`, `vi.doMock`,
+ * `vi.resetModules`, `vi.stubGlobal`, `vi.stubEnv`, fake timers): the project "fast-isolated",
+ * each file in a fresh module registry. The rest of the gate, the project "fast", shares one
+ * registry per worker (`isolate: false`), so the library and its taggers load once per worker
+ * instead of once per file; test/split.test.ts checks that no "fast" file uses those calls.
+ */
+export const ISOLATED_SUITES = [
+  "test/text/providers.test.ts", // stands in for provider modules after vi.resetModules; stubs fetch and env
+];
+
 // The graph suites run a second time on PostgreSQL whenever a server is given (CI always gives
 // one, .ci/run): their stores come from test/helpers/suite-store.ts, which LGM_TEST_STORE
 // switches from InMemoryStore and a temp directory to PostgresStore on fresh schemas.
@@ -88,8 +99,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "fast", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...SLOW_SUITES] },
+        test: {
+          name: "fast",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...SLOW_SUITES, ...ISOLATED_SUITES],
+          isolate: false,
+        },
       },
+      { extends: true, test: { name: "fast-isolated", include: ISOLATED_SUITES } },
       { extends: true, test: { name: "slow", include: SLOW_SUITES } },
       ...(onPostgres
         ? [
