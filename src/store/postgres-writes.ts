@@ -107,23 +107,22 @@ export async function writeItems(
     keep.map(({ t }) => t.field),
     keep.map(({ t }) => t.textHash),
   ];
-  const kept = "unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(ns, key, field, hash)";
-  await db.query(
-    `DELETE FROM ${tables.of("vectors")} v USING unnest($5::text[], $6::text[]) AS w(ns, key)
-     WHERE v.ns = w.ns AND v.key = w.key
-       AND NOT EXISTS (SELECT 1 FROM ${kept} WHERE k.ns = v.ns AND k.key = v.key AND k.field = v.field AND k.hash = v.text_hash)`,
+  // One statement deletes the rest and counts the kept vectors still stored: the items' rows are
+  // locked since the upsert above, so a kept vector a concurrent batch replaced before it is
+  // missing now, never later. (Both parts read the statement's snapshot; the delete never
+  // touches a kept vector.)
+  const { rows } = await db.query<{ found: string }>(
+    `WITH k AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(ns, key, field, hash)),
+     gone AS (
+       DELETE FROM ${tables.of("vectors")} v USING unnest($5::text[], $6::text[]) AS w(ns, key)
+       WHERE v.ns = w.ns AND v.key = w.key
+         AND NOT EXISTS (SELECT 1 FROM k WHERE k.ns = v.ns AND k.key = v.key AND k.field = v.field AND k.hash = v.text_hash)
+     )
+     SELECT count(*) AS found FROM k JOIN ${tables.of("vectors")} v
+       ON v.ns = k.ns AND v.key = k.key AND v.field = k.field AND v.text_hash = k.hash`,
     [...keepRows, puts.map((p) => p.path), puts.map((p) => p.key)],
   );
-  if (keep.length > 0) {
-    // The items' rows are locked since the upsert above: a vector the plan meant to keep that a
-    // concurrent batch replaced before it is missing now, never later.
-    const { rows } = await db.query<{ found: string }>(
-      `SELECT count(*) AS found FROM ${kept} JOIN ${tables.of("vectors")} v
-       ON v.ns = k.ns AND v.key = k.key AND v.field = k.field AND v.text_hash = k.hash`,
-      keepRows,
-    );
-    if (Number(rows[0]?.found) !== keep.length) throw new StaleVectorsError();
-  }
+  if (Number(rows[0]?.found) !== keep.length) throw new StaleVectorsError();
   const added = puts.flatMap((p) => p.vectors.map((v) => ({ p, v })));
   if (added.length === 0) return;
   await db.query(
