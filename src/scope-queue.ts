@@ -14,7 +14,7 @@
  * scope waits for it; the next `recall()` waits only for the scope's changes.
  */
 
-import { isScopeLocking, type ScopeLocking } from "./store/types.js";
+import { isScopeLocking, type ScopeLocking } from "./store/contract.js";
 
 /** The first background failures, kept for {@link ScopeQueue.settled}. */
 const MAX_KEPT_ERRORS = 20;

@@ -11,7 +11,8 @@
  * keyword copy would otherwise count twice. A value that is not a memory record (a history
  * entry, a trace) has none.
  */
-import { epochDay, type FactRow, type ItemStructure, MAX_DAYS_PER_ITEM } from "../store/structured.js";
+import { type FactRow, type ItemStructure, MAX_DAYS_PER_ITEM } from "../store/contract.js";
+import { epochDay } from "../store/item-structure.js";
 import { entityKey, type Relation, relationsOf } from "./relations.js";
 
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/gu;

@@ -9,7 +9,8 @@
  */
 
 import { entityKey } from "../facts/relations.js";
-import { type DayCondition, epochDay, monthDayOf } from "../store/structured.js";
+import type { DayCondition } from "../store/contract.js";
+import { epochDay, monthDayOf } from "../store/item-structure.js";
 import { detectLanguage } from "../text/tokenizer.js";
 import { findTimeMentions } from "../write/extract/dates.js";
 

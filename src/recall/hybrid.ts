@@ -18,9 +18,9 @@
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
+import { isHybridSearchable, isKeywordSearchable } from "../store/contract.js";
 import { textsAtPaths } from "../store/fields.js";
 import { scanNamespace } from "../store/scan.js";
-import { isHybridSearchable, isKeywordSearchable } from "../store/types.js";
 import { cosine } from "../store/vectors.js";
 import { bm25Search } from "./bm25.js";
 import { type ChannelName, type Fused, type RankedList, reciprocalRankFusion } from "./fusion.js";

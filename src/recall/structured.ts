@@ -12,15 +12,15 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore, Item } from "@langchain/langgraph-checkpoint";
 import { entityKey } from "../facts/relations.js";
 import { recordStructure } from "../facts/structure.js";
-import { scanNamespace } from "../store/scan.js";
 import {
-  dayMatches,
   type FactHit,
+  type HybridHits,
   type ItemRef,
   isStructuredSearchable,
   MAX_STRUCTURED_ROWS,
-} from "../store/structured.js";
-import type { HybridHits } from "../store/types.js";
+} from "../store/contract.js";
+import { dayMatches } from "../store/item-structure.js";
+import { scanNamespace } from "../store/scan.js";
 import { cosine } from "../store/vectors.js";
 import { bm25Search } from "./bm25.js";
 import { dayConditionOf, type QueryConditions } from "./conditions.js";

@@ -1,6 +1,6 @@
 /**
- * The two-step fact join both stores answer `factPaths` with (src/store/structured.ts), as pure
- * functions around each store's own index probes (SQLite statements, PostgreSQL LATERAL reads):
+ * The two-step fact join both stores answer `factPaths` with (contract.ts StructuredSearchable),
+ * written once around each store's own index probes (SQLite statements, PostgreSQL LATERAL reads):
  * hop 1 the facts touching the named entities (the user's only of an asked predicate), their
  * other ends the pivots, hop 2 the facts touching a pivot (of an asked predicate or `same_as`
  * when predicates are given), paired newest first. The user is never a pivot: every fact of
@@ -8,7 +8,7 @@
  */
 
 /** The entity key of the user (src/facts/structure.ts). */
-export const USER = "user";
+const USER = "user";
 /** Entity keys a query probes at most (a query's n-grams). */
 export const MAX_PROBE_KEYS = 64;
 export const MAX_PREDICATES = 8;
@@ -17,10 +17,10 @@ export const MAX_PREDICATES = 8;
  * per probe. Recall injects at most ten relation memories; these leave room for the filters
  * after the join (asked predicate, scope, status).
  */
-export const HOP1_PER_PROBE = 50;
-export const MAX_HOP1 = 200;
-export const MAX_PIVOTS = 24;
-export const HOP2_PER_PROBE = 10;
+const HOP1_PER_PROBE = 50;
+const MAX_HOP1 = 200;
+const MAX_PIVOTS = 24;
+const HOP2_PER_PROBE = 10;
 
 /** What the join reads of a fact row; ids grow with insertion (bigint strings on PostgreSQL). */
 export interface JoinableFact {
@@ -45,8 +45,40 @@ export function newest<R extends JoinableFact>(rows: R[], limit: number): R[] {
   return rows.sort(newerFirst).slice(0, limit);
 }
 
+/**
+ * A store's index probe: the facts with one of `keys` as subject or object (of one of
+ * `predicates` when given), newest first, at most `perProbe` rows per key and side.
+ */
+export type FactProbe<R> = (keys: string[], predicates: string[] | undefined, perProbe: number) => R[] | Promise<R[]>;
+
+/**
+ * Two-step facts: hop 1 the facts touching `entityKeys` (from the user only of an asked
+ * predicate), hop 2 the facts touching each hop-1 fact's other end (its pivot; of an asked
+ * predicate or `same_as` when `predicates` are given), paired newest second hop first; at most
+ * `limit` paths. `itemOf` names a fact's item: two facts of one item never make a path.
+ */
+export async function joinFactPaths<R extends JoinableFact>(
+  entityKeys: string[],
+  predicates: string[] | undefined,
+  limit: number,
+  probe: FactProbe<R>,
+  itemOf: (row: R) => string | number,
+): Promise<Array<{ first: R; second: R }>> {
+  const hop = hopOne(entityKeys, predicates);
+  const firsts = newest(
+    [
+      ...(await probe(hop.entities, undefined, HOP1_PER_PROBE)),
+      ...(hop.userPredicates ? await probe([USER], hop.userPredicates, HOP1_PER_PROBE) : []),
+    ],
+    MAX_HOP1,
+  );
+  const byPivot = pivotsOf(firsts, hop.named);
+  const seconds = await probe([...byPivot.keys()], hopTwoPredicates(hop.asked), HOP2_PER_PROBE);
+  return pathsThrough(seconds, byPivot, itemOf, limit);
+}
+
 /** Hop 1's probes: the named entities but the user, and the user with the asked predicates only. */
-export function hopOne(
+function hopOne(
   entityKeys: string[],
   predicates?: string[],
 ): { named: Set<string>; entities: string[]; asked?: string[]; userPredicates?: string[] } {
@@ -62,7 +94,7 @@ export function hopOne(
 }
 
 /** Hop-1 facts by their pivot (the end not named), at most {@link MAX_PIVOTS} pivots, never the user. */
-export function pivotsOf<R extends JoinableFact>(firsts: readonly R[], named: ReadonlySet<string>): Map<string, R[]> {
+function pivotsOf<R extends JoinableFact>(firsts: readonly R[], named: ReadonlySet<string>): Map<string, R[]> {
   const byPivot = new Map<string, R[]>();
   for (const first of firsts) {
     const pivot = named.has(first.subject_key) ? first.object_key : first.subject_key;
@@ -75,7 +107,7 @@ export function pivotsOf<R extends JoinableFact>(firsts: readonly R[], named: Re
 }
 
 /** Hop 2's predicates: any, or the asked ones and `same_as` (an alias leads on). */
-export function hopTwoPredicates(asked: string[] | undefined): string[] | undefined {
+function hopTwoPredicates(asked: string[] | undefined): string[] | undefined {
   return asked === undefined ? undefined : [...asked, "same_as"];
 }
 
@@ -83,7 +115,7 @@ export function hopTwoPredicates(asked: string[] | undefined): string[] | undefi
  * Pair each hop-2 fact with the hop-1 facts of its pivot, neither the same fact nor two facts of
  * one item; newest second hop first, then newest first hop; at most `limit` paths.
  */
-export function pathsThrough<R extends JoinableFact>(
+function pathsThrough<R extends JoinableFact>(
   seconds: readonly R[],
   byPivot: ReadonlyMap<string, R[]>,
   itemOf: (row: R) => string | number,

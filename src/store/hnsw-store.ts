@@ -8,16 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import type {
-  Item,
-  ListNamespacesOperation,
-  Operation,
-  OperationResults,
-  PutOperation,
-  SearchItem,
-} from "@langchain/langgraph-checkpoint";
-import { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { Item, ListNamespacesOperation, SearchItem } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import {
   InvalidConfigError,
@@ -27,63 +18,30 @@ import {
   zodProblem,
 } from "../errors.js";
 import { yieldIfDue } from "../yield.js";
-import { textsAtPaths } from "./fields.js";
-import { validateFilter } from "./filter.js";
+import type { HybridHits, StoreIndexConfig, StructureOf } from "./contract.js";
+import type { PlannedBatch, PlannedPut } from "./core.js";
 import { HNSW_DEFAULTS } from "./hnsw-defaults.js";
-import { keywordBody } from "./keyword.js";
 import { KeywordIndexCache } from "./keyword-index.js";
 import { KeywordSearch } from "./keyword-search.js";
 import { acquireLock, releaseLock } from "./lock.js";
+import { decodeNamespace, listNamespacesOf } from "./namespace.js";
 import {
-  decodeNamespace,
-  encodeNamespace,
-  matchesConditions,
-  prefixRange,
-  validateNamespaceLabels,
-} from "./namespace.js";
-import { checkOperation, hashText, indexConfigSchema, pageOf } from "./operations.js";
+  type CheckedQuerySearch,
+  indexConfigSchema,
+  type SearchOnDaysQuery,
+  type SearchWithinQuery,
+} from "./operations.js";
 import { type ItemRow, toItem } from "./rows.js";
 import { type Db, getMeta, openDatabase, openReader, type Statement, setMeta } from "./sqlite.js";
-import {
-  checkFactPaths,
-  checkFactsAbout,
-  checkItemsOnDays,
-  type DayCondition,
-  type FactHit,
-  type ItemRef,
-  type StructuredSearchable,
-  type StructureOf,
-  validateDays,
-  validateNamespaces,
-} from "./structured.js";
-import { boundedStructure, StructuredQueries } from "./structured-queries.js";
-import type { HybridHits, HybridSearchable, KeywordSearchOptions } from "./types.js";
-import { DEFAULT_MAX_VALUE_BYTES, serializeValue } from "./values.js";
+import { SqliteStructureQueries } from "./sqlite-structure-queries.js";
+import { SqliteWriter } from "./sqlite-writes.js";
+import { StoreBase, type StructureQueries } from "./store-base.js";
 import { VectorIndex } from "./vector-index.js";
 import { type SearchOp, VectorSearch } from "./vector-search.js";
-import { toUnitVector } from "./vectors.js";
 import { WalCheckpointer } from "./wal-checkpointer.js";
-import { type PreparedWrite, StaleVectorsError, StoreWriter } from "./writer.js";
 
-export interface HNSWStoreIndexConfig {
-  /** Dimensions of the embeddings; checked on every vector and against the directory's data. */
-  dims: number;
-  /** Any LangChain embeddings (the offline default is `HashEmbeddings`). */
-  embeddings: EmbeddingsInterface;
-  /**
-   * Paths of the value to embed and keyword-index, InMemoryStore syntax.
-   * @default ["$"] (the whole value as JSON)
-   * @example ["content", "retrievalHints", "terms[*]"]
-   */
-  fields?: string[];
-  /**
-   * Paths (of `fields` or of a put's `index`) whose texts are keyword-indexed but never embedded:
-   * exact terms that mean nothing to a vector (the day terms `date_20240506` of an episode).
-   * Every embedded text is one more HNSW insert, the dearest part of a write.
-   * @default []
-   */
-  keywordOnly?: string[];
-}
+/** HNSWStore's vector index (contract.ts StoreIndexConfig). */
+export interface HNSWStoreIndexConfig extends StoreIndexConfig {}
 
 export interface HNSWStoreOptions {
   /** Directory holding `store.sqlite` and `hnsw/`; created if missing. One process at a time. */
@@ -105,7 +63,7 @@ export interface HNSWStoreOptions {
   flushIntervalMs?: number;
   /**
    * Derive each put value's structured rows (days, subject–predicate–object facts) into the
-   * relational tables that {@link StructuredSearchable} queries; see src/store/structured.ts.
+   * relational tables that `StructuredSearchable` queries; see src/store/item-structure.ts.
    * `createMemory` passes the memory record's (src/facts/structure.ts). Without it no rows are kept.
    */
   structure?: StructureOf;
@@ -129,11 +87,7 @@ const OptionsSchema = z.object({
   structure: z.custom<StructureOf>((f) => typeof f === "function", "must be a function").optional(),
 });
 
-// Query embeddings kept: a recall embeds one query for several namespaces (records, knowledge).
-const QUERY_CACHE_SIZE = 64;
-
-type PlannedWrite = PreparedWrite & { texts: Array<{ field: string; text: string; textHash: string }> };
-type GetOp = { namespace: string[]; key: string };
+type GetOp = { path: string; key: string };
 
 /**
  * @example
@@ -146,11 +100,9 @@ type GetOp = { namespace: string[]; key: string };
  * const hits = await store.search(["memory", "u1"], { query: "reply style", limit: 3 });
  * await store.stop();
  */
-export class HNSWStore extends BaseStore implements HybridSearchable, StructuredSearchable {
+export class HNSWStore extends StoreBase {
   readonly dir: string;
   private readonly options: z.infer<typeof OptionsSchema>;
-  private readonly fields: string[];
-  private readonly maxValueBytes: number;
   private db?: Db;
   /**
    * A second connection for every read: it sees what is committed, so a write transaction that
@@ -159,36 +111,27 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   private readDb?: Db;
   /** The commit in flight, if any: commits (and deletions) on `db` run one at a time. */
   private writing: Promise<unknown> = Promise.resolve();
-  private writer?: StoreWriter;
+  private writer?: SqliteWriter;
   private checkpointer?: WalCheckpointer;
   private vectors?: VectorIndex;
   private flushTimer?: NodeJS.Timeout;
   private keywords?: KeywordSearch;
   private vectorSearch?: VectorSearch;
-  private structured?: StructuredQueries;
+  private structured?: SqliteStructureQueries;
   private efSearchHybrid: number = HNSW_DEFAULTS.efSearchHybrid;
   private keywordIndexes?: KeywordIndexCache;
   private readonly statements = new Map<string, Statement>();
-  /** Recent query embeddings: one recall asks the same query of several namespaces. */
-  private readonly queryVectors = new Map<string, Promise<Float32Array>>();
 
   constructor(options: HNSWStoreOptions) {
-    super();
     const parsed = OptionsSchema.safeParse(options);
     if (!parsed.success) {
       const { field, text } = zodProblem(parsed.error, "(options)");
       throw new InvalidConfigError(`Invalid HNSWStore options: ${text}.`, { field });
     }
+    super({ ...parsed.data, nulAllowed: true });
     this.options = parsed.data;
     this.dir = path.resolve(parsed.data.dir);
-    this.fields = parsed.data.index?.fields ?? ["$"];
-    this.maxValueBytes = parsed.data.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
     this.open();
-  }
-
-  /** The vector index configuration, as InMemoryStore exposes it. */
-  get indexConfig(): HNSWStoreIndexConfig | undefined {
-    return this.options.index;
   }
 
   /** Reopen after `stop()`; a no-op while open. */
@@ -243,28 +186,6 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   }
 
   /**
-   * Delete every namespace under `namespacePrefix` (matched label by label) with all its items,
-   * vectors, keyword rows and HNSW graph file, in one transaction: what forgetting a user needs,
-   * without listing their items first. Returns what went, per namespace.
-   * @throws {InvalidOperationError} for the empty prefix (it would delete the whole store).
-   * @example
-   * declare const store: HNSWStore;
-   * await store.deletePrefix(["memory", "acme", "u1"]); // [{ namespace: [..., "records"], items: 12 }, ...]
-   */
-  async deletePrefix(namespacePrefix: string[]): Promise<Array<{ namespace: string[]; items: number }>> {
-    this.requireOpen();
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    const range = prefixRange(prefix);
-    if (!range) throw new InvalidOperationError("deletePrefix() needs a non-empty namespace prefix.");
-    const deleted = await this.exclusive(() => this.writer!.deleteRange(range));
-    const emptied = deleted.map((ns) => ns.id);
-    this.keywords!.noteWrites(deleted.reduce((sum, ns) => sum + ns.items, 0));
-    this.keywordIndexes!.applyCommitted([], emptied);
-    for (const nsId of emptied) this.vectors!.dropPartition(nsId);
-    return deleted.map((ns) => ({ namespace: decodeNamespace(ns.path), items: ns.items }));
-  }
-
-  /**
    * Make the files hold only live data, physically: HNSW graphs that still carry deleted
    * elements are rebuilt from SQLite, graph files of namespaces that are gone are removed, the
    * FTS5 index is merged into one segment, and the WAL is folded into the database file and
@@ -284,271 +205,78 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     return { rebuiltGraphs: rebuilt, removedFiles };
   }
 
-  async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
+  // ---- the backend (store-base.ts) ---------------------------------------------------------
+
+  protected checkOpen(): void {
     this.requireOpen();
-    if (!Array.isArray(operations)) throw new InvalidOperationError("batch() expects an array of operations.");
-    // Validate everything before doing anything: one bad operation leaves the store untouched.
-    // Planning, embedding and keyword bodies hand the event loop back between slices; only the
-    // transaction itself runs at one go.
-    const planned: Array<ReturnType<HNSWStore["plan"]>> = [];
-    for (const [i, op] of operations.entries()) {
-      planned.push(this.plan(op, i));
-      await yieldIfDue();
-    }
-    const writes = planned.filter((p): p is Extract<typeof p, { kind: "put" }> => p.kind === "put").map((p) => p.write);
-    const queries = [
-      ...new Set(planned.flatMap((p) => (p.kind === "search" && p.op.query && this.options.index ? [p.op.query] : []))),
-    ];
-    const [queryVectors] = await Promise.all([this.embedQueries(queries), this.embedWrites(writes)]);
-    await this.prepareKeywordBodies(writes);
+  }
+
+  protected async ready(): Promise<void> {}
+
+  protected async execute(batch: PlannedBatch, queryVectors: Map<string, Float32Array>): Promise<unknown[]> {
+    // Keyword bodies are built slice by slice; only the transaction itself runs at one go.
+    await this.prepareKeywordBodies(batch.writes);
     // From here on everything is synchronous: reads see the store as it was before this batch
     // (as in InMemoryStore), then the writes commit in one transaction.
     this.requireOpen();
-    const results = planned.map((p) => {
+    const results = batch.operations.map((p) => {
       switch (p.kind) {
         case "get":
-          return this.getItem(p.op);
+          return this.getItem(p);
         case "search":
-          return this.searchItems(p.op, p.op.query ? queryVectors.get(p.op.query) : undefined);
+          return this.searchItems(p.search, p.search.query ? queryVectors.get(p.search.query) : undefined);
         case "list":
-          return this.listNamespacesOp(p.op);
+          return this.listNamespacesOp(p.list);
         default:
           return undefined;
       }
     });
-    if (writes.length) {
-      try {
-        await this.commit(writes);
-      } catch (error) {
-        if (!(error instanceof StaleVectorsError)) throw error;
-        // A concurrent batch changed an item whose vectors this one meant to keep: embed, retry.
-        await this.embedWrites(writes, false);
-        this.requireOpen();
-        await this.commit(writes);
-      }
-    }
-    return results as OperationResults<Op>;
+    if (batch.writes.length) await this.core.commitFresh(batch.writes, () => this.commit(batch.writes));
+    return results;
   }
 
-  async keywordSearch(
-    namespacePrefix: string[],
-    query: string,
-    options: KeywordSearchOptions = {},
-  ): Promise<SearchItem[]> {
-    this.requireOpen();
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    if (typeof query !== "string")
-      throw new InvalidOperationError(`keywordSearch expects a string query, received ${typeof query}.`);
-    const filter = validateFilter(options.filter);
-    const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
-    return this.keywords!.search({ prefix, query, filter, limit, offset });
+  protected keywordHits(search: CheckedQuerySearch): SearchItem[] {
+    return this.keywords!.search(search);
   }
 
-  /**
-   * Vector and keyword search for one query in one call: the query is embedded once (and
-   * cached), both channels read the same committed state, and the vector channel uses
-   * `efSearchHybrid`. Each list holds up to `limit` items passing the filter, ranked as
-   * `search()` and `keywordSearch()` rank them; `vector` is undefined without an index.
-   */
-  async hybridSearch(
-    namespacePrefix: string[],
-    query: string,
-    options: KeywordSearchOptions = {},
-  ): Promise<HybridHits> {
-    this.requireOpen();
-    const prefix = validateNamespaceLabels(namespacePrefix, "namespace prefix");
-    if (typeof query !== "string")
-      throw new InvalidOperationError(`hybridSearch expects a string query, received ${typeof query}.`);
-    const filter = validateFilter(options.filter);
-    const { limit, offset } = pageOf(options.limit ?? 10, options.offset ?? 0);
-    const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
-    this.requireOpen();
+  /** Both channels read the same committed state; the vector channel uses `efSearchHybrid`. */
+  protected hybridHits(search: CheckedQuerySearch, queryVector: Float32Array | undefined): HybridHits {
+    const { prefix, query, filter, limit, offset } = search;
     const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query };
     return {
       ...(queryVector ? { vector: this.searchItems(op, queryVector, this.efSearchHybrid) } : {}),
-      keyword: this.keywords!.search({ prefix, query, filter, limit, offset }),
+      keyword: this.keywords!.search(search),
     };
   }
 
-  // ---- structured queries (src/store/structured.ts) -----------------------------------------
-
-  async itemsOnDays(
-    namespacePrefix: string[],
-    days: DayCondition,
-    options: { limit: number; namespaces?: string[][] },
-  ): Promise<ItemRef[]> {
+  protected structureQueries(): StructureQueries {
     this.requireOpen();
-    return this.structured!.itemsOnDays(...checkItemsOnDays(namespacePrefix, days, options));
+    return this.structured!;
   }
 
-  async factsAbout(
-    namespacePrefix: string[],
-    entityKeys: string[],
-    options: { limit: number; predicate?: string; namespaces?: string[][] },
-  ): Promise<FactHit[]> {
+  protected async rankWithin(search: SearchWithinQuery): Promise<HybridHits> {
+    const queryVector = await this.core.queryVector(search.query);
     this.requireOpen();
-    return this.structured!.factsAbout(...checkFactsAbout(namespacePrefix, entityKeys, options));
+    return this.structured!.searchWithin(search, queryVector);
   }
 
-  async factPaths(
-    namespacePrefix: string[],
-    entityKeys: string[],
-    options: { limit: number; predicates?: string[]; namespaces?: string[][] },
-  ): Promise<Array<{ first: FactHit; second: FactHit }>> {
+  protected async rankOnDays(search: SearchOnDaysQuery): Promise<{ matched: number; hits: HybridHits }> {
+    const queryVector = await this.core.queryVector(search.query);
     this.requireOpen();
-    return this.structured!.factPaths(...checkFactPaths(namespacePrefix, entityKeys, options));
+    return this.structured!.searchOnDays(search, queryVector);
   }
 
-  async searchWithin(
-    items: ItemRef[],
-    query: string,
-    options: { filter?: Record<string, unknown>; limit: number },
-  ): Promise<HybridHits> {
-    this.requireOpen();
-    if (typeof query !== "string")
-      throw new InvalidOperationError(`searchWithin expects a string query, received ${typeof query}.`);
-    if (!Array.isArray(items)) throw new InvalidOperationError("searchWithin expects an array of { namespace, key }.");
-    for (const item of items) validateNamespaceLabels(item?.namespace, "namespace");
-    const filter = validateFilter(options.filter);
-    const { limit } = pageOf(options.limit, 0);
-    const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
-    this.requireOpen();
-    return this.structured!.searchWithin(items, query, queryVector, filter, limit);
+  /** The namespaces' rows in one transaction, their HNSW graph files with them. */
+  protected async deleteRange(range: [string, string]): Promise<Array<{ namespace: string[]; items: number }>> {
+    const deleted = await this.exclusive(() => this.writer!.deleteRange(range));
+    const emptied = deleted.map((ns) => ns.id);
+    this.keywords!.noteWrites(deleted.reduce((sum, ns) => sum + ns.items, 0));
+    this.keywordIndexes!.applyCommitted([], emptied);
+    for (const nsId of emptied) this.vectors!.dropPartition(nsId);
+    return deleted.map((ns) => ({ namespace: decodeNamespace(ns.path), items: ns.items }));
   }
 
-  async searchOnDays(
-    namespaces: string[][],
-    days: DayCondition,
-    query: string,
-    options: { filter?: Record<string, unknown>; limit: number },
-  ): Promise<{ matched: number; hits: HybridHits }> {
-    this.requireOpen();
-    if (typeof query !== "string")
-      throw new InvalidOperationError(`searchOnDays expects a string query, received ${typeof query}.`);
-    if (!Array.isArray(namespaces)) throw new InvalidOperationError("searchOnDays expects an array of namespaces.");
-    const exact = validateNamespaces(namespaces)!;
-    const condition = validateDays(days);
-    const filter = validateFilter(options.filter);
-    const { limit } = pageOf(options.limit, 0);
-    const queryVector = this.options.index ? (await this.embedQueries([query])).get(query) : undefined;
-    this.requireOpen();
-    return this.structured!.searchOnDays(exact, condition, query, queryVector, filter, limit);
-  }
-
-  // ---- planning and validation -------------------------------------------------------------
-
-  private plan(op: Operation, i: number) {
-    const checked = checkOperation(op, i);
-    switch (checked.kind) {
-      case "search": {
-        const { prefix, filter, limit, offset, query } = checked;
-        return { kind: "search" as const, op: { namespacePrefix: prefix, filter, limit, offset, query } };
-      }
-      case "list":
-        return { kind: "list" as const, op: checked.list };
-      case "get":
-        return { kind: "get" as const, op: { namespace: checked.namespace, key: checked.key } };
-      default:
-        return { kind: "put" as const, write: this.preparePut(checked.op, checked.namespace) };
-    }
-  }
-
-  private preparePut(op: PutOperation, namespace: string[]): PlannedWrite {
-    const where = `put ${JSON.stringify(namespace)}/${op.key}`;
-    const json = op.value === null ? null : serializeValue(op.value, this.maxValueBytes, where);
-    const paths = json === null || op.index === false ? [] : (op.index ?? this.fields);
-    const keywordOnly = this.options.index?.keywordOnly ?? [];
-    const textsOf = (selected: string[]) =>
-      textsAtPaths(op.value as Record<string, unknown>, selected).map((t) => ({ ...t, textHash: hashText(t.text) }));
-    // Embedded texts (vectors and keyword body) and keyword-only ones (keyword body alone).
-    const texts = textsOf(paths.filter((p) => !keywordOnly.includes(p)));
-    const termTexts = keywordOnly.length ? textsOf(paths.filter((p) => keywordOnly.includes(p))) : [];
-    const keywordTexts = termTexts.length ? [...texts, ...termTexts] : texts;
-    // The keyword body (Intl.Segmenter over every text) is only built when the writer rewrites
-    // the item's FTS row; a usage-counter update leaves the texts alone and skips it. Its hash
-    // comes from the text hashes already computed.
-    let body: string | undefined;
-    return {
-      namespace,
-      path: encodeNamespace(namespace),
-      key: op.key,
-      json,
-      vectors: [],
-      get keywordBody() {
-        body ??= keywordBody(keywordTexts.map((t) => t.text));
-        return body;
-      },
-      keywordHash: keywordTexts.length ? hashText(keywordTexts.map((t) => t.textHash).join("\n")) : "",
-      // Ordered by field, as the writer reads them back (ORDER BY field).
-      textSignature: this.options.index
-        ? [...texts]
-            .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
-            .map((t) => `${t.field}=${t.textHash}`)
-            .join("\n")
-        : "",
-      reuseVectors: false,
-      texts,
-      ...(this.options.structure && json !== null
-        ? { structure: boundedStructure(this.options.structure(op.value as Record<string, unknown>)) }
-        : {}),
-    };
-  }
-
-  private async embedQueries(queries: string[]): Promise<Map<string, Float32Array>> {
-    const index = this.options.index;
-    const out = new Map<string, Float32Array>();
-    if (!index || queries.length === 0) return out;
-    // Promises are cached, so two searches started together (records and knowledge) share one
-    // call. They are collected here too: a batch of more queries than the cache holds evicts
-    // its own first ones.
-    const pending = queries.map((q) => {
-      const cached = this.queryVectors.get(q);
-      if (cached) return cached;
-      if (this.queryVectors.size >= QUERY_CACHE_SIZE) this.queryVectors.delete(this.queryVectors.keys().next().value!);
-      const vector = index.embeddings
-        .embedQuery(q)
-        .then((v) => toUnitVector(v, index.dims, `query ${JSON.stringify(q.slice(0, 40))}`));
-      // A failed embedding is not remembered: the next search tries again.
-      vector.catch(() => this.queryVectors.get(q) === vector && this.queryVectors.delete(q));
-      this.queryVectors.set(q, vector);
-      return vector;
-    });
-    const vectors = await Promise.all(pending);
-    for (const [i, q] of queries.entries()) out.set(q, vectors[i]!);
-    return out;
-  }
-
-  /**
-   * Embed the texts of the writes. A put whose indexed texts are exactly those already stored
-   * (a usage-counter update, say) reuses the stored vectors instead: no model call, no HNSW work.
-   */
-  private async embedWrites(writes: PlannedWrite[], reuse = true): Promise<void> {
-    const index = this.options.index;
-    if (!index) return;
-    const pending: PlannedWrite[] = [];
-    for (const write of writes) {
-      write.vectors = [];
-      write.reuseVectors = false;
-      if (write.json === null || write.texts.length === 0) continue;
-      if (reuse && this.storedSignature(write) === write.textSignature) write.reuseVectors = true;
-      else pending.push(write);
-      await yieldIfDue();
-    }
-    const all = pending.flatMap((w) => w.texts.map((t) => ({ write: w, ...t })));
-    if (all.length === 0) return;
-    const unique = [...new Set(all.map((t) => t.text))];
-    const vectors = await index.embeddings.embedDocuments(unique);
-    if (!Array.isArray(vectors) || vectors.length !== unique.length) {
-      throw new InvalidOperationError(`Embeddings returned ${vectors?.length} vectors for ${unique.length} texts.`);
-    }
-    const byText = new Map(
-      unique.map((text, i) => [
-        text,
-        toUnitVector(vectors[i], index.dims, `text ${JSON.stringify(text.slice(0, 40))}`),
-      ]),
-    );
-    for (const t of all) t.write.vectors.push({ field: t.field, vec: byText.get(t.text)!, textHash: t.textHash });
-  }
+  // ---- what the core asks of SQLite ---------------------------------------------------------
 
   /**
    * Build, ahead of the transaction, the keyword body of every write whose stored keyword hash
@@ -556,7 +284,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
    * transaction must not run it. A write whose texts are unchanged (a usage update) is skipped;
    * one changed by another batch meanwhile still builds its body when the writer reads it.
    */
-  private async prepareKeywordBodies(writes: PlannedWrite[]): Promise<void> {
+  private async prepareKeywordBodies(writes: PlannedPut[]): Promise<void> {
     const stored = this.stmt("SELECT keyword_hash FROM items WHERE path = ? AND key = ?");
     for (const write of writes) {
       if (write.json === null || write.keywordHash === "") continue;
@@ -566,11 +294,17 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     }
   }
 
-  private storedSignature(write: PlannedWrite): string | undefined {
-    const rows = this.stmt(
-      "SELECT v.field, v.text_hash FROM vectors v JOIN items i ON i.id = v.item_id WHERE i.path = ? AND i.key = ? ORDER BY v.field",
-    ).all(write.path, write.key) as Array<{ field: string; text_hash: string }>;
-    return rows.length ? rows.map((r) => `${r.field}=${r.text_hash}`).join("\n") : undefined;
+  protected async storedTextHashes(writes: PlannedPut[]): Promise<Map<PlannedPut, Map<string, string>>> {
+    const stored = this.stmt(
+      "SELECT v.field, v.text_hash FROM vectors v JOIN items i ON i.id = v.item_id WHERE i.path = ? AND i.key = ?",
+    );
+    const out = new Map<PlannedPut, Map<string, string>>();
+    for (const write of writes) {
+      const rows = stored.all(write.path, write.key) as Array<{ field: string; text_hash: string }>;
+      if (rows.length) out.set(write, new Map(rows.map((r) => [r.field, r.text_hash])));
+      await yieldIfDue();
+    }
+    return out;
   }
 
   // ---- reads -------------------------------------------------------------------------------
@@ -578,7 +312,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
   private getItem(op: GetOp): Item | null {
     const row = this.stmt(
       "SELECT id, path, key, value, created_at, updated_at FROM items WHERE path = ? AND key = ?",
-    ).get(encodeNamespace(op.namespace), op.key) as ItemRow | undefined;
+    ).get(op.path, op.key) as ItemRow | undefined;
     return row ? toItem(row) : null;
   }
 
@@ -591,19 +325,10 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     const rows = this.stmt("SELECT path FROM namespaces WHERE item_count > 0 ORDER BY path").all() as Array<{
       path: string;
     }>;
-    let namespaces = rows.map((r) => decodeNamespace(r.path)).filter((ns) => matchesConditions(ns, op.matchConditions));
-    if (op.maxDepth !== undefined) {
-      const seen = new Map<string, string[]>();
-      for (const ns of namespaces) {
-        const cut = ns.slice(0, op.maxDepth);
-        seen.set(encodeNamespace(cut), cut);
-      }
-      namespaces = [...seen.values()];
-    }
-    // Same order as InMemoryStore.
-    namespaces.sort((a, b) => a.join(":").localeCompare(b.join(":")));
-    const offset = op.offset ?? 0;
-    return namespaces.slice(offset, offset + (op.limit ?? namespaces.length));
+    return listNamespacesOf(
+      rows.map((r) => r.path),
+      op,
+    );
   }
 
   // ---- writes ------------------------------------------------------------------------------
@@ -618,11 +343,11 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
     return run;
   }
 
-  private async commit(writes: PreparedWrite[]): Promise<void> {
+  private async commit(writes: PlannedPut[]): Promise<void> {
     await this.exclusive(() => this.commitNow(writes));
   }
 
-  private async commitNow(writes: PreparedWrite[]): Promise<void> {
+  private async commitNow(writes: PlannedPut[]): Promise<void> {
     const result = await this.writer!.commit(writes, Date.now()).catch((error: unknown) => {
       // Closed while the transaction was open: SQLite rolled it back with the connection.
       if (!this.db) throw new StoreClosedError();
@@ -659,7 +384,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       const readDb = openReader(path.join(this.dir, "store.sqlite"));
       this.readDb = readDb;
       this.checkpointer = new WalCheckpointer(path.join(this.dir, "store.sqlite"));
-      this.writer = new StoreWriter(db);
+      this.writer = new SqliteWriter(db);
       this.vectors = new VectorIndex(readDb, this.dir, {
         dims: dims ?? 1,
         hnswThreshold: hnsw.threshold ?? HNSW_DEFAULTS.threshold,
@@ -678,7 +403,7 @@ export class HNSWStore extends BaseStore implements HybridSearchable, Structured
       }));
       this.keywords = new KeywordSearch((sql) => this.stmt(sql), this.keywordIndexes);
       this.vectorSearch = new VectorSearch((sql) => this.stmt(sql), this.vectors);
-      this.structured = new StructuredQueries((sql) => this.stmt(sql), this.keywordIndexes);
+      this.structured = new SqliteStructureQueries((sql) => this.stmt(sql), this.keywordIndexes);
     } catch (error) {
       this.checkpointer?.close();
       this.checkpointer = undefined;

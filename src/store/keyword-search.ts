@@ -11,20 +11,16 @@
  * pages are over-fetched until `offset + limit` items pass.
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
-import { type Filter, filterToSql, matchesFilter } from "./filter.js";
+import { filterToSql, matchesFilter } from "./filter.js";
 import { dropUbiquitousTerms, matchExpression, queryTerms } from "./keyword.js";
 import type { KeywordIndexCache } from "./keyword-index.js";
 import { prefixRange } from "./namespace.js";
+import type { CheckedQuerySearch } from "./operations.js";
 import { type ItemRow, toItem } from "./rows.js";
 import type { Statement } from "./sqlite.js";
 
-export interface KeywordQuery {
-  prefix: string[];
-  query: string;
-  filter: Filter | undefined;
-  limit: number;
-  offset: number;
-}
+/** A keyword search, checked (operations.ts checkQuerySearch). */
+type KeywordQuery = CheckedQuerySearch;
 
 export class KeywordSearch {
   /** Database-wide document frequencies for the FTS path, refreshed after enough writes. */

@@ -6,7 +6,7 @@
  * `["a","b"]` matches `[a:b:, a:b;)`. That matches segment by segment (`["doc"]` never
  * matches `["docs"]`) and is served by the primary index, never by a scan.
  */
-import type { MatchCondition } from "@langchain/langgraph-checkpoint";
+import type { ListNamespacesOperation, MatchCondition } from "@langchain/langgraph-checkpoint";
 import { InvalidNamespaceError } from "../errors.js";
 
 export function validateNamespaceLabels(namespace: unknown, what: "namespace" | "namespace prefix"): string[] {
@@ -60,4 +60,35 @@ export function matchesConditions(namespace: string[], conditions: MatchConditio
     const offset = matchType === "prefix" ? 0 : namespace.length - path.length;
     return path.every((label, i) => label === "*" || namespace[offset + i] === label);
   });
+}
+
+/**
+ * A `listNamespaces` page from the encoded paths of every namespace holding items: matched,
+ * cut to `maxDepth` (distinct), in InMemoryStore's order.
+ */
+export function listNamespacesOf(paths: string[], op: ListNamespacesOperation): string[][] {
+  let namespaces = paths.map(decodeNamespace).filter((ns) => matchesConditions(ns, op.matchConditions));
+  if (op.maxDepth !== undefined) {
+    const seen = new Map<string, string[]>();
+    for (const ns of namespaces) {
+      const cut = ns.slice(0, op.maxDepth);
+      seen.set(encodeNamespace(cut), cut);
+    }
+    namespaces = [...seen.values()];
+  }
+  namespaces.sort((a, b) => a.join(":").localeCompare(b.join(":")));
+  const offset = op.offset ?? 0;
+  return namespaces.slice(offset, offset + (op.limit ?? namespaces.length));
+}
+
+/** Most exact namespaces one structured query reads (recall passes two: records and episodes). */
+const MAX_EXACT_NAMESPACES = 16;
+
+/** The encoded paths of `namespaces` that lie under `prefix`, at most {@link MAX_EXACT_NAMESPACES}. */
+export function pathsUnder(prefix: string[], namespaces: string[][]): string[] {
+  const range = prefixRange(prefix);
+  return namespaces
+    .slice(0, MAX_EXACT_NAMESPACES)
+    .map(encodeNamespace)
+    .filter((p) => !range || (p >= range[0] && p < range[1]));
 }

@@ -107,7 +107,7 @@ function migrate(db: Db): void {
     CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(scope, body, tokenize = "unicode61 remove_diacritics 0");
     -- per-term document counts, to leave ubiquitous terms out of keyword queries
     CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
-    -- The structured index (src/store/structured.ts): rows derived from an item's value, deleted
+    -- The structured index (src/store/item-structure.ts): rows derived from an item's value, deleted
     -- with it (ON DELETE CASCADE). day: epoch day (UTC); md: month * 100 + day, for dates said
     -- without a year.
     CREATE TABLE IF NOT EXISTS item_days (
@@ -129,7 +129,7 @@ function migrate(db: Db): void {
       subject_key TEXT NOT NULL,
       object_key TEXT NOT NULL
     );
-    -- Each fact probe (src/store/structured-queries.ts) is an equality on a whole index prefix,
+    -- Each fact probe (src/store/sqlite-structure-queries.ts) is an equality on a whole index prefix,
     -- read newest first (rowid order) with a limit: an entity's facts, or its facts of one
     -- predicate. Without the two-column ones a hub entity's newest facts would be a sort of all.
     CREATE INDEX IF NOT EXISTS facts_by_subject ON facts (ns_id, subject_key);

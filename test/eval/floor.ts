@@ -9,8 +9,8 @@
  * next to recall without it.
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
+import type { HybridHits, KeywordSearchOptions } from "../../src/store/contract.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
-import type { HybridHits, KeywordSearchOptions } from "../../src/store/types.js";
 
 export class KeywordFloorStore extends HNSWStore {
   /** Keep keyword hits scoring at least this share of the best hit's score. */

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EN_RULES, entityKey, relationsOf, ZH_RULES } from "../../src/facts/relations.js";
 import { recordStructure } from "../../src/facts/structure.js";
-import { epochDay } from "../../src/store/structured.js";
+import { epochDay } from "../../src/store/item-structure.js";
 
 const triples = (content: string) =>
   relationsOf(content).map((r) => [

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { Annotation, getStore, type LangGraphRunnableConfig, StateGraph } from "@langchain/langgraph";
 import { afterEach, describe, expect, it } from "vitest";
+import { isKeywordSearchable } from "../../src/store/contract.js";
 import type { HNSWStore } from "../../src/store/hnsw-store.js";
-import { isKeywordSearchable } from "../../src/store/types.js";
 import { openStore, tempDir } from "../helpers/store.js";
 
 let store: HNSWStore | undefined;

@@ -1,6 +1,6 @@
 /**
- * The stores' structured index (src/store/structured.ts): rows derived from each value in the
- * item's own transaction, replaced on put, gone with the item, queried by day and by entity,
+ * The stores' structured index (src/store/item-structure.ts; the queries are contract.ts
+ * StructuredSearchable): rows derived from each value in the item's own transaction, replaced on put, gone with the item, queried by day and by entity,
  * joined for two steps, and ranked inside a subset. The same cases run on HNSWStore and, with
  * the CI server (test/helpers/postgres.ts), on PostgresStore; the file-level and query-plan
  * checks are HNSWStore's own.
@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { InvalidNamespaceError, InvalidOperationError } from "../../src/errors.js";
 import { recordStructure } from "../../src/facts/structure.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
+import { epochDay, monthDayOf } from "../../src/store/item-structure.js";
 import type { PostgresStore } from "../../src/store/postgres-store.js";
-import { epochDay, monthDayOf } from "../../src/store/structured.js";
 import { noteSkip, openPostgresStore, POSTGRES_URL } from "../helpers/postgres.js";
 import { openStore, readAllFiles, tempDir } from "../helpers/store.js";
 

@@ -8,7 +8,7 @@
 import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
 import { recordsNamespace } from "../../namespaces.js";
 import { type MemoryScope, parseMemoryRecord } from "../../schema.js";
-import { isKeywordSearchable } from "../../store/types.js";
+import { isKeywordSearchable } from "../../store/contract.js";
 import { slices } from "../../yield.js";
 import type { MemoryCandidate } from "../candidate.js";
 import { keySubject } from "../extract/keys.js";

@@ -1,45 +1,19 @@
 /**
- * The write half of HNSWStore's batch(): every put and delete of one batch in one SQLite
- * transaction. Values, vectors and keyword terms are all prepared (and validated) before it
- * starts, so either the whole batch is committed or nothing is.
+ * HNSWStore's writes: every put and delete of one batch in one SQLite transaction, and the
+ * deletion of a namespace range. Values, vectors and keyword terms are all planned (and
+ * validated) before the transaction starts (core.ts), so either the whole batch is committed or
+ * nothing is.
  */
 
 import { yieldIfDue } from "../yield.js";
+import type { ItemStructure } from "./contract.js";
+import { type PlannedPut, StaleVectorsError } from "./core.js";
+import { monthDayOf } from "./item-structure.js";
 import { scopeTokens } from "./keyword.js";
 import type { KeywordChange } from "./keyword-index.js";
 import type { Db } from "./sqlite.js";
-import { type ItemStructure, monthDayOf } from "./structured.js";
 import type { PartitionChange, PartitionRef } from "./vector-index.js";
 import { vectorToBuffer } from "./vector-index.js";
-
-export interface PreparedWrite {
-  namespace: string[];
-  path: string;
-  key: string;
-  /** Serialized JSON, or null for a delete. */
-  json: string | null;
-  vectors: Array<{ field: string; vec: Float32Array; textHash: string }>;
-  /** Pre-segmented keyword terms joined by spaces; empty when nothing is indexed. Read only when the FTS row is rewritten. */
-  readonly keywordBody: string;
-  /** Hash of the indexed texts: equal hashes mean the same keyword body. */
-  keywordHash: string;
-  /** `field=hash` of every indexed text, sorted: equal signatures mean the same vectors. */
-  textSignature: string;
-  /**
-   * Set when the item already had exactly these texts, so nothing was embedded. If another
-   * batch changed the item in between, commit throws {@link StaleVectorsError} and the store
-   * embeds and retries.
-   */
-  reuseVectors: boolean;
-  /**
-   * The item's structured rows (src/store/structured.ts); undefined when the store keeps none,
-   * so the item's rows are left alone.
-   */
-  structure?: ItemStructure;
-}
-
-/** A write planned to keep its vectors found them changed by a concurrent batch. */
-export class StaleVectorsError extends Error {}
 
 export interface CommitResult {
   changes: Map<number, PartitionChange>;
@@ -52,7 +26,7 @@ export interface CommitResult {
 
 const FTS_FLUSH_ROWS = 200;
 
-export class StoreWriter {
+export class SqliteWriter {
   private readonly stmts;
 
   constructor(private readonly db: Db) {
@@ -71,7 +45,7 @@ export class StoreWriter {
       updateItem: db.prepare("UPDATE items SET value = ?, keyword_hash = ?, updated_at = ? WHERE id = ?"),
       deleteItem: db.prepare("DELETE FROM items WHERE id = ?"),
       itemVectors: db.prepare("SELECT id, field, text_hash FROM vectors WHERE item_id = ? ORDER BY field"),
-      deleteVectors: db.prepare("DELETE FROM vectors WHERE item_id = ?"),
+      deleteVector: db.prepare("DELETE FROM vectors WHERE id = ?"),
       insertVector: db.prepare(
         "INSERT INTO vectors (item_id, ns_id, field, text_hash, vec) VALUES (?, ?, ?, ?, ?) RETURNING id",
       ),
@@ -106,7 +80,7 @@ export class StoreWriter {
    * store's read connection see the state before the transaction until it commits, then all of
    * it; an error rolls everything back. The caller runs one commit at a time on this connection.
    */
-  async commit(writes: PreparedWrite[], now: number): Promise<CommitResult> {
+  async commit(writes: PlannedPut[], now: number): Promise<CommitResult> {
     this.db.exec("BEGIN IMMEDIATE");
     try {
       const result = await this.commitInTransaction(writes, now);
@@ -118,7 +92,7 @@ export class StoreWriter {
     }
   }
 
-  private async commitInTransaction(writes: PreparedWrite[], now: number): Promise<CommitResult> {
+  private async commitInTransaction(writes: PlannedPut[], now: number): Promise<CommitResult> {
     const changes = new Map<number, PartitionChange>();
     // Per namespace: item, vector and seq deltas, applied once at the end.
     const touched = new Map<number, { items: number; vectors: number; seq: number }>();
@@ -143,12 +117,16 @@ export class StoreWriter {
       let itemId: number;
       let keepVectors = false;
       let keepKeywords = false;
+      // The texts whose stored vector the plan keeps: each must still be stored as planned.
+      const embedded = new Set(write.vectors.map((v) => v.field));
+      const kept = new Map(write.texts.filter((t) => !embedded.has(t.field)).map((t) => [t.field, t.textHash]));
       if (existing) {
         itemId = existing.id;
         const old = this.stmts.itemVectors.all(itemId) as Array<{ id: number; field: string; text_hash: string }>;
-        const oldSignature = old.map((v) => `${v.field}=${v.text_hash}`).join("\n");
-        keepVectors = write.json !== null && oldSignature === write.textSignature;
-        if (write.reuseVectors && !keepVectors) throw new StaleVectorsError();
+        const stored = new Map(old.map((v) => [v.field, v.text_hash]));
+        for (const [field, textHash] of kept) if (stored.get(field) !== textHash) throw new StaleVectorsError();
+        const gone = write.json === null ? old : old.filter((v) => kept.get(v.field) !== v.text_hash);
+        keepVectors = write.json !== null && gone.length === 0 && write.vectors.length === 0;
         keepKeywords = keepVectors && existing.keyword_hash === write.keywordHash;
         // Same texts, different hash: a row whose hash was taken over the keyword body (an
         // older store layout). If the body is the same, only the hash is brought up to date:
@@ -157,10 +135,10 @@ export class StoreWriter {
         if (keepVectors && !keepKeywords)
           keepKeywords =
             ((this.stmts.ftsBody.get(itemId) as { body: string } | undefined)?.body ?? "") === write.keywordBody;
-        if (old.length && !keepVectors) {
-          this.stmts.deleteVectors.run(itemId);
-          change(nsId).removed.push(...old.map((v) => v.id));
-          vectorDelta -= old.length;
+        for (const v of gone) this.stmts.deleteVector.run(v.id);
+        if (gone.length) {
+          change(nsId).removed.push(...gone.map((v) => v.id));
+          vectorDelta -= gone.length;
         }
         if (!keepKeywords) this.stmts.deleteFts.run(itemId);
         if (write.json === null) {
@@ -170,7 +148,7 @@ export class StoreWriter {
           this.stmts.updateItem.run(write.json, write.keywordHash, now, itemId);
         }
       } else {
-        if (write.reuseVectors) throw new StaleVectorsError();
+        if (kept.size > 0) throw new StaleVectorsError();
         itemId = (
           this.stmts.insertItem.get(nsId, write.path, write.key, write.json, write.keywordHash, now, now) as {
             id: number;

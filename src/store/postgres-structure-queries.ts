@@ -1,34 +1,23 @@
 /**
- * PostgresStore's structured queries (src/store/structured.ts) over its tables `item_days` and
- * `facts`, with the same answers and bounds as HNSWStore's (structured-queries.ts): every query
- * is scoped by its prefix (and by the scope column when the prefix names one), limited, and
- * served by an index: (scope, ns, day), (scope, ns, md), (scope, ns, subject_key, predicate, id),
- * (scope, ns, object_key, predicate, id), (scope, ns, predicate, id). A probe per entity key and
+ * PostgresStore's structured queries (contract.ts StructuredSearchable) over its tables
+ * `item_days` and `facts`, with the same answers and bounds as HNSWStore's
+ * (sqlite-structure-queries.ts): every query is scoped by its prefix (and by the scope column
+ * when the prefix names one), limited, and served by an index: (scope, ns, day), (scope, ns,
+ * md), (scope, ns, subject_key, predicate, id), (scope, ns, object_key, predicate, id),
+ * (scope, ns, predicate, id). A probe per entity key and
  * side reads newest first with a LIMIT (LATERAL), so an entity named by thousands of facts costs
  * its limit, not its facts.
  */
-import {
-  HOP1_PER_PROBE,
-  HOP2_PER_PROBE,
-  hopOne,
-  hopTwoPredicates,
-  MAX_HOP1,
-  newest,
-  pathsThrough,
-  pivotsOf,
-  probeKeys,
-  USER,
-} from "./fact-paths.js";
-import { decodeNamespace, encodeNamespace, prefixRange } from "./namespace.js";
-import { type DayCondition, type FactHit, type ItemRef, MAX_STRUCTURED_ROWS } from "./structured.js";
+import type { FactHit, FactPath, ItemRef } from "./contract.js";
+import { joinFactPaths, newest, probeKeys } from "./fact-paths.js";
+import { decodeNamespace, encodeNamespace, pathsUnder, prefixRange } from "./namespace.js";
+import type { DaysQuery, FactPathsQuery, FactsQuery } from "./operations.js";
+import { type PostgresTables, SCOPE_LABELS, scopeOf } from "./postgres-rows.js";
 
-/** What the queries need of the store: a query function and its table names. */
-export interface StructuredDb {
+/** What the queries need of the store: a query function (the schema migrated) and its tables. */
+export interface StructureQueryDb {
   query<R>(sql: string, params: unknown[]): Promise<{ rows: R[] }>;
-  table(name: string): string;
-  /** The scope of an encoded namespace (its first three labels). */
-  scopeOf(ns: string): string;
-  scopeLabels: number;
+  tables: PostgresTables;
 }
 
 interface FactRow {
@@ -58,8 +47,8 @@ function hit(row: FactRow): FactHit {
   };
 }
 
-export class PostgresStructured {
-  constructor(private readonly db: StructuredDb) {}
+export class PostgresStructureQueries {
+  constructor(private readonly db: StructureQueryDb) {}
 
   /**
    * The rows' namespace condition on `alias`: exactly `namespaces` (those under the prefix) when
@@ -71,32 +60,29 @@ export class PostgresStructured {
     namespaces: string[][] | undefined,
     params: unknown[],
   ): string | undefined {
-    const range = prefixRange(prefix);
     if (namespaces) {
-      const paths = namespaces
-        .slice(0, 16)
-        .map(encodeNamespace)
-        .filter((p) => !range || (p >= range[0] && p < range[1]));
+      const paths = pathsUnder(prefix, namespaces);
       if (paths.length === 0) return undefined;
-      const scopes = [...new Set(paths.map((p) => this.db.scopeOf(p)))];
+      const scopes = [...new Set(paths.map((p) => scopeOf(p)))];
       // One scope (recall's records and episodes of one user): equalities the indexes start with.
       if (scopes.length === 1) {
         params.push(scopes[0], paths);
         return `${alias}.scope = $${params.length - 1} AND ${alias}.ns = ANY($${params.length}::text[])`;
       }
       params.push(
-        paths.map((p) => this.db.scopeOf(p)),
+        paths.map((p) => scopeOf(p)),
         paths,
       );
       return `(${alias}.scope, ${alias}.ns) IN (SELECT * FROM unnest($${params.length - 1}::text[], $${params.length}::text[]))`;
     }
     const clauses: string[] = [];
+    const range = prefixRange(prefix);
     if (range) {
       params.push(range[0], range[1]);
       clauses.push(`${alias}.ns >= $${params.length - 1} AND ${alias}.ns < $${params.length}`);
     }
-    if (prefix.length >= this.db.scopeLabels) {
-      params.push(encodeNamespace(prefix.slice(0, this.db.scopeLabels)));
+    if (prefix.length >= SCOPE_LABELS) {
+      params.push(encodeNamespace(prefix.slice(0, SCOPE_LABELS)));
       clauses.push(`${alias}.scope = $${params.length}`);
     }
     return clauses.length ? clauses.join(" AND ") : "TRUE";
@@ -112,28 +98,21 @@ export class PostgresStructured {
     prefix: string[],
     namespaces: string[][] | undefined,
   ): Promise<Array<{ scope: string; ns: string }>> {
-    const range = prefixRange(prefix);
-    if (namespaces)
-      return namespaces
-        .slice(0, 16)
-        .map(encodeNamespace)
-        .filter((p) => !range || (p >= range[0] && p < range[1]))
-        .map((ns) => ({ scope: this.db.scopeOf(ns), ns }));
+    if (namespaces) return pathsUnder(prefix, namespaces).map((ns) => ({ scope: scopeOf(ns), ns }));
     const params: unknown[] = [];
     const where = this.where("n", prefix, undefined, params) ?? "TRUE";
     const { rows } = await this.db.query<{ scope: string; ns: string }>(
-      `SELECT n.scope, n.ns FROM ${this.db.table("namespaces")} n WHERE ${where}
-         AND EXISTS (SELECT 1 FROM ${this.db.table("facts")} f WHERE f.scope = n.scope AND f.ns = n.ns)
+      `SELECT n.scope, n.ns FROM ${this.db.tables.of("namespaces")} n WHERE ${where}
+         AND EXISTS (SELECT 1 FROM ${this.db.tables.of("facts")} f WHERE f.scope = n.scope AND f.ns = n.ns)
        ORDER BY n.scope, n.ns LIMIT 64`,
       params,
     );
     return rows;
   }
 
-  async itemsOnDays(prefix: string[], days: DayCondition, limit: number, namespaces?: string[][]): Promise<ItemRef[]> {
+  async itemsOnDays({ prefix, days, limit: cap, namespaces }: DaysQuery): Promise<ItemRef[]> {
     const ranges = (days.ranges ?? []).slice(0, 16);
     const monthDays = (days.monthDays ?? []).slice(0, 16);
-    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
     if (cap <= 0 || ranges.length + monthDays.length === 0) return [];
     const params: unknown[] = [];
     const where = this.where("d", prefix, namespaces, params);
@@ -150,7 +129,7 @@ export class PostgresStructured {
     ].join(" OR ");
     params.push(cap);
     const { rows } = await this.db.query<{ ns: string; key: string }>(
-      `SELECT d.ns, d.key, max(d.day) AS day FROM ${this.db.table("item_days")} d
+      `SELECT d.ns, d.key, max(d.day) AS day FROM ${this.db.tables.of("item_days")} d
        WHERE ${where} AND (${conditions})
        GROUP BY d.scope, d.ns, d.key ORDER BY day DESC, d.ns DESC, d.key DESC LIMIT $${params.length}`,
       params,
@@ -158,14 +137,7 @@ export class PostgresStructured {
     return rows.map((r) => ({ namespace: decodeNamespace(r.ns), key: r.key }));
   }
 
-  async factsAbout(
-    prefix: string[],
-    entityKeys: string[],
-    limit: number,
-    predicate?: string,
-    namespaces?: string[][],
-  ): Promise<FactHit[]> {
-    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
+  async factsAbout({ prefix, entityKeys, limit: cap, predicate, namespaces }: FactsQuery): Promise<FactHit[]> {
     if (cap <= 0) return [];
     if (entityKeys.length === 0) {
       if (predicate === undefined) return [];
@@ -173,7 +145,7 @@ export class PostgresStructured {
       if (places.length === 0) return [];
       const { rows } = await this.db.query<FactRow>(
         `SELECT ${FACT_COLUMNS} FROM unnest($1::text[], $2::text[]) AS p(scope, ns), LATERAL (
-           SELECT * FROM ${this.db.table("facts")} f
+           SELECT * FROM ${this.db.tables.of("facts")} f
            WHERE f.scope = p.scope AND f.ns = p.ns AND f.predicate = $3 ORDER BY f.id DESC LIMIT $4
          ) f ORDER BY f.id DESC LIMIT $4`,
         [places.map((p) => p.scope), places.map((p) => p.ns), predicate, cap],
@@ -190,37 +162,12 @@ export class PostgresStructured {
     return newest(rows, cap).map(hit);
   }
 
-  async factPaths(
-    prefix: string[],
-    entityKeys: string[],
-    limit: number,
-    predicates?: string[],
-    namespaces?: string[][],
-  ): Promise<Array<{ first: FactHit; second: FactHit }>> {
-    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
+  async factPaths({ prefix, entityKeys, limit: cap, predicates, namespaces }: FactPathsQuery): Promise<FactPath[]> {
     if (entityKeys.length === 0 || cap <= 0) return [];
-    const hop = hopOne(entityKeys, predicates);
-    const firsts = newest(
-      [
-        ...(await this.touching(prefix, namespaces, hop.entities, undefined, HOP1_PER_PROBE)),
-        ...(hop.userPredicates
-          ? await this.touching(prefix, namespaces, [USER], hop.userPredicates, HOP1_PER_PROBE)
-          : []),
-      ],
-      MAX_HOP1,
-    );
-    const byPivot = pivotsOf(firsts, hop.named);
-    const seconds = await this.touching(
-      prefix,
-      namespaces,
-      [...byPivot.keys()],
-      hopTwoPredicates(hop.asked),
-      HOP2_PER_PROBE,
-    );
-    return pathsThrough(seconds, byPivot, itemOf, cap).map(({ first, second }) => ({
-      first: hit(first),
-      second: hit(second),
-    }));
+    const probe = (keys: string[], asked: string[] | undefined, perProbe: number) =>
+      this.touching(prefix, namespaces, keys, asked, perProbe);
+    const paths = await joinFactPaths(entityKeys, predicates, cap, probe, itemOf);
+    return paths.map(({ first, second }) => ({ first: hit(first), second: hit(second) }));
   }
 
   /**
@@ -246,7 +193,7 @@ export class PostgresStructured {
     }
     const side = (column: string) => `
       SELECT ${FACT_COLUMNS} FROM probes, LATERAL (
-        SELECT * FROM ${this.db.table("facts")} f
+        SELECT * FROM ${this.db.tables.of("facts")} f
         WHERE f.scope = probes.scope AND f.ns = probes.ns AND f.${column} = probes.key${predicates ? " AND f.predicate = probes.predicate" : ""}
         ORDER BY f.id DESC LIMIT $4
       ) f`;

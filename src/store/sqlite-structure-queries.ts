@@ -1,37 +1,27 @@
 /**
- * HNSWStore's structured queries (src/store/structured.ts) over its SQLite tables `item_days`
- * and `facts`: every query is scoped by the namespace range of its prefix, bounded by a limit,
- * and served by an index ((ns_id, day), (ns_id, md), (ns_id, subject_key[, predicate]),
+ * HNSWStore's structured queries (contract.ts StructuredSearchable) over its SQLite tables
+ * `item_days` and `facts`: every query is scoped by the namespace range of its prefix, bounded
+ * by a limit, and served by an index ((ns_id, day), (ns_id, md), (ns_id, subject_key[, predicate]),
  * (ns_id, object_key[, predicate]), (ns_id, predicate)): no OR across columns, which SQLite
  * would answer by scanning every fact of the scope.
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
 import {
-  HOP1_PER_PROBE,
-  HOP2_PER_PROBE,
-  hopOne,
-  hopTwoPredicates,
-  MAX_HOP1,
-  newest,
-  pathsThrough,
-  pivotsOf,
-  probeKeys,
-  USER,
-} from "./fact-paths.js";
+  type DayCondition,
+  type FactHit,
+  type FactPath,
+  type HybridHits,
+  type ItemRef,
+  MAX_STRUCTURED_ROWS,
+} from "./contract.js";
+import { joinFactPaths, newest, probeKeys } from "./fact-paths.js";
 import { type Filter, filterToSql, matchesFilter } from "./filter.js";
 import { queryTerms } from "./keyword.js";
 import type { KeywordIndexCache } from "./keyword-index.js";
-import { decodeNamespace, encodeNamespace, prefixRange } from "./namespace.js";
+import { decodeNamespace, encodeNamespace, pathsUnder, prefixRange } from "./namespace.js";
+import type { DaysQuery, FactPathsQuery, FactsQuery, SearchOnDaysQuery, SearchWithinQuery } from "./operations.js";
 import { type ItemRow, toItem } from "./rows.js";
 import type { Statement } from "./sqlite.js";
-import {
-  type DayCondition,
-  type FactHit,
-  type ItemRef,
-  type ItemStructure,
-  MAX_STRUCTURED_ROWS,
-} from "./structured.js";
-import type { HybridHits } from "./types.js";
 import { bufferToVector } from "./vector-index.js";
 
 /** A fact row as probed (the item's path and key are looked up for the rows returned). */
@@ -48,7 +38,7 @@ type FactRow = {
 const FACT_COLUMNS = "id, item_id, subject, predicate, object, subject_key, object_key";
 type Side = "subject" | "object";
 
-export class StructuredQueries {
+export class SqliteStructureQueries {
   constructor(
     private readonly stmt: (sql: string) => Statement,
     /** The namespaces' in-memory keyword postings, when the store has them. */
@@ -62,18 +52,15 @@ export class StructuredQueries {
    * never probes per namespace of the prefix.
    */
   private namespaceIds(prefix: string[], namespaces?: string[][]): number[] {
-    const range = prefixRange(prefix);
     if (namespaces) {
-      const paths = namespaces
-        .slice(0, 16)
-        .map(encodeNamespace)
-        .filter((p) => !range || (p >= range[0] && p < range[1]));
+      const paths = pathsUnder(prefix, namespaces);
       return (
         this.stmt("SELECT id FROM namespaces WHERE path IN (SELECT value FROM json_each(?))").all(
           JSON.stringify(paths),
         ) as Array<{ id: number }>
       ).map((r) => r.id);
     }
+    const range = prefixRange(prefix);
     const holding = `(EXISTS (SELECT 1 FROM facts f WHERE f.ns_id = n.id) OR EXISTS (SELECT 1 FROM item_days d WHERE d.ns_id = n.id))`;
     const rows = (
       range
@@ -83,7 +70,7 @@ export class StructuredQueries {
     return rows.map((r) => r.id);
   }
 
-  itemsOnDays(prefix: string[], days: DayCondition, limit: number, namespaces?: string[][]): ItemRef[] {
+  itemsOnDays({ prefix, days, limit, namespaces }: DaysQuery): ItemRef[] {
     const members = this.dayMembers(this.namespaceIds(prefix, namespaces), days, limit);
     const where = this.places(members.map((m) => m.id));
     return members.map((m) => {
@@ -98,12 +85,8 @@ export class StructuredQueries {
    * `matched`: how many items the days selected, before the filter.
    */
   searchOnDays(
-    namespaces: string[][],
-    days: DayCondition,
-    query: string,
+    { namespaces, days, query, filter, limit }: SearchOnDaysQuery,
     queryVector: Float32Array | undefined,
-    filter: Filter | undefined,
-    limit: number,
   ): { matched: number; hits: HybridHits } {
     const ns = this.namespaceIds([], namespaces);
     const members = this.dayMembers(ns, days, MAX_STRUCTURED_ROWS);
@@ -134,15 +117,8 @@ export class StructuredQueries {
    * limit per probe, and a probe runs only for a (namespace, key, side) that holds a fact
    * ({@link present}).
    */
-  factsAbout(
-    prefix: string[],
-    entityKeys: string[],
-    limit: number,
-    predicate?: string,
-    namespaces?: string[][],
-  ): FactHit[] {
+  factsAbout({ prefix, entityKeys, limit: cap, predicate, namespaces }: FactsQuery): FactHit[] {
     const ns = this.namespaceIds(prefix, namespaces);
-    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
     if (ns.length === 0 || cap <= 0) return [];
     if (entityKeys.length === 0) {
       if (predicate === undefined) return [];
@@ -159,34 +135,13 @@ export class StructuredQueries {
     return this.hits(newest(this.touching(ns, probeKeys(entityKeys), predicates, cap), cap));
   }
 
-  /**
-   * Two-step facts (src/store/structured.ts): hop 1 the facts touching the entities (from the
-   * user only of an asked predicate), hop 2 the facts touching each hop-1 fact's other end (its
-   * pivot; of an asked predicate or `same_as` when predicates are given). The user is never a
-   * pivot (every fact of the user would be hop 2 of everything). Bounded by {@link MAX_HOP1} and
-   * its neighbours.
-   */
-  factPaths(
-    prefix: string[],
-    entityKeys: string[],
-    limit: number,
-    predicates?: string[],
-    namespaces?: string[][],
-  ): Array<{ first: FactHit; second: FactHit }> {
+  /** Two-step facts (fact-paths.ts joinFactPaths) over this store's probes. */
+  async factPaths({ prefix, entityKeys, limit: cap, predicates, namespaces }: FactPathsQuery): Promise<FactPath[]> {
     const ns = this.namespaceIds(prefix, namespaces);
-    const cap = Math.min(limit, MAX_STRUCTURED_ROWS);
     if (ns.length === 0 || entityKeys.length === 0 || cap <= 0) return [];
-    const hop = hopOne(entityKeys, predicates);
-    const firsts = newest(
-      [
-        ...this.touching(ns, hop.entities, undefined, HOP1_PER_PROBE),
-        ...(hop.userPredicates ? this.touching(ns, [USER], hop.userPredicates, HOP1_PER_PROBE) : []),
-      ],
-      MAX_HOP1,
-    );
-    const byPivot = pivotsOf(firsts, hop.named);
-    const seconds = this.touching(ns, [...byPivot.keys()], hopTwoPredicates(hop.asked), HOP2_PER_PROBE);
-    const chosen = pathsThrough(seconds, byPivot, (row) => row.item_id, cap);
+    const probe = (keys: string[], asked: string[] | undefined, perProbe: number) =>
+      this.touching(ns, keys, asked, perProbe);
+    const chosen = await joinFactPaths(entityKeys, predicates, cap, probe, (row) => row.item_id);
     const where = this.places(chosen.flatMap((p) => [p.first.item_id, p.second.item_id]));
     return chosen.map(({ first, second }) => ({
       first: factHit(first, where.get(first.item_id)!),
@@ -275,13 +230,7 @@ export class StructuredQueries {
    * out of both. Keyword statistics come from the namespaces' in-memory postings, vectors from
    * SQLite; only the best items' values are read and parsed.
    */
-  searchWithin(
-    items: ItemRef[],
-    query: string,
-    queryVector: Float32Array | undefined,
-    filter: Filter | undefined,
-    limit: number,
-  ): HybridHits {
+  searchWithin({ items, query, filter, limit }: SearchWithinQuery, queryVector: Float32Array | undefined): HybridHits {
     const refs = items.slice(0, MAX_STRUCTURED_ROWS).map((ref) => [encodeNamespace(ref.namespace), ref.key]);
     const empty = { ...(queryVector ? { vector: [] } : {}), keyword: [] };
     if (refs.length === 0 || limit <= 0) return empty;
@@ -406,20 +355,3 @@ function factHit(r: FactRow, where: { path: string; key: string }): FactHit {
 
 const K1 = 1.2;
 const B = 0.75;
-
-/** Clamp a derived structure to the store's bounds (a buggy derivation must not flood a table). */
-export function boundedStructure(structure: ItemStructure | undefined): ItemStructure {
-  if (!structure) return { days: [], facts: [] };
-  const days = [...new Set(structure.days.filter((d) => Number.isInteger(d)))].slice(0, 31);
-  const facts = structure.facts
-    .filter((f) => f.subjectKey && f.objectKey && f.predicate)
-    .slice(0, 16)
-    .map((f) => ({
-      subject: f.subject.slice(0, 200),
-      predicate: f.predicate.slice(0, 64),
-      object: f.object.slice(0, 200),
-      subjectKey: f.subjectKey.slice(0, 200),
-      objectKey: f.objectKey.slice(0, 200),
-    }));
-  return { days, facts };
-}
