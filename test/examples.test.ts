@@ -37,11 +37,11 @@ const wrong: JsDocExample = {
   code: 'const result = redactText("x");\nconst sensitivity: number = result.sensitivity;',
   lines: [11, 12],
 };
-// In scope: the file's exports, values and types (redactText, RedactionResult), and its own imports (wordList).
+// In scope: the file's exports, values and types (redactText, RedactionResult), and its own imports (createHash).
 const right: JsDocExample = {
   file: "src/redact.ts",
   line: 20,
-  code: 'const result: RedactionResult = redactText("x");\nresult.sensitivity; // "low"\nwordList("a | b"); // ["a", "b"]',
+  code: 'const result: RedactionResult = redactText("x");\nresult.sensitivity; // "low"\ncreateHash("sha256").digest("hex").length; // 64',
   lines: [21, 22, 23],
 };
 

@@ -13,7 +13,7 @@
 
 import { wordList } from "../../text/patterns.js";
 import { normalizeText, wordTokens } from "../../text/tokenizer.js";
-import { EN_MONTHS, EN_WEEKDAYS } from "../extract/dates.js";
+import { EN_MONTHS, EN_WEEKDAYS } from "../extract/date-patterns-en.js";
 
 export type Attitude = "like" | "dislike";
 
