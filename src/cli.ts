@@ -278,7 +278,8 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(
         values.json
           ? `${JSON.stringify(out, null, 2)}\n`
-          : `Schema ${out.schema} is at version ${out.version} (vectors of ${out.dims} dimensions); checkpointers in ${out.checkpointers.sessions} and ${out.checkpointers.tasks}.\n`,
+          : `Schema ${out.schema} is at version ${out.version} (vectors of ${out.dims} dimensions); ` +
+              `checkpointers in ${out.checkpointers.sessions} and ${out.checkpointers.tasks}.\n`,
       );
       return 0;
     }

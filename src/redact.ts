@@ -45,8 +45,14 @@ const FULLWIDTH_DIGIT = /[\uff10-\uff19]/;
  * space / non-joiner / joiner, word joiner and invisible operators, BOM, soft hyphen, bidi
  * marks and embeddings. A zero-width joiner inside an emoji sequence (👨‍👩‍👧) is kept.
  */
-const INVISIBLE =
-  /[\u00ad\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\u200d(?!\p{Extended_Pictographic})|(?<!\p{Extended_Pictographic}|\ufe0f|[\u{1f3fb}-\u{1f3ff}])\u200d/gu;
+const INVISIBLE = new RegExp(
+  [
+    String.raw`[\u00ad\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]`,
+    String.raw`\u200d(?!\p{Extended_Pictographic})`,
+    String.raw`(?<!\p{Extended_Pictographic}|\ufe0f|[\u{1f3fb}-\u{1f3ff}])\u200d`,
+  ].join("|"),
+  "gu",
+);
 
 /**
  * Text as the detectors see it, and as it is stored: invisible format characters removed and

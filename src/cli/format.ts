@@ -32,7 +32,9 @@ export function formatStats(stats: StoreStats | PostgresStoreStats): string {
     "dir" in stats
       ? [
           `Store ${stats.dir} (schema ${stats.schemaVersion ?? "?"})`,
-          `Size on disk: ${formatBytes(stats.bytes.total)} (SQLite ${formatBytes(stats.bytes.sqlite)}, HNSW ${formatBytes(stats.bytes.hnsw)}${stats.bytes.other ? `, other ${formatBytes(stats.bytes.other)}` : ""})`,
+          `Size on disk: ${formatBytes(stats.bytes.total)} (SQLite ` +
+            `${formatBytes(stats.bytes.sqlite)}, HNSW ` +
+            `${formatBytes(stats.bytes.hnsw)}${stats.bytes.other ? `, other ${formatBytes(stats.bytes.other)}` : ""})`,
           "",
         ]
       : [
@@ -96,7 +98,9 @@ export function formatSync(report: SyncReport, who: string): string {
     (action) => `${action} ${totals[action]}`,
   );
   const facts = report.changes.filter((c) => c.where !== undefined).length;
-  const head = `Synced ${facts} fact${facts === 1 ? "" : "s"} from ${report.system} into ${who}${report.mode === "snapshot" ? " (snapshot)" : ""}: ${parts.join(", ")}`;
+  const head =
+    `Synced ${facts} fact${facts === 1 ? "" : "s"} from ${report.system} into ` +
+    `${who}${report.mode === "snapshot" ? " (snapshot)" : ""}: ${parts.join(", ")}`;
   // What did not take, and what a snapshot retired, by key: the lines an operator looks at.
   const notable = report.changes
     .filter((c) => c.action === "skipped" || (c.action === "retired" && c.where === undefined))

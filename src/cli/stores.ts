@@ -108,7 +108,9 @@ export async function requireUser(store: BaseStore, scope: MemoryScope, command:
   throw new CliError(
     where.length === 0
       ? `No user '${scope.userId}' in this store: nothing to ${command}.`
-      : `No user '${scope.userId}' under ${scope.tenantId ? `tenant '${scope.tenantId}'` : "the default tenant"}; the user exists under ${where.map(shown).join(", ")}. Pass --tenant to ${command} there.`,
+      : `No user '${scope.userId}' under ` +
+          `${scope.tenantId ? `tenant '${scope.tenantId}'` : "the default tenant"}; the user exists ` +
+          `under ${where.map(shown).join(", ")}. Pass --tenant to ${command} there.`,
     1,
   );
 }

@@ -103,7 +103,9 @@ export function parseTaskPolicies(input: unknown, origin = "task policies"): Tas
   if (!parsed.success) {
     const { field, text, issues } = zodProblem(parsed.error, "(root)");
     throw new InvalidConfigError(
-      `Invalid ${origin}: ${text}. Expected { memory_policy: { <task>: { include?, exclude_kind?, max_items?, require_system_sync?, include_knowledge?, topics? } }, default? } with kinds from ${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
+      `Invalid ${origin}: ${text}. Expected { memory_policy: { <task>: { include?, exclude_kind?, ` +
+        `max_items?, require_system_sync?, include_knowledge?, topics? } }, default? } with kinds from ` +
+        `${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
       { field, issues },
     );
   }

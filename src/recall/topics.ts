@@ -25,7 +25,12 @@ const CODE_WORDS_ZH =
   接口 | 重构 | 类型注解 | 写码 | 仓库 | 发版`);
 // "code" on its own, not a postal, dress, area or promo code; 代码 not a stock's.
 const CODE_WORD = new RegExp(
-  `(?<!(?:zip|postal|dress|area|country|promo|discount|qr|access|door|gate|verification|security|bar) )\\bcode\\b|\\b${alternation(CODE_WORDS_EN)}\\b|(?<!股票|邮政|验证|密)${alternation(CODE_WORDS_ZH)}`,
+  [
+    `(?<!(?:zip|postal|dress|area|country|promo|discount|qr|access|door|gate|verification|security|bar) )` +
+      `\\bcode\\b`,
+    `\\b${alternation(CODE_WORDS_EN)}\\b`,
+    `(?<!股票|邮政|验证|密)${alternation(CODE_WORDS_ZH)}`,
+  ].join("|"),
   "iu",
 );
 

@@ -116,8 +116,13 @@ export const DETECTORS: readonly Detector[] = [
     // Prefixed keys, also after "_" (msg_sk-…). Each run is greedy to the end of its token and
     // needs nothing after it, so a failed attempt costs at most the (bounded) minimum length.
     type: "api_key",
-    pattern:
-      /(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,1024}|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,1024}|whsec_[A-Za-z0-9]{20,1024}|(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])|gh[pousr]_[A-Za-z0-9]{30,1024}|github_pat_[A-Za-z0-9_]{30,1024}|glpat-[A-Za-z0-9_-]{20,1024}|xox[abprse]-[A-Za-z0-9-]{10,1024}|xapp-[A-Za-z0-9-]{10,1024}|AIza[0-9A-Za-z_-]{35}|hf_[A-Za-z0-9]{30,1024}|npm_[A-Za-z0-9]{36})/g,
+    pattern: new RegExp(
+      "(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,1024}|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,1024}|whsec_" +
+        "[A-Za-z0-9]{20,1024}|(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])|gh[pousr]_[A-Za-z0-9]{30,1024}" +
+        "|github_pat_[A-Za-z0-9_]{30,1024}|glpat-[A-Za-z0-9_-]{20,1024}|xox[abprse]-[A-Za-z0-9-]{10,1024}" +
+        "|xapp-[A-Za-z0-9-]{10,1024}|AIza[0-9A-Za-z_-]{35}|hf_[A-Za-z0-9]{30,1024}|npm_[A-Za-z0-9]{36})",
+      "g",
+    ),
   },
   {
     // JWTs: three base64url segments. A JWT starts where a token starts, or after a short
@@ -128,8 +133,11 @@ export const DETECTORS: readonly Detector[] = [
   },
   {
     type: "api_key",
-    pattern:
-      /((?:api[_ -]?key|access[_ -]?token|refresh[_ -]?token|auth[_ -]?token|secret[_ -]?key|client[_ -]?secret|token|密钥|令牌)\s{0,4}(?:是|为|:|：|=|is)\s{0,4}["']?)([A-Za-z0-9_\-./+=]{16,1024})/gi,
+    pattern: new RegExp(
+      "((?:api[_ -]?key|access[_ -]?token|refresh[_ -]?token|auth[_ -]?token|secret[_ -]?key|client" +
+        String.raw`[_ -]?secret|token|密钥|令牌)\s{0,4}(?:是|为|:|：|=|is)\s{0,4}["']?)([A-Za-z0-9_\-./+=]{16,1024})`,
+      "gi",
+    ),
     group: 2,
   },
   { type: "api_key", pattern: /(\bBearer\s{1,4})([A-Za-z0-9._~+/-]{16,8192}={0,2})/g, group: 2 },
@@ -137,7 +145,8 @@ export const DETECTORS: readonly Detector[] = [
     // "my password for gmail is …", "password: …", "passcode = …".
     type: "password",
     pattern: new RegExp(
-      `((?<![A-Za-z])(?:password|passwd|passcode|passphrase|pwd)${FOR_WHAT}(?:\\s{1,4}(?:is|was)|\\s{0,4}[:：=])\\s{0,4}["'“‘]?${PASSWORD_ADVERB})${NOT_PLACEHOLDER}(${SECRET_VALUE})`,
+      `((?<![A-Za-z])(?:password|passwd|passcode|passphrase|pwd)${FOR_WHAT}(?:\\s{1,4}(?:is|was)|\\s{0,4}` +
+        `[:：=])\\s{0,4}["'“‘]?${PASSWORD_ADVERB})${NOT_PLACEHOLDER}(${SECRET_VALUE})`,
       "gi",
     ),
     group: 2,

@@ -55,8 +55,24 @@ const MENTION_AFTER = new RegExp(
   "u",
 );
 /** A quote that still speaks to the assistant: it names the assistant, its replies or a link. */
-const MEANT_QUOTE =
-  /\b(?:assistant|chatbot|chatgpt|the ai|the bot|the model)\b|\b(?:every|each|all|your) (?:reply|replies|answer|answers|response|responses|message|messages)\b|https?:|www\.|\b[a-z0-9-]{1,40}\.(?:com|net|org|io|co|xyz|example|cn|top|shop|biz|info|app|ru|ly|gg|vip|link|site|online)\b|助手|机器人|每次回复|每个回答|所有回复|每条回复|每次回答/u;
+const MEANT_QUOTE = new RegExp(
+  [
+    String.raw`\b(?:assistant|chatbot|chatgpt|the ai|the bot|the model)\b`,
+    String.raw`\b(?:every|each|all|your) (?:reply|replies|answer|answers|response|responses|message|messages)\b`,
+    "https?:",
+    String.raw`www\.`,
+    String.raw`\b[a-z0-9-]{1,40}\.(?:com|net|org|io|co|xyz|example|cn|top|shop|biz|info|app|ru|ly|gg|vip|link|site` +
+      String.raw`|online)\b`,
+    "助手",
+    "机器人",
+    "每次回复",
+    "每个回答",
+    "所有回复",
+    "每条回复",
+    "每次回答",
+  ].join("|"),
+  "u",
+);
 
 /**
  * The text with the words of mentioned quotations blanked ("…"): a quote introduced as a quote,

@@ -17,7 +17,10 @@ const gap = (max: number): string => `[^\\n.!?;。！？；]{0,${max}}`;
 const CLAUSE_START = `(?:^|[\\n.!?;:,"'“”‘’()\\[\\]{}<>|*#=~—\\-。！？；，、【】「」『』]\\s?)`;
 const ADDRESSED = `(?:${CLAUSE_START}|${en(EN.addressed)}\\s|\\byou ${alternation(EN.addressedModal)}\\s)`;
 /** A web address: a URL, or a host name with a common top-level domain. */
-const WEB_ADDRESS = `(?:https?:\\/\\/|www\\.|\\b[a-z0-9][a-z0-9-]{0,40}\\.(?:com|net|org|io|co|xyz|example|cn|top|shop|store|biz|info|app|ru|me|ly|gg|vip|club|link|site|online)\\b)`;
+const WEB_ADDRESS =
+  `(?:https?:\\/\\/|www\\.|\\b[a-z0-9][a-z0-9-]{0,40}\\.` +
+  `(?:com|net|org|io|co|xyz|example|cn|top|shop|store|biz|info|app|ru|me|ly|gg|vip|club|link|site|online)` +
+  `\\b)`;
 
 /** What a Chinese reveal request asks for: 系统提示词, 你收到的…, 你的设定 (either side of the verb). */
 const ZH_SECRET = `(?:${alternation(ZH.secrets)}|${alternation(ZH.systemHint)}(?![音框窗栏欄])|${alternation(ZH.yours)}${alternation(ZH.yourNouns)})`;
@@ -86,28 +89,40 @@ export const RULES: readonly Rule[] = [
     `${en(EN.overrideVerbs)}${gap(20)}${en(EN.overrideWhole)}`,
     `${en(EN.assistantOwners)} ${alternation(EN.ownNouns)}${gap(20)}\\b(?:no longer|don't|do not|doesn't|does not|won't|will not|never) apply\\b`,
     `(?:你的|您的|助手的|系统的|系統的|之前的|原来的|原有的|所有的?)(?:安全)?(?:${alternation(ZH.ruleNouns)})${gap(6)}(?:不再适用|不适用|失效|作废|无效|不算数|不再有效|被取消|已取消|取消了|解除了|被解除|废除|撤销|不適用|作廢|無效)`,
-    `\\b(?:old|previous|prior|original|earlier|current|existing|safety|usual|default|your|all|the assistant's|its) (?:${alternation(EN.ruleNouns)}) (?:are|is|were|was|have been|has been) (?:now )?(?:cancelled|canceled|void|revoked|lifted|removed|suspended|disabled|gone|invalid|no longer valid|off|over|obsolete)\\b`,
-    `\\b(?:set|put|push|throw|toss|cast) (?:your|all|the|any|its|all your|all the)(?: [a-z']{1,15}){0,2} (?:${alternation(EN.ruleNouns)}) (?:aside|away|out)\\b`,
-    `${en(EN.overrideVerbs)} (?:what|everything|anything|all)\\b${gap(30)}\\b(?:told|taught|instructed|gave|programmed|trained) (?:you|the assistant|the ai|the bot)\\b`,
+    `\\b(?:old|previous|prior|original|earlier|current|existing|safety|usual|default|your|all` +
+      `|the assistant's|its) (?:${alternation(EN.ruleNouns)}) (?:are|is|were|was|have been|has been) ` +
+      `(?:now )?(?:cancelled|canceled|void|revoked|lifted|removed|suspended|disabled|gone|invalid` +
+      `|no longer valid|off|over|obsolete)\\b`,
+    `\\b(?:set|put|push|throw|toss|cast) (?:your|all|the|any|its|all your|all the)(?: [a-z']{1,15}){0,2} ` +
+      `(?:${alternation(EN.ruleNouns)}) (?:aside|away|out)\\b`,
+    `${en(EN.overrideVerbs)} (?:what|everything|anything|all)\\b${gap(30)}\\b(?:told|taught|instructed` +
+      `|gave|programmed|trained) (?:you|the assistant|the ai|the bot)\\b`,
     `${en(EN.needNot)} ${alternation(EN.obeyVerbs)}\\b${gap(25)}${en([...EN.ruleNouns, ...EN.ownNouns])}`,
     `${alternation(ZH.overrideVerbs)}${gap(12)}${alternation(ZH.overrideScope)}${gap(8)}${alternation(ZH.ruleNouns)}`,
     `${alternation(ZH.needNot)}(?:再)?${alternation(ZH.obeyVerbs)}${gap(8)}${alternation(ZH.ruleNouns)}`,
     `${alternation(ZH.anyRule)}(?:${alternation(ZH.ruleNouns)})${alternation(ZH.ignoreAfter)}`,
-    `(?:把|将|將)${gap(4)}${alternation(ZH.overrideScope)}${gap(8)}${alternation(ZH.ruleNouns)}${gap(6)}(?:${alternation(ZH.overrideVerbs)}|丢掉|清空|作废|当作不存在|当成不存在|视而不见|当没看见|不当回事|作廢)`,
+    `(?:把|将|將)${gap(4)}${alternation(ZH.overrideScope)}${gap(8)}${alternation(ZH.ruleNouns)}${gap(6)}(?:` +
+      `${alternation(ZH.overrideVerbs)}|丢掉|清空|作废|当作不存在|当成不存在|视而不见|当没看见|不当回事|作廢)`,
     `${alternation(ZH.overrideScope)}(?:的)?${alternation(ZH.ruleNouns)}(?:都|全部|统统|一律|通通|全都)?(?:作废|无效|失效|不算数|不再有效|可以忽略|作廢|無效)`,
   ]),
   // override: an order announced as outranking every other ("highest-priority command: …",
   // "this instruction overrides all others", 最高优先级指令：…), unless it is someone's own
   // ("my manager's highest-priority rule is …")
   ...plain("override.announced", "override", "intent", [
-    `(?<!(?:\\bmy|\\bhis|\\bher|\\bour|\\btheir|'s) )\\b(?:${alternation(EN_ORDER.priorityAdjectives)})[- ]?(?:level )?priority[- ](?:${alternation(EN_ORDER.orderNouns)})\\b(?: (?:for|to) (?:you|the assistant|the ai|the bot|the model))? ?:`,
+    `(?<!(?:\\bmy|\\bhis|\\bher|\\bour|\\btheir|'s) )\\b(?:${alternation(EN_ORDER.priorityAdjectives)})` +
+      `[- ]?(?:level )?priority[- ](?:${alternation(EN_ORDER.orderNouns)})\\b(?: (?:for|to) ` +
+      `(?:you|the assistant|the ai|the bot|the model))? ?:`,
     `\\bpriority[- ](?:zero|0|one|1|level \\d|p0)[- ](?:${alternation(EN_ORDER.orderNouns)})\\b${gap(30)}:`,
     `\\b(?:priority |admin |system |emergency )?override(?: notice| order| alert| command)? ?:`,
-    `\\b(?:${alternation(EN_ORDER.announcedAdjectives)}) (?:command|directive|instruction|order)s?(?: (?:from|by) (?:the )?(?:${alternation(EN_ORDER.announcers)}))?(?: (?:for|to) (?:you|the assistant|the ai|the bot|the model))? ?:`,
+    `\\b(?:${alternation(EN_ORDER.announcedAdjectives)}) (?:command|directive|instruction|order)s?(?: ` +
+      `(?:from|by) (?:the )?(?:${alternation(EN_ORDER.announcers)}))?(?: (?:for|to) ` +
+      `(?:you|the assistant|the ai|the bot|the model))? ?:`,
     `\\b(?:command|directive|instruction|order)s? (?:from|by) (?:the )?(?:${alternation(EN_ORDER.announcers)}) ?:`,
     `\\b(?:${alternation(EN_ORDER.thisOrder)}) (?:${alternation(EN_ORDER.orderSubjects)}) (?:${alternation(EN_ORDER.outranks)})\\b`,
-    `\\b(?:${alternation(EN_ORDER.outranks)}) (?:all|every|any|each|your|the) (?:other |previous |prior |earlier |existing |original |system |default )?(?:${alternation(EN_ORDER.outranked)})\\b`,
-    `(?<!(?:我|他|她|我们|他们|用户|公司|老板|经理)的)(?:系统|管理员|系統|管理員)?${alternation(ZH_ORDER.priorityHigh)}(?:级别|級別)?(?:优先级|优先|優先級|優先)?(?:的)?(?:${alternation(ZH_ORDER.orderNouns)})[:：]`,
+    `\\b(?:${alternation(EN_ORDER.outranks)}) (?:all|every|any|each|your|the) (?:other |previous |prior ` +
+      `|earlier |existing |original |system |default )?(?:${alternation(EN_ORDER.outranked)})\\b`,
+    `(?<!(?:我|他|她|我们|他们|用户|公司|老板|经理)的)(?:系统|管理员|系統|管理員)?${alternation(ZH_ORDER.priorityHigh)}(?:级别|級別)?` +
+      `(?:优先级|优先|優先級|優先)?(?:的)?(?:${alternation(ZH_ORDER.orderNouns)})[:：]`,
     `(?:优先级|優先級)(?:最高|第一)的?(?:${alternation(ZH_ORDER.orderNouns)})[:：]`,
     `(?:管理员|系统|开发者|官方|平台|管理員|系統|開發者)(?:的)?(?:紧急|緊急)?(?:${alternation(ZH_ORDER.orderNouns)}|通知|公告)[:：]`,
     `(?:新的?|更新的?|最新的?)(?:${alternation(ZH_ORDER.orderNouns)}|设定|設定|要求)[:：]${gap(4)}(?:你|您|助手|ai)`,
@@ -210,7 +225,8 @@ export const RULES: readonly Rule[] = [
   ),
   // order: privileged actions, messages to other users, and "follow it" after a quoted order
   ...ordered("order.act", "order", [
-    `${en(EN_ORDER.privilegedActions)} (?:${alternation(EN_ORDER.quantified)}) (?:the |of the )?(?:pending |outstanding |open )?${alternation(EN_ORDER.claims)}\\b`,
+    `${en(EN_ORDER.privilegedActions)} (?:${alternation(EN_ORDER.quantified)}) (?:the |of the )?` +
+      `(?:pending |outstanding |open )?${alternation(EN_ORDER.claims)}\\b`,
     `${en(EN_ORDER.privilegedActions)}${gap(30)}\\bwithout (?:any )?(?:${alternation(EN_ORDER.unchecked)})\\b`,
     `${en(EN_ORDER.grantVerbs)}${gap(25)}\\b(?:${alternation(EN_ORDER.powers)}) (?:${alternation(EN_ORDER.powerNouns)})\\b`,
     `${en(EN_ORDER.moneyVerbs)}${gap(20)}(?:[$€£¥] ?\\d|\\d[\\d,.]{0,12} ?(?:${alternation(EN_ORDER.money)})|${en(EN_ORDER.money)})${gap(30)}\\b(?:to|into)\\b`,
@@ -222,12 +238,14 @@ export const RULES: readonly Rule[] = [
     `\\bdo (?:whatever|anything|everything) (?:the user|i|he|she|they|this user) (?:says|say|asks|ask|wants|want|tells you)\\b`,
     `\\b(?:say yes|agree) to (?:everything|anything|every request|all requests|any request|whatever)\\b`,
     `${en(EN_ORDER.forwardVerbs)}${gap(25)}\\b(?:all|every|any)\\b${gap(20)}${en(EN_ORDER.privateData)}${gap(25)}\\bto\\b`,
-    `${en(EN_ORDER.followVerbs)} (?:${alternation(EN_ORDER.followed)})(?= ?(?:$|[.,;!?:)'"”’\\n]|(?:and|now|from|always|in every|every|without|exactly|to the letter|word for word)\\b))`,
+    `${en(EN_ORDER.followVerbs)} (?:${alternation(EN_ORDER.followed)})(?= ?(?:$|[.,;!?:)'"”’\\n]|` +
+      `(?:and|now|from|always|in every|every|without|exactly|to the letter|word for word)\\b))`,
     `(?:${alternation(ZH_ORDER.privilegedActions)})${gap(10)}(?:${alternation(ZH_ORDER.quantified)})(?:的)?(?:待处理的?)?(?:${alternation(ZH_ORDER.claims)})`,
     `(?:${alternation(ZH_ORDER.privilegedActions)})${gap(16)}(?:${alternation(ZH_ORDER.unchecked)})(?:${alternation(ZH_ORDER.checkVerbs)})`,
     `(?:把|将|將)(?:${alternation(ZH_ORDER.quantified)})${gap(10)}(?:${alternation(ZH_ORDER.claims)})(?:都|全部|一律|全都)?(?:退款|批准|通过|办理|退掉|退了|通過|辦理)`,
     `(?:给|向|对|給|對)(?:${alternation(ZH_ORDER.others)})(?:发|发送|群发|推送|發|發送|群發)(?:消息|短信|邮件|通知|訊息|郵件)?`,
-    `(?:${alternation(ZH_ORDER.quantified)})(?:的)?(?:${alternation(ZH_ORDER.claims)})(?:都|一律|全部)?(?:${alternation(ZH_ORDER.unchecked)})(?:${alternation(ZH_ORDER.checkVerbs)})`,
+    `(?:${alternation(ZH_ORDER.quantified)})(?:的)?(?:${alternation(ZH_ORDER.claims)})(?:都|一律|全部)?(?:` +
+      `${alternation(ZH_ORDER.unchecked)})(?:${alternation(ZH_ORDER.checkVerbs)})`,
     `(?:${alternation(ZH_ORDER.quantified)})(?:的)?(?:${alternation(ZH_ORDER.claims)})(?:都|一律|全部|全都)(?:直接)?(?:${alternation(ZH_ORDER.privilegedActions)})`,
     `(?:${alternation(ZH_ORDER.grantVerbs)})${gap(10)}(?:${alternation(ZH_ORDER.powers)})(?:的)?(?:${alternation(ZH_ORDER.powerNouns)})`,
     `(?:${alternation(ZH_ORDER.toward)})${gap(8)}(?:${alternation(ZH_ORDER.accounts)})${gap(12)}(?:转账|汇款|打款|轉賬|匯款)`,

@@ -174,8 +174,8 @@ export const EN_ORDER = {
   wiped: wordList("accounts | users | records | data | databases | backups | logs"),
   tellVerbs: wordList(`tell | inform | assure | convince | warn | remind | notify | ask | persuade | advise | urge |
     message | email`),
-  others:
-    wordList(`all the other users | all the other customers | the other customers | every user | all users | each user | any user | other users | all other users | the other users |
+  others: wordList(`all the other users | all the other customers | the other customers | every user | all users |
+    each user | any user | other users | all other users | the other users |
     every customer | all customers | each customer | any customer | every visitor | each visitor | all visitors |
     every client | all clients | everyone | everybody | anyone | anybody | every member | all members | all readers`),
   followVerbs:

@@ -15,18 +15,34 @@ export const ZH_DEADLINE_BEFORE = /(截止|截至|最晚|最迟)\s*$/;
 // A weekday or a weekend with nothing to say which one, or two such weekdays as a range.
 export const BARE_DAY = {
   zh: /^个?(?:(?:周|星期|礼拜)[一二三四五六日天](?:\s{0,2}(?:到|至|-|—|–|~|～)\s{0,2}(?:周|星期|礼拜)?[一二三四五六日天])?|周末)$/u,
-  en: /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s{0,2}[-–—]\s{0,2}| (?:to|through|thru|till|until) )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day)?|weekend)$/iu,
+  en: new RegExp(
+    String.raw`^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s{0,2}[-–—]\s{0,2}| ` +
+      "(?:to|through|thru|till|until) )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day)?|weekend)$",
+    "iu",
+  ),
 };
 // A habit or a liking (周末常去, 喜欢在周日下午, "on Tuesday evenings", "Saturdays"); 常 of 非常 /
 // 正常 / 日常 says nothing of how often.
 export const HABITUAL = {
   zh: /经常|常常|通常|一般|平时|平常|总是|往往|向来|每|例会|周会|晨会|喜欢|(?<![非正异日反无寻])常(?!识|用)/u,
-  en: /\b(?:usually|often|always|normally|typically|generally|regularly|tends? to|every|weekly|fortnightly|biweekly|likes? to|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|afternoons|evenings|nights)\b/iu,
+  en: new RegExp(
+    String.raw`\b(?:usually|often|always|normally|typically|generally|regularly|tends? to|every|weekly|fortnightly` +
+      "|biweekly|likes? to|(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|mornings|afternoons" +
+      String.raw`|evenings|nights)\b`,
+    "iu",
+  ),
 };
 // "I booked flights for May", 我约好了周六, 挂了5月18日的号: a plan made in the past is for a time ahead.
 const PLANNED = {
   zh: /预约|预订|订了|约好|约了|约上|定了|安排|计划|打算|决定|报名|推迟|改到|挪到|延期|挂了|挂号/u,
-  en: /\b(?:book|schedul|plann?|arrang|decid|agre|register|signe?d? up|reserv|postpon|reschedul|promis|invit|confirm)\w*|\b(?:got|made) an? (?:[\w-]{1,20} )?appointment/iu,
+  en: new RegExp(
+    [
+      String.raw`\b(?:book|schedul|plann?|arrang|decid|agre|register|signe?d? up|reserv|postpon|reschedul|promis` +
+        String.raw`|invit|confirm)\w*`,
+      String.raw`\b(?:got|made) an? (?:[\w-]{1,20} )?appointment`,
+    ].join("|"),
+    "iu",
+  ),
 };
 // 改到周六, 约在了11月2号, "moved to Thursday", "pushed the deadline to 22 May": the day a thing is
 // moved to is ahead, whatever the tense of the move.
@@ -55,7 +71,14 @@ const SINCE_BEFORE = /\bsince\s{1,2}$/iu;
 // "every Sunday", "each month on the 22nd", 每周三, 每年4月1号, 隔周周五, 天天: in a clause about
 // something that recurs, no date is one day.
 const RECURRENCE = {
-  en: /\b(?:every|each)\s(?:other\s|single\s|\d{1,2}\s|(?:two|three|four|five|six|seven|eight|nine|ten|few|couple\sof)\s)?(?:days?|nights?|mornings?|afternoons?|evenings?|weeks?|weekends?|fortnights?|months?|quarters?|years?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|october|november|december)\b/iu,
+  en: new RegExp(
+    String.raw`\b(?:every|each)\s(?:other\s|single\s|\d{1,2}\s|` +
+      String.raw`(?:two|three|four|five|six|seven|eight|nine|ten|few|couple\sof)\s)?(?:days?|nights?|mornings?` +
+      "|afternoons?|evenings?|weeks?|weekends?|fortnights?|months?|quarters?|years?|" +
+      "(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august" +
+      String.raw`|september|october|november|december)\b`,
+    "iu",
+  ),
   zh: /每(?:个|一)?(?:[一两二三四五六七八九十\d]{1,3}个?)?(?:天|日|晚|早|周|星期|礼拜|月|年|季度|工作日)|隔(?:周|天|月)|天天|每逢/u,
 };
 // …or just before it: "every December 27th", 每年4月1号 read from 年 on.

@@ -82,7 +82,11 @@ export const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   // A month alone needs a preposition or this/next/last before it: "may" is also a verb.
   [
     new RegExp(
-      `(?:(this|next|last|coming) )${FULL_MONTH}\\b(?!\\.?\\s*\\d)|(?<=\\b(?:in|by|until|till|since|from|during|of|early|late|mid|before|after|around)[ -])${FULL_MONTH}\\b(?!\\.?\\s*\\d)`,
+      [
+        `(?:(this|next|last|coming) )${FULL_MONTH}\\b(?!\\.?\\s*\\d)`,
+        `(?<=\\b(?:in|by|until|till|since|from|during|of|early|late|mid|before|after|around)[ -])` +
+          `${FULL_MONTH}\\b(?!\\.?\\s*\\d)`,
+      ].join("|"),
       "iy",
     ),
     (m, c, tense) => namedMonth(c, monthIndex(m[2] ?? m[3]!), m[1]?.toLowerCase(), tense),
@@ -90,7 +94,8 @@ export const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   // Bare "Christmas" only as a time ("on Christmas"), not as a noun modifier ("the Christmas lights").
   [
     new RegExp(
-      `(?:the )?(${alternation(Object.keys(HOLIDAYS).filter((name) => name !== "christmas"))}|(?<=\\b(?:on|at|for|over|during|before|after|since|until|by|this|last|next) )christmas(?! [a-z]))\\b`,
+      `(?:the )?(${alternation(Object.keys(HOLIDAYS).filter((name) => name !== "christmas"))}|(?<=\\b` +
+        `(?:on|at|for|over|during|before|after|since|until|by|this|last|next) )christmas(?! [a-z]))\\b`,
       "iy",
     ),
     (m, c, tense) => namedDay(c, HOLIDAYS[m[1]!.toLowerCase()]!, tense),
@@ -102,7 +107,9 @@ export const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   // "Monday to Thursday next week", "from Tuesday through Friday": two weekdays as a range.
   [
     new RegExp(
-      `(?:(last|next|this|coming) )?(?<!\\b(?:the|a|an|our|my|your|their|his|her|its) )${EN_WEEKDAY}(?:\\s{0,2}[-–—]\\s{0,2}| (?:to|through|thru|till|until) )(?:(last|next|this|coming) )?${EN_WEEKDAY}(?: (next|this|last) week\\b)?(?!s)\\b`,
+      `(?:(last|next|this|coming) )?(?<!\\b(?:the|a|an|our|my|your|their|his|her|its) )${EN_WEEKDAY}(?:` +
+        `\\s{0,2}[-–—]\\s{0,2}| (?:to|through|thru|till|until) )(?:(last|next|this|coming) )?${EN_WEEKDAY}` +
+        `(?: (next|this|last) week\\b)?(?!s)\\b`,
       "iy",
     ),
     (m, c, tense) => {
@@ -119,7 +126,11 @@ export const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   [
     // "the Friday demos", "our Monday stand-up": a weekday after an article or a possessive names a
     // recurring thing, not a date.
-    /(?:(last|next|this|coming) )?(?<!\b(?:the|a|an|our|my|your|their|his|her|its) )(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!s)\b(?!\s+of\s+(?:each|every)\s)/iy,
+    new RegExp(
+      String.raw`(?:(last|next|this|coming) )?(?<!\b(?:the|a|an|our|my|your|their|his|her|its) )(monday|tuesday` +
+        String.raw`|wednesday|thursday|friday|saturday|sunday)(?!s)\b(?!\s+of\s+(?:each|every)\s)`,
+      "iy",
+    ),
     (m, c, tense) => day(enWeekday(c, enWeekdayNumber(m[2]!), m[1]?.toLowerCase(), tense)),
   ],
   // "the 27th of next month": a day of a month named relatively.
@@ -129,7 +140,12 @@ export const EN_PATTERNS: ReadonlyArray<[RegExp, Resolver]> = [
   ],
   // "on the 22nd", "by the 3rd": a day of the month alone, placed by tense; not "the 22nd floor".
   [
-    /(?<=\b(?:on|by|before|after|until|till|since|from|for|to)\s)the (\d{1,2})(?:st|nd|rd|th)\b(?=\s{0,2}(?:$|[.,;:!?)]|(?:and|or|at|in|to|so|but|because|when|if|then|as|for|before|after|around|instead|too|please)\b))/iy,
+    new RegExp(
+      String.raw`(?<=\b(?:on|by|before|after|until|till|since|from|for|to)\s)the (\d{1,2})(?:st|nd|rd|th)\b(?=\s{0,2}` +
+        "(?:$|[.,;:!?)]|" +
+        String.raw`(?:and|or|at|in|to|so|but|because|when|if|then|as|for|before|after|around|instead|too|please)\b))`,
+      "iy",
+    ),
     (m, c, tense) => {
       const date = monthDayAlone(c, Number(m[1]), tense);
       return date ? day(date) : undefined;

@@ -239,8 +239,15 @@ export function tidySpaces(text: string): string {
 
 // A clock time or a weekday: 8点半, 早上九点, 十点一刻, 14:30, 周二, 星期天, "3pm", "10:30", "Friday".
 // 一点 alone is "a little" (好一点), so one o'clock needs its minutes (一点半) or a part of the day (下午一点).
-const ZH_CLOCK_OR_WEEKDAY =
-  /(?:\d{1,2}|十[一二]?|[两三四五六七八九])点(?:半|[一二三]刻|\d{1,2}分?)?|(?:(?<=上午|下午|中午|晚上|早上|凌晨|傍晚)一点|一点(?=半|[一二三]刻|\d{1,2}分))(?:半|[一二三]刻|\d{1,2}分)?|\d{1,2}[:：]\d{2}|(?:周|星期|礼拜)[一二三四五六日天]/u;
+const ZH_CLOCK_OR_WEEKDAY = new RegExp(
+  [
+    String.raw`(?:\d{1,2}|十[一二]?|[两三四五六七八九])点(?:半|[一二三]刻|\d{1,2}分?)?`,
+    String.raw`(?:(?<=上午|下午|中午|晚上|早上|凌晨|傍晚)一点|一点(?=半|[一二三]刻|\d{1,2}分))(?:半|[一二三]刻|\d{1,2}分)?`,
+    String.raw`\d{1,2}[:：]\d{2}`,
+    "(?:周|星期|礼拜)[一二三四五六日天]",
+  ].join("|"),
+  "u",
+);
 const EN_CLOCK_OR_WEEKDAY =
   /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/iu;
 
