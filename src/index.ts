@@ -104,15 +104,8 @@ export {
 } from "./errors.js";
 
 // ---- the memory record and where it lives --------------------------------------------------------
-export type {
-  MemoryKind,
-  MemoryRecord,
-  MemoryScope,
-  MemorySource,
-  MemoryStatus,
-  Sensitivity,
-  SourceType,
-} from "./schema.js";
+export type { MemoryKind, MemoryRecord, MemoryStatus, Sensitivity } from "./schema.js";
+export type { MemoryScope, MemorySource, SourceType } from "./schema.js";
 export type { ChatMessage, ChatRole, PlainMessage } from "./messages.js";
 
 // ---- writing: options and results ----------------------------------------------------------------
