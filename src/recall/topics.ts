@@ -9,8 +9,9 @@
 import type { MemoryRecord } from "../schema.js";
 import { alternation, wordList } from "../text/patterns.js";
 
-export const TOPICS = ["code"] as const;
-export type Topic = (typeof TOPICS)[number];
+/** The topics a task policy may route by (`topics` in a policy entry). */
+export const POLICY_TOPICS = ["code"] as const;
+export type PolicyTopic = (typeof POLICY_TOPICS)[number];
 
 const CODE_KEY =
   /^(?:code|coding|programming|editor|ide|git|lint|build|ci|deploy|release|repo|api|dev|engineering)(?:\.|$)/u;
@@ -39,6 +40,6 @@ const CODE_WORD = new RegExp(
  * @example
  * topicsOf({ key: "preference.indentation", content: "The user always uses tabs in their Go code" }); // ["code"]
  */
-export function topicsOf(record: Pick<MemoryRecord, "key" | "content">): Topic[] {
+export function topicsOf(record: Pick<MemoryRecord, "key" | "content">): PolicyTopic[] {
   return CODE_KEY.test(record.key) || CODE_WORD.test(record.content) ? ["code"] : [];
 }
