@@ -110,19 +110,41 @@ const IBAN_SHAPE = (() => {
   return `(?:${alternatives.join("|")})`;
 })();
 
+/** API keys by their provider's prefix (OpenAI, Stripe, AWS, GitHub, GitLab, Slack, Google, Hugging Face, npm). */
+const PREFIXED_KEYS = [
+  "sk-[A-Za-z0-9_-]{16,1024}",
+  "(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,1024}",
+  "whsec_[A-Za-z0-9]{20,1024}",
+  "(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])",
+  "gh[pousr]_[A-Za-z0-9]{30,1024}",
+  "github_pat_[A-Za-z0-9_]{30,1024}",
+  "glpat-[A-Za-z0-9_-]{20,1024}",
+  "xox[abprse]-[A-Za-z0-9-]{10,1024}",
+  "xapp-[A-Za-z0-9-]{10,1024}",
+  "AIza[0-9A-Za-z_-]{35}",
+  "hf_[A-Za-z0-9]{30,1024}",
+  "npm_[A-Za-z0-9]{36}",
+];
+/** What a secret is introduced as: "api key: …", "token = …", 密钥是… */
+const KEY_LABELS = [
+  "api[_ -]?key",
+  "access[_ -]?token",
+  "refresh[_ -]?token",
+  "auth[_ -]?token",
+  "secret[_ -]?key",
+  "client[_ -]?secret",
+  "token",
+  "密钥",
+  "令牌",
+];
+
 /** Order matters: secrets and e-mails first (they contain digit runs), ids and cards before phones. */
 export const DETECTORS: readonly Detector[] = [
   {
     // Prefixed keys, also after "_" (msg_sk-…). Each run is greedy to the end of its token and
     // needs nothing after it, so a failed attempt costs at most the (bounded) minimum length.
     type: "api_key",
-    pattern: new RegExp(
-      "(?<![A-Za-z0-9])(?:sk-[A-Za-z0-9_-]{16,1024}|(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,1024}|whsec_" +
-        "[A-Za-z0-9]{20,1024}|(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])|gh[pousr]_[A-Za-z0-9]{30,1024}" +
-        "|github_pat_[A-Za-z0-9_]{30,1024}|glpat-[A-Za-z0-9_-]{20,1024}|xox[abprse]-[A-Za-z0-9-]{10,1024}" +
-        "|xapp-[A-Za-z0-9-]{10,1024}|AIza[0-9A-Za-z_-]{35}|hf_[A-Za-z0-9]{30,1024}|npm_[A-Za-z0-9]{36})",
-      "g",
-    ),
+    pattern: new RegExp(`(?<![A-Za-z0-9])(?:${PREFIXED_KEYS.join("|")})`, "g"),
   },
   {
     // JWTs: three base64url segments. A JWT starts where a token starts, or after a short
@@ -134,8 +156,7 @@ export const DETECTORS: readonly Detector[] = [
   {
     type: "api_key",
     pattern: new RegExp(
-      "((?:api[_ -]?key|access[_ -]?token|refresh[_ -]?token|auth[_ -]?token|secret[_ -]?key|client" +
-        String.raw`[_ -]?secret|token|密钥|令牌)\s{0,4}(?:是|为|:|：|=|is)\s{0,4}["']?)([A-Za-z0-9_\-./+=]{16,1024})`,
+      String.raw`((?:${KEY_LABELS.join("|")})\s{0,4}(?:是|为|:|：|=|is)\s{0,4}["']?)([A-Za-z0-9_\-./+=]{16,1024})`,
       "gi",
     ),
     group: 2,
