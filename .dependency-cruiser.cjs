@@ -6,6 +6,8 @@
  *   re-exports the facade;
  * - nodes/ import only src/ (a node never reaches into another node's file or a graph);
  * - checkpoints/ import only src/;
+ * - apps/ (the example agent, what LangGraph Studio serves) stand on the facade and the graphs:
+ *   nothing below imports them, except src/index.ts, which re-exports the agent;
  * - nothing outside test/ imports test/.
  */
 module.exports = {
@@ -44,6 +46,13 @@ module.exports = {
       comment: "A node never reaches into another node's file; shared logic lives in src/.",
       from: { path: "^nodes/" },
       to: { path: "^nodes/" },
+    },
+    {
+      name: "only-the-index-to-apps",
+      severity: "error",
+      comment: "Applications stand on the library; only the package's index re-exports one.",
+      from: { path: "^(src|graphs|nodes|checkpoints)/", pathNot: "^src/index\\.ts$" },
+      to: { path: "^apps/" },
     },
     {
       name: "not-to-test",

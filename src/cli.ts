@@ -26,31 +26,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import type { BaseStore } from "@langchain/langgraph";
-import Database from "better-sqlite3";
-import { InvalidConfigError, isMemoryError } from "./errors.js";
-import type { ForgetReport } from "./forget/forgetter.js";
+import { CliError, USAGE } from "./cli/cli-error.js";
+import { formatForget, formatMaintenance, formatStats, formatSync } from "./cli/format.js";
+import { migratePostgres, requireUser, type Target, withExisting, withWriter } from "./cli/stores.js";
+import { isMemoryError } from "./errors.js";
 import type { MaintenanceReport } from "./maintain/maintainer.js";
 import type { Memory } from "./memory.js";
-import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
-import { DEFAULT_TENANT, type MemoryScope, parseScope, SOURCE_TYPES, type SourceType } from "./schema.js";
-import type { HNSWStore } from "./store/hnsw-store.js";
+import { parseScope, SOURCE_TYPES, type SourceType } from "./schema.js";
 import type { PostgresStoreStats } from "./store/postgres-stats.js";
-import { readStoreStats, type StoreStats, type UserStats } from "./store/stats.js";
+import { readStoreStats, type StoreStats } from "./store/stats.js";
 import type { SyncReport } from "./sync/state.js";
-
-/** Exit code for a usage error (unknown command or option, missing argument). */
-const USAGE = 2;
-
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
-    super(message);
-  }
-}
 
 const HELP = `Usage: langgraph-memory <command> [options]
 
@@ -117,92 +102,6 @@ function packageVersion(): string {
     dir = parent;
   }
 }
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ["KiB", "MiB", "GiB", "TiB"];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join("  ")
-      .trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
-function formatStats(stats: StoreStats | PostgresStoreStats): string {
-  const out =
-    "dir" in stats
-      ? [
-          `Store ${stats.dir} (schema ${stats.schemaVersion ?? "?"})`,
-          `Size on disk: ${formatBytes(stats.bytes.total)} (SQLite ${formatBytes(stats.bytes.sqlite)}, HNSW ${formatBytes(stats.bytes.hnsw)}${stats.bytes.other ? `, other ${formatBytes(stats.bytes.other)}` : ""})`,
-          "",
-        ]
-      : [
-          `PostgreSQL schema ${stats.schema} (version ${stats.schemaVersion ?? "?"})`,
-          `Size on disk: ${formatBytes(stats.bytes.total)} (tables ${formatBytes(stats.bytes.tables)}, indexes ${formatBytes(stats.bytes.indexes)})`,
-          "",
-        ];
-  if (stats.users.length === 0) {
-    out.push("No memory records.");
-  } else {
-    const statuses = Object.keys(stats.totals.byStatus);
-    // Every status; only the kinds someone has, so the table stays narrow.
-    const kinds = Object.keys(stats.totals.byKind).filter((k) => stats.totals.byKind[k]! > 0);
-    // `conversation`: of the records, the episodes of the conversation (what each turn said).
-    const header = ["tenant", "user", "records", ...statuses, ...kinds, "conversation", "history", "traces"];
-    const row = (tenant: string, user: string, u: Omit<UserStats, "tenantId" | "userId">) => [
-      tenant,
-      user,
-      String(u.records),
-      ...statuses.map((s) => String(u.byStatus[s] ?? 0)),
-      ...kinds.map((k) => String(u.byKind[k] ?? 0)),
-      String(u.conversation),
-      String(u.history),
-      String(u.traces),
-    ];
-    const rows = stats.users.map((u) => row(u.tenantId, u.userId, u));
-    if (stats.users.length > 1) rows.push(row("total", "", stats.totals));
-    out.push(
-      `${stats.users.length} user${stats.users.length === 1 ? "" : "s"}, ${stats.totals.records} memory records`,
-    );
-    out.push(table(header, rows));
-  }
-  if (stats.knowledge.length > 0) {
-    out.push("");
-    out.push(`Knowledge: ${stats.knowledge.map((k) => `${k.tenantId} ${k.chunks} chunks`).join(", ")}`);
-  }
-  return `${out.join("\n")}\n`;
-}
-
-function formatMaintenance(report: MaintenanceReport): string {
-  const steps = ["expired", "decayed", "merged", "compressed", "purged", "expiredSessions"] as const;
-  const rows = report.scopes.map((s) => [
-    s.scope.tenantId ?? "_default",
-    s.scope.userId,
-    String(s.expired.length),
-    String(s.decayed.length),
-    String(s.merged.reduce((n, c) => n + c.mergedIds.length, 0)),
-    String(s.compressed.reduce((n, c) => n + c.compressedIds.length, 0)),
-    String(s.purged.length),
-    String(s.expiredSessions.length),
-  ]);
-  if (report.scopes.length > 1) rows.push(["total", "", ...steps.map((step) => String(report.totals[step]))]);
-  const head = `Maintained ${report.scopes.length} scope${report.scopes.length === 1 ? "" : "s"}.`;
-  const header = ["tenant", "user", ...steps.map((step) => (step === "expiredSessions" ? "sessions" : step))];
-  return `${head}\n${report.scopes.length > 0 ? `${table(header, rows)}\n` : ""}`;
-}
-
 async function maintain(
   memory: Memory,
   user: string | undefined,
@@ -229,21 +128,6 @@ async function maintain(
     },
   };
 }
-
-function formatSync(report: SyncReport, who: string): string {
-  const { totals } = report;
-  const parts = (Object.keys(totals) as Array<keyof SyncReport["totals"]>).map(
-    (action) => `${action} ${totals[action]}`,
-  );
-  const facts = report.changes.filter((c) => c.where !== undefined).length;
-  const head = `Synced ${facts} fact${facts === 1 ? "" : "s"} from ${report.system} into ${who}${report.mode === "snapshot" ? " (snapshot)" : ""}: ${parts.join(", ")}`;
-  // What did not take, and what a snapshot retired, by key: the lines an operator looks at.
-  const notable = report.changes
-    .filter((c) => c.action === "skipped" || (c.action === "retired" && c.where === undefined))
-    .map((c) => `  ${c.action} ${c.key}${c.where ? ` (${c.where})` : ""}: ${c.reason}`);
-  return `${[head, ...notable].join("\n")}\n`;
-}
-
 async function sync(
   target: Target,
   scope: ReturnType<typeof parseScope>,
@@ -264,68 +148,11 @@ async function sync(
   );
 }
 
-function formatForget(report: ForgetReport, who: string): string {
-  const parts = (
-    ["records", "pending", "episodes", "history", "traces", "keys", "conversation", "sessions", "tasks"] as const
-  ).map((field) => `${field} ${report[field]}`);
-  return `Forgot ${report.ids ? `${report.ids.length} memories of ` : ""}${who}: ${parts.join(", ")}\n`;
-}
-
-/** The CLI never embeds (export reads, forget deletes): embeddings that say so if they are asked. */
-const NO_EMBEDDINGS: EmbeddingsInterface = {
-  embedQuery: () => Promise.reject(new InvalidConfigError("The langgraph-memory CLI does not embed text.")),
-  embedDocuments: () => Promise.reject(new InvalidConfigError("The langgraph-memory CLI does not embed text.")),
-};
-
-/** The records' index at the dimensions a store was written with, embedding nothing (none: a store without vectors). */
-function readOnlyIndex(dims: number | undefined) {
-  return dims
-    ? {
-        index: {
-          dims,
-          embeddings: NO_EMBEDDINGS,
-          fields: RECORD_INDEX_FIELDS,
-          keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
-        },
-      }
-    : {};
-}
-
-/** A facade over an existing store directory, opened with the dimensions its vectors have. */
-async function openExisting(dir: string): Promise<{ memory: Memory; store: HNSWStore }> {
-  // Refuses a directory that holds no store, rather than creating an empty one.
-  readStoreStats(dir);
-  const db = new Database(path.join(dir, "store.sqlite"), { readonly: true, fileMustExist: true });
-  let dims: number | undefined;
-  try {
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'dims'").get() as { value: string } | undefined;
-    dims = row ? Number(row.value) : undefined;
-  } finally {
-    db.close();
-  }
-  // Loaded on use: usage errors and `stats` stay quick.
-  const [{ createMemory }, { HNSWStore }, { recordStructure }] = await Promise.all([
-    import("./memory.js"),
-    import("./store/hnsw-store.js"),
-    import("./facts/structure.js"),
-  ]);
-  const store = new HNSWStore({
-    dir,
-    structure: recordStructure,
-    ...readOnlyIndex(dims),
-  });
-  return { memory: await createMemory({ store, env: {} }), store };
-}
-
 function scopeOption(values: { user?: string; tenant?: string }, command: string) {
   if (values.user === undefined)
     throw new CliError(`'${command}' needs --user <id>: the user whose memories to ${command}.`, USAGE);
   return parseScope({ userId: values.user, ...(values.tenant !== undefined ? { tenantId: values.tenant } : {}) });
 }
-
-/** Where a command's store is: a directory, or a PostgreSQL database and schema. */
-type Target = { dir: string } | { postgres: string; schema?: string };
-
 /** The one store a command names: exactly one of --dir and --postgres. */
 function targetOption(values: { dir?: string; postgres?: string; schema?: string }, command: string): Target {
   if ((values.dir === undefined) === (values.postgres === undefined))
@@ -339,197 +166,6 @@ function targetOption(values: { dir?: string; postgres?: string; schema?: string
     ? { dir: values.dir }
     : { postgres: values.postgres!, ...(values.schema !== undefined ? { schema: values.schema } : {}) };
 }
-
-/**
- * A facade over an existing store that never embeds (export, forget): a directory opened with
- * the dimensions its vectors have, or a migrated PostgreSQL schema with its savers.
- */
-async function withExisting<T>(target: Target, run: (memory: Memory, store: BaseStore) => Promise<T>): Promise<T> {
-  if ("dir" in target) {
-    const { memory, store } = await openExisting(target.dir);
-    try {
-      return await run(memory, store);
-    } finally {
-      await memory.close();
-      store.stop();
-    }
-  }
-  const opened = await openExistingPostgres(target.postgres, target.schema);
-  try {
-    return await run(opened.memory, opened.store);
-  } finally {
-    await opened.close();
-  }
-}
-
-/**
- * An operator's export or erasure names a user the store holds under that tenant: otherwise it
- * would report success over nothing. Where the user exists under other tenants, they are named.
- * @throws {CliError} exit 1, naming the tenants where the user exists, if any.
- */
-async function requireUser(store: BaseStore, scope: MemoryScope, command: string): Promise<void> {
-  const tenant = scope.tenantId ?? DEFAULT_TENANT;
-  const tenants = new Set<string>();
-  const PAGE = 1000;
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listNamespaces({ prefix: ["memory"], maxDepth: 3, limit: PAGE, offset });
-    for (const [root, owner, user] of page) if (root === "memory" && user === scope.userId && owner) tenants.add(owner);
-    if (page.length < PAGE) break;
-  }
-  if (tenants.has(tenant)) return;
-  const where = [...tenants].sort();
-  const shown = (t: string) => (t === DEFAULT_TENANT ? "(no tenant)" : `'${t}'`);
-  throw new CliError(
-    where.length === 0
-      ? `No user '${scope.userId}' in this store: nothing to ${command}.`
-      : `No user '${scope.userId}' under ${scope.tenantId ? `tenant '${scope.tenantId}'` : "the default tenant"}; the user exists under ${where.map(shown).join(", ")}. Pass --tenant to ${command} there.`,
-    1,
-  );
-}
-
-/**
- * A facade over an existing store for a command that writes (maintain, sync, import), with the
- * configured embeddings; a store of other dimensions is refused by the store itself.
- */
-async function withWriter<T>(target: Target, command: string, run: (memory: Memory) => Promise<T>): Promise<T> {
-  const { createMemory } = await import("./memory.js");
-  let memory: Memory;
-  if ("dir" in target) {
-    // maintain has nothing to do without a store; sync and import may start one in a directory
-    // made for it, never in a mistyped path.
-    if (command === "maintain" && !fs.existsSync(path.join(target.dir, "store.sqlite")))
-      throw new CliError(`No store at ${target.dir}: 'maintain' works on an existing store directory.`, 1);
-    if (!fs.existsSync(target.dir))
-      throw new CliError(
-        `No directory ${target.dir}: pass the store's directory (create it first for a new store).`,
-        1,
-      );
-    memory = await createMemory({ dir: target.dir });
-  } else {
-    // The schema must exist: a typo in --schema must not create an empty store.
-    await existingDims(target.postgres, target.schema);
-    memory = await createMemory({
-      postgres: { connectionString: target.postgres, ...(target.schema ? { schema: target.schema } : {}) },
-    });
-  }
-  try {
-    return await run(memory);
-  } finally {
-    await memory.close();
-  }
-}
-
-/**
- * The vector size a migrated schema holds (undefined: one without vectors).
- * @throws {CliError} when the database cannot be reached or has no such schema.
- */
-async function existingDims(url: string, schema: string | undefined): Promise<number | undefined> {
-  const [{ default: pg }, { POSTGRES_DEFAULTS }] = await Promise.all([
-    import("pg"),
-    import("./store/postgres-store.js"),
-  ]);
-  const name = schema ?? POSTGRES_DEFAULTS.schema;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/u.test(name))
-    throw new CliError(`--schema must be lower-case letters, digits and _; received '${name}'.`, USAGE);
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new CliError(`Cannot connect to PostgreSQL: ${(error as Error).message}`, 1);
-  }
-  try {
-    const { rows } = await client.query<{ value: string }>(`SELECT value FROM "${name}".meta WHERE key = 'dims'`);
-    return rows[0] ? Number(rows[0].value) : undefined;
-  } catch (error) {
-    // 42P01 undefined_table, 3F000 invalid_schema_name: nothing migrated there.
-    if (["42P01", "3F000"].includes((error as { code?: string }).code ?? ""))
-      throw new CliError(
-        `No langgraph-memory store in schema ${name}: run 'langgraph-memory migrate --postgres <url>${schema ? ` --schema ${name}` : ""}' first.`,
-        1,
-      );
-    throw error;
-  } finally {
-    await client.end();
-  }
-}
-
-/** A facade over a migrated PostgreSQL schema with the dimensions its vectors have; never embeds. */
-async function openExistingPostgres(
-  url: string,
-  schema: string | undefined,
-): Promise<{ memory: Memory; store: BaseStore; close(): Promise<void> }> {
-  const dims = await existingDims(url, schema);
-  const [{ createMemory }, { PostgresStore }, { openPostgresCheckpointers }, { recordStructure }] = await Promise.all([
-    import("./memory.js"),
-    import("./store/postgres-store.js"),
-    import("./index.js"),
-    import("./facts/structure.js"),
-  ]);
-  const store = new PostgresStore({
-    connectionString: url,
-    ...(schema ? { schema } : {}),
-    structure: recordStructure,
-    ...readOnlyIndex(dims),
-  });
-  let savers: Awaited<ReturnType<typeof openPostgresCheckpointers>> | undefined;
-  let memory: Memory;
-  try {
-    savers = await openPostgresCheckpointers({ connectionString: url, ...(schema ? { schema } : {}) });
-    memory = await createMemory({
-      store,
-      checkpointers: { sessions: savers.sessions, tasks: savers.tasks },
-      env: {},
-    });
-  } catch (error) {
-    await savers?.close();
-    await store.end();
-    throw error;
-  }
-  const opened = savers;
-  return {
-    memory,
-    store,
-    close: async () => {
-      await memory.close();
-      await opened.close();
-      await store.end();
-    },
-  };
-}
-
-/** Set up (or upgrade) the PostgreSQL schemas of the store and both checkpointers. */
-async function migratePostgres(url: string, schema: string | undefined, dims: number | undefined) {
-  const [
-    { PostgresStore, POSTGRES_SCHEMA_VERSION, POSTGRES_DEFAULTS },
-    { openPostgresCheckpointers },
-    { resolveEmbeddings },
-  ] = await Promise.all([import("./store/postgres-store.js"), import("./index.js"), import("./text/models.js")]);
-  const resolved = dims ?? (await resolveEmbeddings({ env: process.env })).dims;
-  const store = new PostgresStore({
-    connectionString: url,
-    ...(schema ? { schema } : {}),
-    index: {
-      dims: resolved,
-      embeddings: NO_EMBEDDINGS,
-      fields: RECORD_INDEX_FIELDS,
-      keywordOnly: RECORD_KEYWORD_ONLY_FIELDS,
-    },
-  });
-  try {
-    await store.migrate();
-  } finally {
-    await store.end();
-  }
-  const savers = await openPostgresCheckpointers({ connectionString: url, ...(schema ? { schema } : {}) });
-  await savers.close();
-  return {
-    schema: schema ?? POSTGRES_DEFAULTS.schema,
-    version: POSTGRES_SCHEMA_VERSION,
-    dims: resolved,
-    checkpointers: savers.schemas,
-  };
-}
-
 // ---- main -------------------------------------------------------------------------------------
 
 async function main(argv: string[]): Promise<number> {
@@ -642,7 +278,8 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(
         values.json
           ? `${JSON.stringify(out, null, 2)}\n`
-          : `Schema ${out.schema} is at version ${out.version} (vectors of ${out.dims} dimensions); checkpointers in ${out.checkpointers.sessions} and ${out.checkpointers.tasks}.\n`,
+          : `Schema ${out.schema} is at version ${out.version} (vectors of ${out.dims} dimensions); ` +
+              `checkpointers in ${out.checkpointers.sessions} and ${out.checkpointers.tasks}.\n`,
       );
       return 0;
     }

@@ -188,7 +188,9 @@ await recallAndExplain(
   "write_email",
 );
 console.log(
-  "    (write_email sees preferences and business facts only: the codename and the launch todo are named as filtered, not silently dropped;\n     the standing 'short bullet points' preference is overridden for this turn by the explicit request, and kept)",
+  "    (write_email sees preferences and business facts only: the codename and the launch todo are " +
+    "named as filtered, not silently dropped;\n     the standing 'short bullet points' preference is " +
+    "overridden for this turn by the explicit request, and kept)",
 );
 
 title("4. a task outlives the session that started it");
@@ -213,11 +215,17 @@ console.log(
 );
 const forgotten = await step(`forgetting ${wang.name}`, () => memory.forget(wang.scope));
 console.log(
-  `  removed: ${forgotten.records} memories (${forgotten.pending} pending), ${forgotten.episodes} episodes, ${forgotten.history} history entries, ${forgotten.traces} traces, ${forgotten.sessions} sessions, ${forgotten.tasks} tasks`,
+  `  removed: ${forgotten.records} memories (${forgotten.pending} pending), ${forgotten.episodes} ` +
+    `episodes, ${forgotten.history} history entries, ${forgotten.traces} traces, ` +
+    `${forgotten.sessions} sessions, ${forgotten.tasks} tasks`,
 );
 const afterForget = await memory.recall({ scope: wang.scope, query: "香菜 外卖 苹果 迁移" });
 console.log(
-  `  ${wang.name} now: ${(await memory.list(wang.scope, { about: "any" })).length} memories, ${(await memory.tasks.list(wang.scope)).length} tasks, recall finds ${afterForget.memories.length}; ${alice.name} still has ${(await memory.list(alice.scope)).length} memories and ${(await memory.tasks.list(alice.scope)).length} task`,
+  `  ${wang.name} now: ${(await memory.list(wang.scope, { about: "any" })).length} memories, ` +
+    `${(await memory.tasks.list(wang.scope)).length} tasks, recall finds ` +
+    `${afterForget.memories.length}; ${alice.name} still has ` +
+    `${(await memory.list(alice.scope)).length} memories and ` +
+    `${(await memory.tasks.list(alice.scope)).length} task`,
 );
 await memory.close();
 

@@ -139,7 +139,8 @@ export class ScopeBusyError extends MemoryError {
   constructor(scope: string, waitedMs: number) {
     super(
       ErrorCode.SCOPE_BUSY,
-      `Another process has held this user's memory for over ${waitedMs} ms (scope lock ${JSON.stringify(scope)}); nothing was written. Retry, or raise the store's lockTimeoutMs.`,
+      `Another process has held this user's memory for over ${waitedMs} ms (scope lock ` +
+        `${JSON.stringify(scope)}); nothing was written. Retry, or raise the store's lockTimeoutMs.`,
       { scope, waitedMs },
     );
     this.name = "ScopeBusyError";

@@ -27,7 +27,7 @@ export { createReadGraph, type ReadGraph } from "../graphs/read.js";
 export { createMaintainGraph, type MaintainGraph, type MaintainGraphOptions } from "../graphs/maintain.js";
 export { createSyncGraph, type SyncGraph, type SyncGraphOptions } from "../graphs/sync.js";
 export { createTaskGraph, type TaskGraph, type TaskGraphOptions } from "../graphs/task.js";
-export { createAgentGraph, type AgentGraph, type AgentGraphOptions, type AgentState } from "../graphs/agent.js";
+export { createAgentGraph, type AgentGraph, type AgentGraphOptions, type AgentState } from "../apps/agent.js";
 export type { WriteInput } from "./write/state.js";
 export type { ReadInput, ReadOutput } from "./recall/state.js";
 export type { SyncInput } from "./sync/state.js";
@@ -104,15 +104,8 @@ export {
 } from "./errors.js";
 
 // ---- the memory record and where it lives --------------------------------------------------------
-export type {
-  MemoryKind,
-  MemoryRecord,
-  MemoryScope,
-  MemorySource,
-  MemoryStatus,
-  Sensitivity,
-  SourceType,
-} from "./schema.js";
+export type { MemoryKind, MemoryRecord, MemoryStatus, Sensitivity } from "./schema.js";
+export type { MemoryScope, MemorySource, SourceType } from "./schema.js";
 export type { ChatMessage, ChatRole, PlainMessage } from "./messages.js";
 
 // ---- writing: options and results ----------------------------------------------------------------

@@ -233,7 +233,8 @@ export function parseMemoryRecord(input: unknown): MemoryRecord {
   if (record.kind !== "business_fact" && !MemoryKeySchema.safeParse(record.key).success) {
     throw new InvalidRecordError(
       "key",
-      `Invalid memory record: field 'key' must be dotted lowercase segments such as 'food.dislike' (only a business_fact keeps a system's spelling); received ${describe(record.key)}.`,
+      `Invalid memory record: field 'key' must be dotted lowercase segments such as 'food.dislike' ` +
+        `(only a business_fact keeps a system's spelling); received ${describe(record.key)}.`,
     );
   }
   if (record.status === "superseded" && !record.supersededBy) {

@@ -1,5 +1,5 @@
 /**
- * The `@example` blocks of the JSDoc comments under src/, graphs/ and nodes/ are code: every one
+ * The `@example` blocks of the JSDoc comments under src/, apps/, graphs/ and nodes/ are code: every one
  * is type-checked here, as a module of its own next to the file it documents, headed by that
  * file's imports and exports (test/helpers/jsdoc-examples.ts), all in one TypeScript program with
  * the options of tsconfig.json. An example that needs a value from outside says so itself:
@@ -26,7 +26,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  */
 const NOT_YET_CHECKED: string[] = [];
 
-const files = sourceFiles(root, ["src", "graphs", "nodes"]);
+const files = sourceFiles(root, ["src", "apps", "graphs", "nodes"]);
 const all = files.flatMap((file) => examplesOf(file, fs.readFileSync(path.join(root, file), "utf8")));
 const examples = all.filter((e) => !NOT_YET_CHECKED.includes(e.file));
 
@@ -37,11 +37,11 @@ const wrong: JsDocExample = {
   code: 'const result = redactText("x");\nconst sensitivity: number = result.sensitivity;',
   lines: [11, 12],
 };
-// In scope: the file's exports, values and types (redactText, RedactionResult), and its own imports (wordList).
+// In scope: the file's exports, values and types (redactText, RedactionResult), and its own imports (createHash).
 const right: JsDocExample = {
   file: "src/redact.ts",
   line: 20,
-  code: 'const result: RedactionResult = redactText("x");\nresult.sensitivity; // "low"\nwordList("a | b"); // ["a", "b"]',
+  code: 'const result: RedactionResult = redactText("x");\nresult.sensitivity; // "low"\ncreateHash("sha256").digest("hex").length; // 64',
   lines: [21, 22, 23],
 };
 
@@ -52,7 +52,7 @@ describe("JSDoc @example blocks", () => {
     results = checkExamples(root, [...examples, wrong, right]);
   }, 120_000);
 
-  it("reads every @example tag of src/, graphs/ and nodes/", () => {
+  it("reads every @example tag of src/, apps/, graphs/ and nodes/", () => {
     const tags = files.reduce(
       (n, file) => n + (fs.readFileSync(path.join(root, file), "utf8").match(/^\s*\*\s*@example\b/gm) ?? []).length,
       0,

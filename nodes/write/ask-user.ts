@@ -50,7 +50,9 @@ function parseAnswer(raw: unknown): ConflictAnswer {
   const parsed = ConflictAnswerSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   throw new InvalidInputError(
-    `A memory_conflict interrupt must be resumed with new Command({ resume: { decision } }) where decision is one of ${CONFLICT_OPTIONS.join(", ")}; received ${JSON.stringify(raw) ?? String(raw)}.`,
+    `A memory_conflict interrupt must be resumed with new Command({ resume: { decision } }) where ` +
+      `decision is one of ${CONFLICT_OPTIONS.join(", ")}; received ` +
+      `${JSON.stringify(raw) ?? String(raw)}.`,
     { expected: CONFLICT_OPTIONS, received: raw },
   );
 }

@@ -21,10 +21,17 @@ const MAX_TITLE = 120;
 const START_EN =
   /^\s{0,8}(?:please\s{1,8})?(?:start|begin|open)\s{1,8}(?:(?:a|the)\s{1,8})?(?:new\s{1,8})?task\s{0,8}[:：]?\s{0,8}(.{1,400})$/i;
 const START_ZH = /^\s{0,8}(?:请|帮我)?(?:开始|新建|开启|开)(?:一个)?(?:新)?任务\s{0,8}[:：]?\s{0,8}(.{1,400})$/;
-const PROGRESS_EN =
-  /^\s{0,8}(?:how\s{1,8}far\s{1,8}(?:did|has)\s{1,8}(?:the\s{1,8})?task\s{1,8}(.{1,120}?)\s{1,8}(?:get|got|come)|(?:what(?:'s|\s{1,8}is)\s{1,8}the\s{1,8})?(?:status|progress)\s{1,8}of\s{1,8}(?:the\s{1,8})?task\s{1,8}(.{1,120}?)|how\s{1,8}is\s{1,8}(?:the\s{1,8})?task\s{1,8}(.{1,120}?)\s{1,8}going)\s{0,8}[?？.!]{0,8}\s{0,8}$/i;
-const PROGRESS_ZH =
-  /^\s{0,8}(?:任务\s{0,8}[:：]?\s{0,8}(.{1,120}?)|(.{1,120}?)\s{0,8}(?:这个)?任务)\s{0,8}(?:做到哪(?:了|一步了?)?|进展(?:如何|怎么样)?|进度(?:如何|怎么样)?|到哪一步了)\s{0,8}[?？。!！]{0,8}\s{0,8}$/;
+const PROGRESS_EN = new RegExp(
+  String.raw`^\s{0,8}(?:how\s{1,8}far\s{1,8}(?:did|has)\s{1,8}(?:the\s{1,8})?task\s{1,8}(.{1,120}?)\s{1,8}` +
+    String.raw`(?:get|got|come)|(?:what(?:'s|\s{1,8}is)\s{1,8}the\s{1,8})?(?:status|progress)\s{1,8}of\s{1,8}(?:the` +
+    String.raw`\s{1,8})?task\s{1,8}(.{1,120}?)|how\s{1,8}is\s{1,8}(?:the\s{1,8})?task\s{1,8}(.{1,120}?)` +
+    String.raw`\s{1,8}going)\s{0,8}[?？.!]{0,8}\s{0,8}$`,
+  "i",
+);
+const PROGRESS_ZH = new RegExp(
+  String.raw`^\s{0,8}(?:任务\s{0,8}[:：]?\s{0,8}(.{1,120}?)|(.{1,120}?)\s{0,8}(?:这个)?任务)\s{0,8}(?:做到哪(?:了|一步了?)?|进展` +
+    String.raw`(?:如何|怎么样)?|进度(?:如何|怎么样)?|到哪一步了)\s{0,8}[?？。!！]{0,8}\s{0,8}$`,
+);
 const DONE_EN =
   /^\s{0,8}task\s{1,8}(.{1,120}?)\s{0,8}[:：]\s{0,8}(?:done|finished|completed)\s{1,8}(.{1,200}?)\s{0,8}[.!]{0,8}\s{0,8}$/i;
 const DONE_ZH =

@@ -26,7 +26,9 @@ export function storeFromConfig(
   const store = own ?? config.store;
   if (!store) {
     throw new InvalidConfigError(
-      `The ${graph} graph has no store: pass { store } to createMemory or create${graph[0]!.toUpperCase()}${graph.slice(1)}Graph, or compile the parent graph with { store }.`,
+      `The ${graph} graph has no store: pass { store } to createMemory or ` +
+        `create${graph[0]!.toUpperCase()}${graph.slice(1)}Graph, or compile the parent graph with { ` +
+        `store }.`,
     );
   }
   return store instanceof AsyncBatchedStore ? (store as unknown as { store: BaseStore }).store : store;

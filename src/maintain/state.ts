@@ -83,6 +83,7 @@ export const MaintainInputAnnotation = Annotation.Root({
   /** ISO time the rules are applied at; defaults to the graph's clock. */
   now: Annotation<string | undefined>(),
 });
+export type MaintainInput = typeof MaintainInputAnnotation.Update;
 
 export const MaintainOutputAnnotation = Annotation.Root({
   expired: lastValue<ExpiredMemory[]>(() => []),
@@ -92,16 +93,14 @@ export const MaintainOutputAnnotation = Annotation.Root({
   purged: lastValue<PurgedMemory[]>(() => []),
   expiredSessions: lastValue<ExpiredSession[]>(() => []),
 });
+export type MaintainOutput = typeof MaintainOutputAnnotation.State;
 
 export const MaintainStateAnnotation = Annotation.Root({
   ...MaintainInputAnnotation.spec,
   ...MaintainOutputAnnotation.spec,
   request: Annotation<{ scope: MemoryScope; now: string } | undefined>(),
 });
-
 export type MaintainState = typeof MaintainStateAnnotation.State;
-export type MaintainInput = typeof MaintainInputAnnotation.Update;
-export type MaintainOutput = typeof MaintainOutputAnnotation.State;
 
 export type MaintainNode<R extends keyof MaintainState, W extends keyof MaintainState> = StepNode<MaintainState, R, W>;
 

@@ -60,21 +60,46 @@ export function dayConditionOf(time: TimeCondition[]): DayCondition {
   return { ranges, monthDays };
 }
 
-const YEAR_MONTH_EN =
-  /\b(?:in\s{1,2})?(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\s{1,2}(\d{4})\b/iu;
+const YEAR_MONTH_EN = new RegExp(
+  String.raw`\b(?:in\s{1,2})?(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep` +
+    String.raw`(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\s{1,2}(\d{4})\b`,
+  "iu",
+);
 const YEAR_MONTH_ZH = /(\d{4})年(\d{1,2})月(?!\d{1,2}[日号])/u;
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-const STATUS_OPEN =
-  /还没(?:有)?(?:关闭|解决|修好|修复|完成|办完|处理|关|搞定)|没(?:有)?(?:关闭|解决|修好|完成|办完|搞定)的|未(?:关闭|解决|完成|处理)|仍(?:然)?(?:开着|未)|\bstill\s{1,2}(?:open|pending|unresolved|not\s{1,2}(?:fixed|done|closed|resolved))\b|\b(?:not\s{1,2}yet\s{1,2}(?:fixed|done|closed|resolved)|unresolved|outstanding|haven'?t\s{1,2}been\s{1,2}(?:fixed|closed|resolved))\b|\bopen\s{1,2}(?:ones|tickets|bugs|issues|items|todos|requests)\b/iu;
-const STATUS_CLOSED =
-  /已经(?:关闭|解决|修好|完成)的|(?:关闭|解决|修好|完成)了(?:哪些|的)|\b(?:already|got)\s{1,2}(?:fixed|closed|resolved|done)\b|\bwhich\s{1,2}(?:ones|tickets|bugs|issues)\s{1,2}(?:were|are|got)\s{1,2}(?:fixed|closed|resolved)\b/iu;
+const STATUS_OPEN = new RegExp(
+  [
+    "还没(?:有)?(?:关闭|解决|修好|修复|完成|办完|处理|关|搞定)",
+    "没(?:有)?(?:关闭|解决|修好|完成|办完|搞定)的",
+    "未(?:关闭|解决|完成|处理)",
+    "仍(?:然)?(?:开着|未)",
+    String.raw`\bstill\s{1,2}(?:open|pending|unresolved|not\s{1,2}(?:fixed|done|closed|resolved))\b`,
+    String.raw`\b(?:not\s{1,2}yet\s{1,2}(?:fixed|done|closed|resolved)|unresolved|outstanding|haven'?t\s{1,2}been` +
+      String.raw`\s{1,2}(?:fixed|closed|resolved))\b`,
+    String.raw`\bopen\s{1,2}(?:ones|tickets|bugs|issues|items|todos|requests)\b`,
+  ].join("|"),
+  "iu",
+);
+const STATUS_CLOSED = new RegExp(
+  [
+    "已经(?:关闭|解决|修好|完成)的",
+    "(?:关闭|解决|修好|完成)了(?:哪些|的)",
+    String.raw`\b(?:already|got)\s{1,2}(?:fixed|closed|resolved|done)\b`,
+    String.raw`\bwhich\s{1,2}(?:ones|tickets|bugs|issues)\s{1,2}(?:were|are|got)\s{1,2}(?:fixed|closed|resolved)\b`,
+  ].join("|"),
+  "iu",
+);
 
 // "除了周三"、"apart from the gym": what follows is left out. The phrase ends at a comma or at
 // the clause that follows; its length is bounded.
 const EXCLUDE_ZH = /除了([^，,。？?！!]{1,16}?)(?:以外|之外|外)?[，,]/u;
-const EXCLUDE_EN =
-  /\b(?:apart\s{1,2}from|except(?:\s{1,2}for)?|besides|other\s{1,2}than|aside\s{1,2}from|not\s{1,2}counting)\s{1,2}([^,.?!;]{1,40}?)(?=[,.?!;]|\s{1,2}(?:what|where|which|who|when|how|did|do|have|is|are)\b|$)/iu;
+const EXCLUDE_EN = new RegExp(
+  String.raw`\b(?:apart\s{1,2}from|except(?:\s{1,2}for)?|besides|other\s{1,2}than|aside\s{1,2}from|not` +
+    String.raw`\s{1,2}counting)\s{1,2}([^,.?!;]{1,40}?)(?=[,.?!;]|\s{1,2}` +
+    String.raw`(?:what|where|which|who|when|how|did|do|have|is|are)\b|$)`,
+  "iu",
+);
 
 /**
  * Words of a relation question and the predicate they ask about (src/facts/relations.ts).
@@ -103,8 +128,18 @@ const PREDICATE_WORDS: Array<[RegExp, string]> = [
 
 // Words that make a period relative to the clock ("last week", "上个月", "3 days ago"), and a day
 // of the month alone ("on the 5th", 5号), which is this month's or the last one's.
-const RELATIVE =
-  /\b(?:last|next|this|past|previous|coming|ago|yesterday|today|tonight|tomorrow|recent(?:ly)?)\b|[上下本这昨今明前后去]|最近|大前天|大后天|^the\s\d{1,2}(?:st|nd|rd|th)$|^[\d一二三四五六七八九十]{1,3}号/iu;
+const RELATIVE = new RegExp(
+  [
+    String.raw`\b(?:last|next|this|past|previous|coming|ago|yesterday|today|tonight|tomorrow|recent(?:ly)?)\b`,
+    "[上下本这昨今明前后去]",
+    "最近",
+    "大前天",
+    "大后天",
+    String.raw`^the\s\d{1,2}(?:st|nd|rd|th)$`,
+    String.raw`^[\d一二三四五六七八九十]{1,3}号`,
+  ].join("|"),
+  "iu",
+);
 const PAST_TENSE =
   /\b(?:did|was|were|had|went|told|said|made|ate|bought|saw|got|met|took|read|wrote|spent|heard|felt|[a-z]{2,20}ed)\b|了|过|那天|那次|那会/iu;
 const FIRST_PERSON = /\b(?:I|my|me|mine)\b|我/u;

@@ -11,8 +11,15 @@
  * saying, liking, using, living, being), and it points at an earlier time (before, used to, 以前…).
  */
 const EN_QUESTION = /\?\s*$|^\s*(?:what|which|where|who|when|how|did|do|was|were|have|had)\b/iu;
-const EN_SELF_PAST =
-  /\b(?:did i|had i|have i|was i|were my|was my|i used to|i use to|i(?:'d| had) (?:said|told|mentioned))\b|\bdid i use to\b|\bmy (?:old|previous|former|original)\b/iu;
+const EN_SELF_PAST = new RegExp(
+  [
+    String.raw`\b(?:did i|had i|have i|was i|were my|was my|i used to|i use to|i(?:'d| had) ` +
+      String.raw`(?:said|told|mentioned))\b`,
+    String.raw`\bdid i use to\b`,
+    String.raw`\bmy (?:old|previous|former|original)\b`,
+  ].join("|"),
+  "iu",
+);
 const EN_EARLIER =
   /\b(?:before|previously|earlier|originally|used? to|at first|in the past|back then|old|previous|former)\b/iu;
 

@@ -104,7 +104,15 @@ export function chunkDocument(content: string, maxTokens = DEFAULT_CHUNK_TOKENS)
  * @throws {InvalidInputError} for an invalid document or a duplicate id in one call.
  * @example
  * declare const store: BaseStore;
- * await importKnowledge(store, [{ id: "kb_ret_001", content: "消费者自收到商品之日起7日内…", source: "help-center/return-policy", version: "1.3", category: "after-sales" }]);
+ * await importKnowledge(store, [
+ *   {
+ *     id: "kb_ret_001",
+ *     content: "消费者自收到商品之日起7日内…",
+ *     source: "help-center/return-policy",
+ *     version: "1.3",
+ *     category: "after-sales",
+ *   },
+ * ]);
  */
 export async function importKnowledge(
   store: BaseStore,

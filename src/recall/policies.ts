@@ -9,7 +9,7 @@ import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import examplePolicies from "../policies/tasks.example.json" with { type: "json" };
 import { MEMORY_KINDS, type MemoryKind, MemoryKindSchema, type MemoryRecord } from "../schema.js";
-import { TOPICS, type Topic, topicsOf } from "./topics.js";
+import { POLICY_TOPICS, type PolicyTopic, topicsOf } from "./topics.js";
 
 /**
  * `session` is the article's name for temporary task context. Long-term records that are
@@ -35,7 +35,7 @@ const PolicyFileEntrySchema = z
      * Only memories about these topics (src/recall/topics.ts), whatever their kind: a coding
      * convention reaches code generation as a preference, a fact or a procedure alike.
      */
-    topics: z.array(z.enum(TOPICS)).min(1).optional(),
+    topics: z.array(z.enum(POLICY_TOPICS)).min(1).optional(),
   })
   .strict();
 
@@ -61,7 +61,7 @@ export interface TaskPolicy {
   requireSystemSync: boolean;
   includeKnowledge: boolean;
   /** Only memories about one of these topics; absent = any topic. */
-  topics?: Topic[];
+  topics?: PolicyTopic[];
 }
 
 export interface TaskPolicies {
@@ -103,7 +103,9 @@ export function parseTaskPolicies(input: unknown, origin = "task policies"): Tas
   if (!parsed.success) {
     const { field, text, issues } = zodProblem(parsed.error, "(root)");
     throw new InvalidConfigError(
-      `Invalid ${origin}: ${text}. Expected { memory_policy: { <task>: { include?, exclude_kind?, max_items?, require_system_sync?, include_knowledge?, topics? } }, default? } with kinds from ${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
+      `Invalid ${origin}: ${text}. Expected { memory_policy: { <task>: { include?, exclude_kind?, ` +
+        `max_items?, require_system_sync?, include_knowledge?, topics? } }, default? } with kinds from ` +
+        `${MEMORY_KINDS.join(", ")} (exclude_kind may also name "${SESSION_KIND}").`,
       { field, issues },
     );
   }

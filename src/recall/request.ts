@@ -70,7 +70,8 @@ export function parseRecallInput(input: unknown): z.output<typeof RecallInputSch
   if (!parsed.success) {
     const { field, text } = zodProblem(parsed.error, "(input)");
     throw new InvalidInputError(
-      `Invalid recall input: ${text}. Expected { scope: { userId, tenantId? }, query, task?, limit?, kinds?, includeKnowledge?, includeHistory?, includeArchived? }.`,
+      `Invalid recall input: ${text}. Expected { scope: { userId, tenantId? }, query, task?, ` +
+        `limit?, kinds?, includeKnowledge?, includeHistory?, includeArchived? }.`,
       { field },
     );
   }
@@ -123,7 +124,9 @@ export function resolveRequest(
   if (state.task !== undefined && !z.string().min(1).max(100).safeParse(state.task).success) {
     // In a parent graph the read graph reads the parent's `task` channel as its policy name.
     throw new InvalidInputError(
-      `Invalid task ${quoteValue(state.task)}: expected the task policy's name (1–100 characters). A parent graph's \`task\` state key is read as that name: keep other task state under another key.`,
+      `Invalid task ${quoteValue(state.task)}: expected the task policy's name (1–100 characters). ` +
+        `A parent graph's \`task\` state key is read as that name: keep other task state under ` +
+        `another key.`,
       { field: "task" },
     );
   }

@@ -58,6 +58,7 @@ export const ReadInputAnnotation = Annotation.Root({
   /** This turn's instruction, checked against recalled preferences; defaults to the query. */
   instruction: Annotation<string | undefined>(),
 });
+export type ReadInput = typeof ReadInputAnnotation.Update;
 
 export const ReadOutputAnnotation = Annotation.Root({
   /** Injected personal memories, best first. */
@@ -69,6 +70,7 @@ export const ReadOutputAnnotation = Annotation.Root({
   /** Id of the stored recall trace. */
   traceId: lastValue<string>(() => ""),
 });
+export type ReadOutput = typeof ReadOutputAnnotation.State;
 
 export const ReadStateAnnotation = Annotation.Root({
   ...ReadInputAnnotation.spec,
@@ -78,10 +80,7 @@ export const ReadStateAnnotation = Annotation.Root({
   knowledgeCandidates: lastValue<Candidate<KnowledgeChunk>[]>(() => []),
   retrieval: Annotation<RetrievalInfo | undefined>(),
 });
-
 export type ReadState = typeof ReadStateAnnotation.State;
-export type ReadInput = typeof ReadInputAnnotation.Update;
-export type ReadOutput = typeof ReadOutputAnnotation.State;
 
 /** A read-graph node: reads `R`, returns an update of `W`. */
 export type ReadNode<R extends keyof ReadState, W extends keyof ReadState> = StepNode<ReadState, R, W>;

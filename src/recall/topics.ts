@@ -9,8 +9,9 @@
 import type { MemoryRecord } from "../schema.js";
 import { alternation, wordList } from "../text/patterns.js";
 
-export const TOPICS = ["code"] as const;
-export type Topic = (typeof TOPICS)[number];
+/** The topics a task policy may route by (`topics` in a policy entry). */
+export const POLICY_TOPICS = ["code"] as const;
+export type PolicyTopic = (typeof POLICY_TOPICS)[number];
 
 const CODE_KEY =
   /^(?:code|coding|programming|editor|ide|git|lint|build|ci|deploy|release|repo|api|dev|engineering)(?:\.|$)/u;
@@ -25,7 +26,12 @@ const CODE_WORDS_ZH =
   接口 | 重构 | 类型注解 | 写码 | 仓库 | 发版`);
 // "code" on its own, not a postal, dress, area or promo code; 代码 not a stock's.
 const CODE_WORD = new RegExp(
-  `(?<!(?:zip|postal|dress|area|country|promo|discount|qr|access|door|gate|verification|security|bar) )\\bcode\\b|\\b${alternation(CODE_WORDS_EN)}\\b|(?<!股票|邮政|验证|密)${alternation(CODE_WORDS_ZH)}`,
+  [
+    `(?<!(?:zip|postal|dress|area|country|promo|discount|qr|access|door|gate|verification|security|bar) )` +
+      `\\bcode\\b`,
+    `\\b${alternation(CODE_WORDS_EN)}\\b`,
+    `(?<!股票|邮政|验证|密)${alternation(CODE_WORDS_ZH)}`,
+  ].join("|"),
   "iu",
 );
 
@@ -34,6 +40,6 @@ const CODE_WORD = new RegExp(
  * @example
  * topicsOf({ key: "preference.indentation", content: "The user always uses tabs in their Go code" }); // ["code"]
  */
-export function topicsOf(record: Pick<MemoryRecord, "key" | "content">): Topic[] {
+export function topicsOf(record: Pick<MemoryRecord, "key" | "content">): PolicyTopic[] {
   return CODE_KEY.test(record.key) || CODE_WORD.test(record.content) ? ["code"] : [];
 }

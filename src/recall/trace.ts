@@ -300,7 +300,9 @@ export async function readTrace(
   const parsed = item ? RecallTraceSchema.safeParse(item.value) : undefined;
   if (!parsed?.success || parsed.data.expiresAtMs <= now.getTime()) {
     throw new NotFoundError(
-      `No recall trace ${quoteValue(traceId)} for user '${scope.userId}'${scope.tenantId ? ` in tenant '${scope.tenantId}'` : ""}: it never existed in this scope or is older than the retention window.`,
+      `No recall trace ${quoteValue(traceId)} for user ` +
+        `'${scope.userId}'${scope.tenantId ? ` in tenant '${scope.tenantId}'` : ""}: it never ` +
+        `existed in this scope or is older than the retention window.`,
       { traceId: redactId(traceId, "tr"), scope },
     );
   }

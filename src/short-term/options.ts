@@ -89,7 +89,9 @@ export function parseShortTermOptions(options: ShortTermOptions = {}): ShortTerm
   if (!parsed.success) {
     const { field, text, issues } = zodProblem(parsed.error, "(options)");
     throw new InvalidConfigError(
-      `Invalid short-term window options: ${text}. Expected { fullRounds?: integer ≥ 1, condensedRounds?: integer ≥ 0, refreshEvery?: integer ≥ 1, budget?: integer ≥ 1 (tokens), model?: a chat model, now?: () => Date }.`,
+      `Invalid short-term window options: ${text}. Expected { fullRounds?: integer ≥ 1, ` +
+        `condensedRounds?: integer ≥ 0, refreshEvery?: integer ≥ 1, budget?: integer ≥ 1 (tokens), ` +
+        `model?: a chat model, now?: () => Date }.`,
       { field, issues },
     );
   }

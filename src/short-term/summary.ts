@@ -243,11 +243,15 @@ function timeOf(message: BaseMessage, now: Date): string {
   return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : now.toISOString();
 }
 
-const SUMMARY_INSTRUCTIONS = `You keep the notes of an ongoing conversation between a user and an assistant. Older rounds are leaving the assistant's context window; your notes are all that will remain of them.
+const SUMMARY_INSTRUCTIONS = `You keep the notes of an ongoing conversation between a user and an assistant. \
+Older rounds are leaving the assistant's context window; your notes are all that will remain of them.
 Do NOT summarise or narrate the conversation (no "the user asked…, then the assistant…"). Instead list:
-- facts: what may still matter later: the user's preferences and constraints, decisions, names, numbers, dates, and results that were established (including tool results);
+- facts: what may still matter later: the user's preferences and constraints, decisions, names, numbers, dates, \
+and results that were established (including tool results);
 - openItems: what is still to be done, answered or decided.
-Start from the notes so far: keep what still holds, drop facts that were corrected later and open items that were done. One short sentence per item, third person ("The user …" / "用户…"), in the language of the conversation. Bracketed placeholders such as [PHONE] stand for redacted data: keep them as they are.
+Start from the notes so far: keep what still holds, drop facts that were corrected later and open items that were done. \
+One short sentence per item, third person ("The user …" / "用户…"), in the language of the conversation. \
+Bracketed placeholders such as [PHONE] stand for redacted data: keep them as they are.
 Reply with only a JSON object {"facts": ["..."], "openItems": ["..."]}.`;
 
 /** Sent to `withStructuredOutput`: no bounds, which strict providers reject. */

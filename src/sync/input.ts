@@ -32,7 +32,13 @@ const time = z
 /**
  * One fact as a system sends it.
  * @example
- * const shipped: SyncFactInput = { key: "order.a1029.status", content: "订单 A1029 已发货", value: "shipped", reference: "ERP-88", observedAt: "2026-03-01T09:00:00Z" };
+ * const shipped: SyncFactInput = {
+ *   key: "order.a1029.status",
+ *   content: "订单 A1029 已发货",
+ *   value: "shipped",
+ *   reference: "ERP-88",
+ *   observedAt: "2026-03-01T09:00:00Z",
+ * };
  * const retired: SyncFactInput = { key: "order.a1029.status", retire: true, observedAt: "2026-04-01T09:00:00Z" };
  */
 export const SyncFactSchema = z
@@ -238,7 +244,10 @@ function refusal(what: string, problems: readonly Problem[]): InvalidInputError 
   const more = problems.length - listed.length;
   const lines = listed.map((p) => p.text).join("\n  ");
   return new InvalidInputError(
-    `Invalid sync ${what}, nothing written (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  ${lines}${more > 0 ? `\n  … and ${more} more` : ""}\nExpected one { key, content, value?, reference?, observedAt, expiresAt?, retire? } per fact.`,
+    `Invalid sync ${what}, nothing written (${problems.length} ` +
+      `problem${problems.length === 1 ? "" : "s"}):\n  ` +
+      `${lines}${more > 0 ? `\n  … and ${more} more` : ""}\nExpected one { key, content, value?, ` +
+      `reference?, observedAt, expiresAt?, retire? } per fact.`,
     { field: listed[0]!.field, problems: listed },
   );
 }

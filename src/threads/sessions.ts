@@ -23,7 +23,7 @@ export interface Sessions {
    * @throws {ThreadOwnedError} when another user owns the id. @throws {InvalidInputError} for a malformed id.
    * @example
    * import { HumanMessage } from "@langchain/core/messages";
-   * import { createAgentGraph } from "../../graphs/agent.js";
+   * import { createAgentGraph } from "../../apps/agent.js";
    * import type { Memory } from "../memory.js";
    * declare const memory: Memory;
    * declare const scope: MemoryScope;

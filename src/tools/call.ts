@@ -24,7 +24,9 @@ export function toolScope(config: ToolRunnableConfig | undefined, tool: string):
     if (!(error instanceof InvalidInputError)) throw error;
     const field = String(error.details?.field ?? "userId");
     throw new InvalidConfigError(
-      `${tool} acts for the user in config.configurable.user_id (with tenant_id when tenants are used), which the application sets on every run; it is missing or malformed (field '${field}'). Tool arguments never choose the user.`,
+      `${tool} acts for the user in config.configurable.user_id (with tenant_id when tenants are ` +
+        `used), which the application sets on every run; it is missing or malformed (field ` +
+        `'${field}'). Tool arguments never choose the user.`,
       { field },
     );
   }
@@ -70,7 +72,10 @@ export function readArguments<T>(
     const names = unknown.map((key) => quoteValue(key, 60)).join(", ");
     return {
       ok: false,
-      problem: `${tool} has no argument ${names}; it takes ${expected}. Whose memories these are is set by the application for this conversation, never by arguments. Remove ${unknown.length > 1 ? "them" : "it"} and call ${tool} again.`,
+      problem:
+        `${tool} has no argument ${names}; it takes ${expected}. Whose memories these are is set by ` +
+        `the application for this conversation, never by arguments. Remove ` +
+        `${unknown.length > 1 ? "them" : "it"} and call ${tool} again.`,
     };
   }
   const { text } = zodProblem(parsed.error, "(arguments)");

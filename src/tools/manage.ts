@@ -57,7 +57,12 @@ export const MANAGE_MEMORY_INSTRUCTIONS = `Call it when you:
 3. find that a stored memory is wrong or outdated (update it with the correct statement, or delete it when the user asks to forget it).`;
 
 const DESCRIPTION =
-  "Create, update or delete a long-term memory about the user you are talking to, carried over to future conversations. Write content as the user's own statement in the first person, one fact per call. A statement is checked like anything the user says: it may be stored, reinforce or merge with what is known, replace an outdated memory, wait for the user to settle a conflict, or be refused; the answer says which, with ids. Include the memory's id when updating or deleting; omit it when creating.";
+  "Create, update or delete a long-term memory about the user you are talking to, carried over to " +
+  "future conversations. Write content as the user's own statement in the first person, one fact " +
+  "per call. A statement is checked like anything the user says: it may be stored, reinforce or " +
+  "merge with what is known, replace an outdated memory, wait for the user to settle a conflict, " +
+  "or be refused; the answer says which, with ids. Include the memory's id when updating or " +
+  "deleting; omit it when creating.";
 
 export interface ManageMemoryToolOptions {
   /** When the model should call the tool, after the description. @default MANAGE_MEMORY_INSTRUCTIONS */
@@ -188,7 +193,11 @@ function notFound(id: string): string {
 function notUpdatable(record: MemoryRecord, action: "update" | "delete"): string | undefined {
   if (action === "delete") return undefined;
   if (record.about === "conversation")
-    return `Memory ${record.id} is an episode of the conversation (a record of what was said): it cannot be updated, only deleted. To record what holds now, call ${MANAGE_MEMORY} with action "create".`;
+    return (
+      `Memory ${record.id} is an episode of the conversation (a record of what was said): it cannot ` +
+      `be updated, only deleted. To record what holds now, call ${MANAGE_MEMORY} with action ` +
+      `"create".`
+    );
   if (record.status === "superseded")
     return `Memory ${record.id} was already replaced by ${record.supersededBy}. Update ${record.supersededBy} instead (search_memory shows what holds now).`;
   if (record.status === "pending")

@@ -92,5 +92,9 @@ export function nothingWritten(out: MemoryWriteOutput, tool: string): string | u
   const failure = out.extractionFailures[0];
   if (failure)
     return `Reading the content failed (${failure.stage}): ${quoteValue(failure.error, 200)}. Call ${tool} again.`;
-  return `Nothing in the content was read as a memory about the user. Write it as the user's own statement in the first person, one fact per call (e.g. "I prefer dark mode", "我不吃香菜"), and call ${tool} again.`;
+  return (
+    `Nothing in the content was read as a memory about the user. Write it as the user's own ` +
+    `statement in the first person, one fact per call (e.g. "I prefer dark mode", "我不吃香菜"), and call ` +
+    `${tool} again.`
+  );
 }

@@ -72,7 +72,9 @@ const OptionsSchema = z.strictObject({
 });
 
 const DESCRIPTION =
-  "Search the long-term memory about the user you are talking to: preferences, facts, plans and what was said in earlier conversations. Returns the best matches first, each with the id that manage_memory takes to update or delete it.";
+  "Search the long-term memory about the user you are talking to: preferences, facts, plans and " +
+  "what was said in earlier conversations. Returns the best matches first, each with the id that " +
+  "manage_memory takes to update or delete it.";
 
 /** One recalled memory as the tool's artifact carries it (the text answer shows the same). */
 export interface SearchedMemory {
@@ -95,7 +97,9 @@ export interface SearchedMemory {
  * declare const memory: Memory;
  * const search = createSearchMemoryTool(memory);
  * await search.invoke({ query: "reply style" }, { configurable: { user_id: "u1" } });
- * // '1 memory for "reply style", best first:\n1. "The user wants replies in short bullet points"\n   id 9f… · preference · key reply.length · 2026-03-01 · score 0.74'
+ * // 1 memory for "reply style", best first:
+ * // 1. "The user wants replies in short bullet points"
+ * //    id 9f… · preference · key reply.length · 2026-03-01 · score 0.74
  */
 export function createSearchMemoryTool(memory: unknown, options: SearchMemoryToolOptions = {}) {
   const backend = requireBackend(memory, ["recall"], "createSearchMemoryTool");
@@ -123,7 +127,10 @@ async function search(
   config: ToolRunnableConfig | undefined,
 ): Promise<ToolMessage | string> {
   if (offset + limit > MAX_RANKED) {
-    const problem = `offset + limit may be at most ${MAX_RANKED} (recall ranks at most ${MAX_RANKED} memories); received offset ${offset} and limit ${limit}. Lower one of them and call ${SEARCH_MEMORY} again.`;
+    const problem =
+      `offset + limit may be at most ${MAX_RANKED} (recall ranks at most ${MAX_RANKED} memories); ` +
+      `received offset ${offset} and limit ${limit}. Lower one of them and call ${SEARCH_MEMORY} ` +
+      `again.`;
     return answer(config, SEARCH_MEMORY, problem, { status: "error" });
   }
   const kind = filter?.kind;

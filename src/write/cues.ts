@@ -38,12 +38,21 @@ export const PRESENT_CUES = {
  * verb (using, going with, sticking with, running, trying, testing: a choice for now is transient)
  * and not a place or moment ("I'm in a meeting").
  */
-const ONGOING_EN =
-  /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Tt]he user is)\s{1,8}(?:(?:currently|still|now|also)\s{1,8})?(?:(?!(?:using|going|sticking|staying|keeping|running|trying|testing|switching|moving)\b)[a-z]{2,20}ing|(?:halfway|midway|partway) through)\b(?:\s{1,8}(?:through|in|on|for|to|with))?\s{1,8}(?:(?:the|a|an)\s{1,8})?["“'«]?[A-Z]/u;
+const ONGOING_EN = new RegExp(
+  String.raw`\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Tt]he user is)\s{1,8}(?:(?:currently|still|now|also)` +
+    String.raw`\s{1,8})?(?:(?!(?:using|going|sticking|staying|keeping|running|trying|testing|switching|moving)\b)` +
+    String.raw`[a-z]{2,20}ing|(?:halfway|midway|partway) through)\b(?:\s{1,8}(?:through|in|on|for|to|with))?\s{1,8}` +
+    String.raw`(?:(?:the|a|an)\s{1,8})?["“'«]?[A-Z]`,
+  "u",
+);
 // "I'm taking a course called Modern Cantonese", "I'm in the middle of The Long Road": the work
 // named by "called / named / titled", or the one the speaker is in the middle of.
-const ONGOING_NAMED_EN =
-  /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Tt]he user is)\s{1,8}(?:(?:currently|still|now|also)\s{1,8})?(?:[a-z]{2,20}ing\s{1,8}(?:(?:a|an|the)\s{1,8})?[a-z]{2,15}(?:\s{1,8}[a-z]{2,15})?\s{1,8}(?:called|named|titled)|in the middle of)\s{1,8}["“'«]?[A-Z]/u;
+const ONGOING_NAMED_EN = new RegExp(
+  String.raw`\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Tt]he user is)\s{1,8}(?:(?:currently|still|now|also)` +
+    String.raw`\s{1,8})?(?:[a-z]{2,20}ing\s{1,8}(?:(?:a|an|the)\s{1,8})?[a-z]{2,15}(?:\s{1,8}[a-z]{2,15})?\s{1,8}` +
+    String.raw`(?:called|named|titled)|in the middle of)\s{1,8}["“'«]?[A-Z]`,
+  "u",
+);
 const ONGOING_ZH = /在(?:读|看|学|上|练|写|追|听)《[^》]{1,40}》/u;
 export const ONGOING = {
   zh: ONGOING_ZH,
@@ -250,7 +259,9 @@ export const BUSINESS_STATE = {
   en: new RegExp(
     [
       `\\b${alternation(BUSINESS_STATE_CUES.en.subject)}\\b[^.!?;\n]{0,40}\\b${alternation(BUSINESS_STATE_CUES.en.state)}\\b`,
-      `\\b${alternation(BUSINESS_STATE_CUES.en.before)}\\s{1,8}(?:(?:the|a|an|our|their|its|this|that|his|her)\\s{1,8})?${alternation(BUSINESS_STATE_CUES.en.subject)}\\b`,
+      `\\b${alternation(BUSINESS_STATE_CUES.en.before)}\\s{1,8}(?:` +
+        `(?:the|a|an|our|their|its|this|that|his|her)\\s{1,8})?${alternation(BUSINESS_STATE_CUES.en.subject)}` +
+        `\\b`,
     ].join("|"),
     "i",
   ),

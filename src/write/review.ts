@@ -98,7 +98,9 @@ export async function resolvePending(
   const record = await getRecord(store, scope, pendingId);
   if (record?.status !== "pending") {
     throw new NotFoundError(
-      `No pending memory ${quoteValue(pendingId)} in this scope${record ? ` (it is ${record.status})` : ""}; pending(scope) lists the memories waiting for the user, each with its id.`,
+      `No pending memory ${quoteValue(pendingId)} in this ` +
+        `scope${record ? ` (it is ${record.status})` : ""}; pending(scope) lists the memories ` +
+        `waiting for the user, each with its id.`,
       { id: redactId(pendingId) },
     );
   }

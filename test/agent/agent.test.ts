@@ -1,5 +1,5 @@
 /**
- * The example agent (graphs/agent.ts) end to end on a real memory directory: HNSWStore, the
+ * The example agent (apps/agent.ts) end to end on a real memory directory: HNSWStore, the
  * SQLite session and task checkpointers, the offline responder (no model configured).
  */
 import fs from "node:fs";
@@ -9,7 +9,7 @@ import { HumanMessage } from "@langchain/core/messages";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Command, INTERRUPT, isInterrupted } from "@langchain/langgraph";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAgentGraph } from "../../graphs/agent.js";
+import { createAgentGraph } from "../../apps/agent.js";
 import { OFFLINE_LABEL } from "../../src/agent/responder.js";
 import { createMemory, type Memory } from "../../src/memory.js";
 import type { MemoryConflictInterrupt } from "../../src/write/conflict/decision.js";

@@ -1,5 +1,5 @@
 /**
- * The `@example` blocks of the JSDoc comments under src/, graphs/ and nodes/, read out and
+ * The `@example` blocks of the JSDoc comments under src/, apps/, graphs/ and nodes/, read out and
  * type-checked as code (test/examples.test.ts).
  *
  * An example is the comment text after its `@example` tag (on the tag's line, then every line

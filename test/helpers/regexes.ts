@@ -1,5 +1,5 @@
 /**
- * Every regular expression of the product: the literals in src/, graphs/ and nodes/ (read from
+ * Every regular expression of the product: the literals in src/, apps/, graphs/ and nodes/ (read from
  * the source with the TypeScript parser) and those built with `new RegExp` while the modules
  * load (word lists, lexicons, secret patterns). Used by the regex-safety test and by
  * `npm run check:regex`, which records recheck's verdicts.
@@ -10,7 +10,7 @@ import path from "node:path";
 import ts from "typescript";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-const DIRS = ["src", "graphs", "nodes"];
+const DIRS = ["src", "apps", "graphs", "nodes"];
 // Entry points whose top level runs a program.
 const NOT_IMPORTED = new Set(["src/cli.ts", "src/demo.ts"]);
 

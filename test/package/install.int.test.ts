@@ -330,7 +330,7 @@ describe("the packed package, installed in a fresh project", () => {
       "dist/src/policies/tasks.example.json",
     ])
       expect(fs.existsSync(path.join(root, file)), file).toBe(true);
-    for (const file of ["src", "test", "graphs", "nodes", ".ci", "tsconfig.json", "package-lock.json"])
+    for (const file of ["src", "test", "apps", "graphs", "nodes", ".ci", "tsconfig.json", "package-lock.json"])
       expect(fs.existsSync(path.join(root, file)), file).toBe(false);
     expect(fs.readFileSync(path.join(root, "dist/src/cli.js"), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
     for (const addon of ["better-sqlite3", "hnswlib-node"]) {

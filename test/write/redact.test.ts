@@ -2,16 +2,8 @@ import { HumanMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { redact } from "../../nodes/write/redact.js";
 import { InvalidInputError } from "../../src/errors.js";
-import {
-  ibanValid,
-  isValidChineseId,
-  luhnValid,
-  quoteValue,
-  redactId,
-  redactMessages,
-  redactText,
-  textSensitivity,
-} from "../../src/redact.js";
+import { ibanValid, isValidChineseId, luhnValid } from "../../src/redact/checksums.js";
+import { quoteValue, redactId, redactMessages, redactText, textSensitivity } from "../../src/redact.js";
 import { prepareMessages } from "../../src/write/state.js";
 
 const types = (text: string) => redactText(text).findings.map((f) => f.type);

@@ -13,7 +13,7 @@
 
 import { wordList } from "../../text/patterns.js";
 import { normalizeText, wordTokens } from "../../text/tokenizer.js";
-import { EN_MONTHS, EN_WEEKDAYS } from "../extract/dates.js";
+import { EN_MONTHS, EN_WEEKDAYS } from "../extract/date-patterns-en.js";
 
 export type Attitude = "like" | "dislike";
 
@@ -81,7 +81,26 @@ const EN_CHANGE =
 const DOMAINS: ReadonlyArray<readonly [string, RegExp]> = [
   [
     "diet",
-    /吃|喝|饮食|忌口|口味|外卖|点餐|咖啡|茶|酒|水果|零食|香菜|\b(?:eat|eats|ate|eating|drink|drinks|drank|drinking|food|meal|diet|cuisine|coffee|tea|apples?|cilantro|coriander|beer|wine|juice|fruits?|spicy)\b/iu,
+    new RegExp(
+      [
+        "吃",
+        "喝",
+        "饮食",
+        "忌口",
+        "口味",
+        "外卖",
+        "点餐",
+        "咖啡",
+        "茶",
+        "酒",
+        "水果",
+        "零食",
+        "香菜",
+        String.raw`\b(?:eat|eats|ate|eating|drink|drinks|drank|drinking|food|meal|diet|cuisine|coffee|tea|apples?` +
+          String.raw`|cilantro|coriander|beer|wine|juice|fruits?|spicy)\b`,
+      ].join("|"),
+      "iu",
+    ),
   ],
   [
     "communication",
@@ -214,8 +233,11 @@ function analyzeEnglish(text: string, subject: ReadonlySet<string>): PartialAnal
 }
 
 // The name a sentence opens with ("Priya does not…", "Mary Ann's sister…"), lowercased.
-const LEADING_NAME =
-  /^(?!(?:The|This|That|These|Those|A|An|It|Its|There|My|Our|Your|His|Her|Their|Some|All|Every|Each|No)\b)([A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*)?)(?=['’]s\b|\s|$)/u;
+const LEADING_NAME = new RegExp(
+  "^(?!(?:The|This|That|These|Those|A|An|It|Its|There|My|Our|Your|His|Her|Their|Some|All|Every|Each|No)" +
+    String.raw`\b)([A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*)?)(?=['’]s\b|\s|$)`,
+  "u",
+);
 
 function leadingName(text: string): ReadonlySet<string> {
   const match = LEADING_NAME.exec(text);

@@ -45,8 +45,11 @@ const EN_FROM_TO = new RegExp(
 const EN_REPLACED =
   /\breplaced\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}with\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:in|last|this|because|recently)\b|[,.;!?]|$)/u;
 // "left Google and joined OpenAI", "left Google for OpenAI".
-const EN_LEFT =
-  /\bleft\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}(?:and\s{1,8}(?:joined|went to|moved to|started at)|for)\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:in|on|at|last|this|since|because|recently)\b|[,.;!?]|$)/u;
+const EN_LEFT = new RegExp(
+  String.raw`\bleft\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}(?:and\s{1,8}(?:joined|went to|moved to|started at)|for)` +
+    String.raw`\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:in|on|at|last|this|since|because|recently)\b|[,.;!?]|$)`,
+  "u",
+);
 // "prefer VS Code over Vim" (the second is what is no longer preferred).
 const EN_OVER =
   /\bprefers?\s{1,8}([^,.;!?，。；！？]{1,80}?)\s{1,8}over\s{1,8}([^,.;!?，。；！？]{1,80}?)(?=\s{1,8}(?:these|nowadays|now|lately)\b|[,.;!?]|$)/u;
@@ -94,7 +97,9 @@ const EN_GAVE_UP = new RegExp(
 const EN_NO_MORE = new RegExp(`(?:^|[,;]\\s{0,8})no more\\s{1,8}(?!than\\b)(${SPAN})(?=[,.;!?]|$)`, "u");
 // "don't use Slack anymore", "not drinking coffee any more", "sold my car", "no longer work at Acme".
 const EN_NOT_ANYMORE = new RegExp(
-  `\\b(?:don't|do not|doesn't|does not|not|never)\\s{1,8}(?:use|using|drink|drinking|eat|eating|drive|driving|play|playing|work at|working at|work for|working for)\\s{1,8}(${SPAN})\\s{1,8}(?:anymore|any more)\\b`,
+  `\\b(?:don't|do not|doesn't|does not|not|never)\\s{1,8}(?:use|using|drink|drinking|eat|eating|drive` +
+    `|driving|play|playing|work at|working at|work for|working for)\\s{1,8}(${SPAN})\\s{1,8}(?:anymore` +
+    `|any more)\\b`,
   "u",
 );
 const EN_LET_GO = new RegExp(
@@ -185,7 +190,9 @@ const STATE_VERBS =
 const EN_STATE = String.raw`\b(?:${alternation(STATE_VERBS)}|favou?rite(?:\s+\S+){1,2}\s+(?:is|are))\s+(?:the\s+|a\s+|an\s+)?`;
 const ZH_STATE = String.raw`(?:用|使用|住在|住|家在|喝|吃|偏好|开|玩|选用|选择|部署在|最喜欢的\S{0,4}是)\s*`;
 // The match starts after the possessor, so the words before it say whose attribute it is.
-const EN_ATTRIBUTE_IS = String.raw`(?<=\b(?:my|our|his|her|their)|['’]s)\s{1,8}(?:[a-z-]{2,20}\s{1,8}){1,3}?(?:is|are)\s{1,8}(?:now\s{1,8})?(?:the\s{1,8}|a\s{1,8}|an\s{1,8})?`;
+const EN_ATTRIBUTE_IS =
+  String.raw`(?<=\b(?:my|our|his|her|their)|['’]s)\s{1,8}(?:[a-z-]{2,20}\s{1,8}){1,3}?(?:is|are)\s{1,8}(?:now` +
+  String.raw`\s{1,8})?(?:the\s{1,8}|a\s{1,8}|an\s{1,8})?`;
 const ZH_ATTRIBUTE_IS = String.raw`的\s{0,4}\p{Script=Han}{1,6}?是\s{0,4}`;
 const EN_WORK_AT = String.raw`\b(?:work|works|working|worked)\s{1,8}(?:at|for)\s{1,8}(?:[\p{L}&'’.-]{1,30}\s{1,8}){0,2}?`;
 const ZH_WORK_AT = String.raw`在\s{0,4}[^\s,.;!?，。；！？]{0,12}?`;
@@ -194,7 +201,10 @@ const ZH_WORK_VERB = "(?:工作|上班|上学|读书|生活|做|当|教|任职|�
 // in X". The verb names the practice, so a place that merely holds something (餐厅在X很火) is not one.
 const ZH_PRACTICE_IN = String.raw`(?:都|一直|平时|通常|一般)?\s{0,2}在\s{0,4}`;
 const ZH_PRACTICE_VERB = String.raw`(?:里|上|中)?\s{0,4}(?:通知|沟通|联系|发|讨论|记|下单|管理|排班|打卡|对接|汇报)`;
-const EN_PRACTICE_IN = String.raw`\b(?:post|posts|share|shares|announce|announces|coordinate|coordinates|notify|notifies|schedule|schedules|discuss|discusses|track|tracks)\b[^.;!?]{0,40}?\b(?:in|on|via|through|over)\s{1,4}(?:(?:the|our|a)\s{1,4})?`;
+const EN_PRACTICE_IN =
+  String.raw`\b(?:post|posts|share|shares|announce|announces|coordinate|coordinates|notify|notifies|schedule` +
+  String.raw`|schedules|discuss|discusses|track|tracks)\b[^.;!?]{0,40}?\b(?:in|on|via|through|over)\s{1,4}(?:` +
+  String.raw`(?:the|our|a)\s{1,4})?`;
 
 /**
  * Who `text` says has `object` as their current state (see the module comment): the words
@@ -266,7 +276,8 @@ const PLACE_WORD = String.raw`\p{Lu}[\p{L}'’.-]{0,40}`;
 // Up to three words ("Seattle", "New York", "Salt Lake City"), each group at most once: no repeated choice.
 const PLACE = String.raw`(${PLACE_WORD}(?:\s{1,8}${PLACE_WORD})?(?:\s{1,8}${PLACE_WORD})?)(?=\s|[,.;!?]|$)`;
 const EN_MOVED_TO = new RegExp(
-  String.raw`\b(?:moved|relocated|(?:finished|done|completed)\s{1,8}(?:moving|relocating))\s{1,8}(?:(?:back|over|away|out|house|home)\s{1,8})?to\s{1,8}${PLACE}`,
+  String.raw`\b(?:moved|relocated|(?:finished|done|completed)\s{1,8}(?:moving|relocating))\s{1,8}(?:` +
+    String.raw`(?:back|over|away|out|house|home)\s{1,8})?to\s{1,8}${PLACE}`,
   "u",
 );
 // A place that is not a new home: somewhere new (新家), nearby, or a building.
@@ -328,7 +339,8 @@ function newHome(text: string, existing: string): StatedChange | undefined {
 // "moved all our tickets over to Linear" against "uses Jira for tickets": what the tool was used
 // for moved to another tool. 把工单都迁到了 Linear against 用 Jira 管理工单 likewise.
 const EN_MOVED_WORK = new RegExp(
-  String.raw`\b(?:switched|moved|migrated|transferred)\s{1,8}(?:(?:all|the|our|my|their|of|the user's) ){0,3}([a-z]{3,30})\s{1,8}(?:over\s{1,8})?(?:to|onto|into)\s{1,8}(${SPAN})${CLAUSE_END}`,
+  String.raw`\b(?:switched|moved|migrated|transferred)\s{1,8}(?:(?:all|the|our|my|their|of|the user's) ){0,3}(` +
+    String.raw`[a-z]{3,30})\s{1,8}(?:over\s{1,8})?(?:to|onto|into)\s{1,8}(${SPAN})${CLAUSE_END}`,
   "u",
 );
 const EN_USED_FOR = new RegExp(
@@ -390,7 +402,10 @@ const SIDES = {
   ],
 };
 const EN_SCHEDULE = wordList("shift | shifts | route | routes | schedule | job | position | run | runs");
-const EN_TO_SIDE = String.raw`\b(?:switched|moved|changed|transferred|went|got moved|was moved|got switched|am now on|i'm now on|now on|now works?)\s{1,8}(?:(?:back|over)\s{1,8})?(?:(?:to|onto)\s{1,8})?(?:a\s{1,8}|an\s{1,8}|the\s{1,8})?`;
+const EN_TO_SIDE =
+  String.raw`\b(?:switched|moved|changed|transferred|went|got moved|was moved|got switched|am now on|i'm now on` +
+  String.raw`|now on|now works?)\s{1,8}(?:(?:back|over)\s{1,8})?(?:(?:to|onto)\s{1,8})?(?:a\s{1,8}|an\s{1,8}|the` +
+  String.raw`\s{1,8})?`;
 const ZH_TO_SIDE = "(?:换成|改成|调到|调成|转到|转成|转为|换到|改上|改为|换了|现在上|现在只上)了?\\s{0,4}";
 
 function otherSide(text: string, existing: string): StatedChange | undefined {

@@ -52,12 +52,15 @@ For each numbered pair answer with one relation:
 - "merge": the same fact, the new statement adds detail
 - "coexist": different subjects, attributes or things; both stay true
 - "ask_user": you cannot tell; the user will be asked
-Give a short reason. Facts about different people never conflict. Reply with {"judgements": [{"pair": <number>, "relation": ..., "reason": ...}]}, one entry per pair.`;
+Give a short reason. Facts about different people never conflict. \
+Reply with {"judgements": [{"pair": <number>, "relation": ..., "reason": ...}]}, one entry per pair.`;
 
 function prompt(pairs: readonly JudgePair[]) {
   const lines = pairs.map(
     ({ candidate, existing, rules }, i) =>
-      `Pair ${i}:\n  stored (${existing.kind}, key ${existing.key}, said ${existing.observedAt}): ${existing.content}\n  new (${candidate.kind}, key ${candidate.key}, said ${candidate.observedAt}): ${candidate.content}\n  rules: ${rules}`,
+      `Pair ${i}:\n  stored (${existing.kind}, key ${existing.key}, said ${existing.observedAt}): ` +
+      `${existing.content}\n  new (${candidate.kind}, key ${candidate.key}, said ` +
+      `${candidate.observedAt}): ${candidate.content}\n  rules: ${rules}`,
   );
   return [new SystemMessage(JUDGE_INSTRUCTIONS), new HumanMessage(lines.join("\n"))];
 }

@@ -11,7 +11,10 @@ export function conflictQuestion(language: "zh" | "en", candidate: string, exist
   if (language === "zh") {
     return `我记得「${existing}」，刚才又听到「${candidate}」。要用新的替换旧的、两条都保留、合并成一条，还是不记这条新的？`;
   }
-  return `I remember "${existing}", and just heard "${candidate}". Should I replace the old memory with the new one, keep both, merge them into one, or not remember the new one?`;
+  return (
+    `I remember "${existing}", and just heard "${candidate}". Should I replace the old memory with ` +
+    `the new one, keep both, merge them into one, or not remember the new one?`
+  );
 }
 
 /** The question for a memory the user has not confirmed yet (inferred or agent-generated). */

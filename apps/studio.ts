@@ -56,7 +56,7 @@ export const memory_sync = async () => (await studioMemory()).graphs.sync;
 
 const agents = new WeakMap<Memory, AgentGraph>();
 /**
- * The example agent (graphs/agent.ts) on the same memory. Its task graph runs on the memory's
+ * The example agent (apps/agent.ts) on the same memory. Its task graph runs on the memory's
  * task checkpointer (`<dir>/checkpoints/tasks.sqlite`), held by closure like the store: a task
  * started in one Studio thread is resumed from another. The agent's own threads are the server's.
  */
