@@ -4,10 +4,10 @@
  * (src/store/structured.ts), where multi-hop questions are answered by joins (seed 001 §4.4).
  *
  * The rules read the third-person sentence a memory carries ("The user's colleague Bob leads
- * Atlas", "天穹用的是达梦数据库"), not raw speech: the speaker is already "the user" / "用户".
+ * Atlas", "天穹用的是瀚海数据库"), not raw speech: the speaker is already "the user" / "用户".
  * Each rule is a relation verb with an entity on either side; the predicate vocabulary is small
  * and closed (RELATION_PREDICATES), so facts from different wordings meet in one predicate:
- * "Priya runs Atlas", "Atlas is Priya's project" and "天穹的负责人是王磊" all become `leads`.
+ * "Odile runs Atlas", "Atlas is Odile's project" and "天穹的负责人是王磊" all become `leads`.
  * Entities are normalised by {@link entityKey}: case, width, articles and the generic type word
  * ("project Atlas", "天穹项目" → "atlas", "天穹"), so a name meets itself across sentences.
  */
@@ -98,7 +98,7 @@ export function entityKey(name: string): string {
 
 // ---- English --------------------------------------------------------------------------------
 
-// A name: capitalised words ("Priya", "Project Atlas", "PostgreSQL", "New York"), or a lowercase
+// A name: capitalised words ("Odile", "Project Atlas", "PostgreSQL", "New York"), or a lowercase
 // phrase ending in a type word ("the billing service", "the payments team").
 // Repetition spelled out as optional copies: a repeated group holding a choice can backtrack
 // super-linearly (test/text/regex-safety.test.ts); n optional copies cannot.
@@ -129,7 +129,7 @@ const rel = (subject: string | undefined, predicate: string, object: string | un
 
 export const EN_RULES: readonly Rule[] = [
   {
-    // "Priya leads Atlas", "Bob runs the billing service", "Mei is in charge of project Kite"
+    // "Odile leads Atlas", "Bob runs the billing service", "Mei is in charge of project Kite"
     trigger:
       /\b(?:leads|runs|manages|heads|owns|oversees|coordinates|directs|charge|responsible|leading|running|lead|owner|manager|head)\b/u,
     pattern: new RegExp(
@@ -139,7 +139,7 @@ export const EN_RULES: readonly Rule[] = [
     relation: (m) => rel(m[1], "leads", m[2]),
   },
   {
-    // "Atlas is Priya's project", "the lead of Atlas is Priya", "Atlas's owner is Priya"
+    // "Atlas is Odile's project", "the lead of Atlas is Odile", "Atlas's owner is Odile"
     trigger: /\b(?:lead|owner|manager|head|pm)\b|['’]s\s{1,2}(?:project|baby|team|thing|show)/u,
     pattern: new RegExp(
       `(?:the\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}(?:of|on)\\s{1,2}(${EN_TYPED})\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})(?:'s|’s)\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:basically\\s{1,2}|really\\s{1,2}|just\\s{1,2}|actually\\s{1,2}|still\\s{1,2})?(${EN_NAME})(?:'s|’s)\\s{1,2}(?:project|baby|team|thing|show))`,
@@ -175,7 +175,7 @@ export const EN_RULES: readonly Rule[] = [
     relation: (m) => rel(m[1], "same_as", m[2]),
   },
   {
-    // "the robotics program is funded by Coastal Trades", "the pilot is paid for by a grant from X"
+    // "the reading circle is funded by Pellham Bank", "the study got paid for by Brambleton Trust"
     trigger: /\b(?:funded|paid|sponsored|financed|bankrolled|funds|sponsors|pays|finances)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:is|was|gets|got)\\s{1,2}(?:funded|paid\\s{1,2}for|sponsored|financed|bankrolled)\\s{1,2}by\\s{1,2}(?:a\\s{1,2}grant\\s{1,2}from\\s{1,2})?(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:funds|sponsors|pays\\s{1,2}for|finances)\\s{1,2}(${EN_TYPED})`,
@@ -184,7 +184,7 @@ export const EN_RULES: readonly Rule[] = [
     relation: (m) => (m[1] ? rel(m[1], "funded_by", m[2]) : rel(m[4], "funded_by", m[3])),
   },
   {
-    // "Lanternfish is getting published by Kitewing", "Kitewing publishes Lanternfish"
+    // "Driftwood was published by Greyquill", "Greyquill publishes Driftwood"
     trigger: /\b(?:published|publishes|publishing)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:is|was)\\s{1,2}(?:getting\\s{1,2}|being\\s{1,2})?published\\s{1,2}by\\s{1,2}(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:publishes|is\\s{1,2}publishing)\\s{1,2}(${EN_TYPED})`,
@@ -193,7 +193,7 @@ export const EN_RULES: readonly Rule[] = [
     relation: (m) => (m[1] ? rel(m[1], "published_by", m[2]) : rel(m[4], "published_by", m[3])),
   },
   {
-    // "the tools team sits in the Quebec City office", "the guild is run out of the Cork office"
+    // "the design group works from the Oslo office", "the choir operates out of the Leeds campus"
     trigger: /\s(?:office|campus|building|site)/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:sits|is|works|operates)\\s{1,2}(?:run\\s{1,2})?(?:in|out\\s{1,2}of|from)\\s{1,2}(?:the\\s{1,2})?(${EN_NAME})\\s{1,2}(?:office|campus|building|site)`,
@@ -202,7 +202,7 @@ export const EN_RULES: readonly Rule[] = [
     relation: (m) => rel(m[1], "located_in", m[2]),
   },
   {
-    // "Bob lives in Osaka", "Emma moved to Lyon", "Raj is based in Pune"
+    // "Bob lives in Osaka", "Emma moved to Lyon", "Raj is based in Hobart"
     trigger: /\b(?:lives|lived|moved|relocated|based|living|settled)\s{1,2}(?:in|to)\b/u,
     pattern: new RegExp(
       `(${EN_TYPED})\\s{1,2}(?:lives|lived|moved|relocated|is\\s{1,2}based|is\\s{1,2}living|settled)\\s{1,2}(?:in|to)\\s{1,2}(${EN_NAME})`,
@@ -289,7 +289,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
   },
   {
-    // 王磊在支付组、王磊那边是支付组的、王磊属于数据部、小林加入了基础架构组
+    // 王磊在支付组、王磊那边是结算组的、王磊属于数据部、小林加入了基础架构组
     trigger: /组|部门|团队|事业部|中心/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:那边)?(?:在|是|属于|加入了|调到了|调去了|去了)(${ZH_NAME}?(?:组|部门|团队|小组|事业部|中心))的?`,
@@ -298,7 +298,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[1]), "member_of", trimZh(m[2])),
   },
   {
-    // 天穹用的是达梦数据库、天穹使用MySQL、天穹跑在阿里云上、天穹基于Go (用户 is the user, not 用)
+    // 天穹用的是瀚海数据库、天穹使用MySQL、天穹跑在阿里云上、天穹基于Go (用户 is the user, not 用)
     trigger: /用(?!户)|使用|采用|基于|跑在|部署在/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:项目)?(?:用的是|用了|使用|采用|基于|跑在|部署在|用(?!户))(${ZH_NAME})(?:上|来做|做)?`,
@@ -307,7 +307,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[1]), "uses", trimZh(m[2])),
   },
   {
-    // 支付组的老大是何佳、文化中心的甲方是北辰文旅集团、知产组一直是马主任在管
+    // 结算组的老大是孟川、展馆的甲方是云岭文化公司、法务组一直是唐主任在管
     trigger: /的(?:老大|头儿|头|主任|组长|部长|总监|负责人)(?:是|叫)/u,
     pattern: new RegExp(`(${ZH_NAME}?)的(?:老大|头儿|头|主任|组长|部长|总监|负责人)(?:是|叫)(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
@@ -318,7 +318,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[1]), "for_client", trimZh(m[2])),
   },
   {
-    // 风铃的模型训练租的是极光云、蜂鸟主控选了恒芯
+    // 雁阵的算力租的是星河云、蜂鸟主控选了恒芯
     trigger: /租的是|选了|选的是|定了|买的是/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:的)?(?:[\\p{Script=Han}]{1,4})?(?:租的是|选了|选的是|定了|买的是)(${ZH_NAME})`,
@@ -356,7 +356,7 @@ export const ZH_RULES: readonly Rule[] = [
       m[1] ? rel(trimZh(m[1]), "for_client", trimZh(m[2])) : rel(trimZh(m[3]), "for_client", trimZh(m[4])),
   },
   {
-    // 登录那个bug修好了、报销流程走完了、那个工单关了、这个问题还没解决
+    // 登录那个bug修好了、采购单走完了、那个工单关了、这个问题还没解决
     trigger:
       /修好了|修复了|解决了|关了|关闭了|走完了|搞定了|办完了|完成了|撤销了|取消了|没解决|没修好|没关|没办完|没完成|开着/u,
     pattern: new RegExp(
@@ -411,8 +411,8 @@ function trimZh(text: string | undefined): string | undefined {
  * @example
  * relationsOf("The user's colleague Bob leads project Atlas");
  * // [{ subject: "user", predicate: "relation", object: "Bob" }, { subject: "Bob", predicate: "leads", object: "project Atlas" }]
- * relationsOf("用户说天穹用的是达梦数据库");
- * // [{ subject: "天穹", predicate: "uses", object: "达梦数据库" }]
+ * relationsOf("用户说天穹用的是瀚海数据库");
+ * // [{ subject: "天穹", predicate: "uses", object: "瀚海数据库" }]
  */
 export function relationsOf(content: string): Relation[] {
   const text = content.normalize("NFC").slice(0, 2000);

@@ -209,8 +209,8 @@ export const TRAIT = {
 };
 
 /**
- * The speaker states something of their own: "I love painting", "I'd love to work in mental
- * health", "it made me feel accepted", 我喜欢…, 让我很感动. Not "my mom loves gardening".
+ * The speaker states something of their own: "I love painting", "I'd like to train as a
+ * carpenter", "the choir made me feel at home", 我喜欢…, 让我很安心. Not "my mom loves gardening".
  */
 export const SELF_STATED = {
   zh: new RegExp(`^(?:我们|我)(?!${alternation(PEOPLE.zh)})|[让使令]我`, "u"),
@@ -235,7 +235,7 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
 
 /**
  * A sentence about someone else: a pronoun, a named person or place, or a relative or pet
- * ("The baby is due in September", "Sam is a nurse at the children's hospital"). In a
+ * ("The puppy arrives in October", "Sam drives a tram downtown"). In a
  * conversation such sentences carry as much as the speaker's own ("my sister moved to Boston
  * last year" is worth remembering); `isFamily` tells whether a word names a relative or pet.
  */
@@ -252,7 +252,7 @@ export function aboutSomeone(
     const word = raw.replace(/^[^\p{L}]+|(?<![^\p{L}'’])[^\p{L}'’]+$/gu, "").replace(/['’]s$/u, "");
     if (!/^[A-Z][a-z]/.test(word) || NOT_A_NAME.has(word)) return false;
     if (names.includes(word)) return true;
-    // Mid-sentence capitals are names and places (Jaipur, Lake Michigan); a capital first word
+    // Mid-sentence capitals are names and places (Tromsø, Lake Michigan); a capital first word
     // only when a verb follows it ("Sam painted…", not "Holiday sales were great").
     if (i > 0) return !/[.!?:;]$/.test(words[i - 1]!);
     return VERB_AFTER_NAME.test(words[1] ?? "");
