@@ -311,7 +311,7 @@ export const TOPICS: readonly Topic[] = [
     [
       ["team", "团队|小组|部门", "team|squad|department"],
       ["colleague", "同事", "colleague|colleagues|coworker|coworkers|co-worker|teammate|teammates"],
-      ["manager", "领导|直属领导|上司|经理|店长|老板", "manager|boss"],
+      ["manager", "领导|经理|老板|直属领导|上司|店长", "manager|boss"],
     ],
   ),
   topic(
