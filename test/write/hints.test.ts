@@ -20,7 +20,7 @@ describe("retrieval hints for questions phrased differently (seed 003 §3.4)", (
     expect(conceptHints("Sam proposed on the ferry", "en")).toEqual(
       expect.arrayContaining(["wedding", "relationship"]),
     );
-    expect(conceptHints("我最近在学吉他", "zh")).toEqual(expect.arrayContaining(["乐器", "instrument"]));
+    expect(conceptHints("我这个月开始学小提琴", "zh")).toEqual(expect.arrayContaining(["乐器", "instrument"]));
     // Engineering talk does not read as a life event.
     expect(conceptHints("always run the tests before pushing", "en")).toEqual([]);
   });
@@ -62,7 +62,7 @@ describe("retrieval hints for questions phrased differently (seed 003 §3.4)", (
     const [pilot] = extractWithRules([
       { id: "D2:5", role: "user", name: "Sven", content: "We took Ilse to the air show last weekend.", at: AT },
       { id: "D2:6", role: "user", name: "Odile", content: "That sounds fun.", at: AT },
-      { id: "D2:7", role: "user", name: "Sven", content: "Now she wants to be a pilot.", at: AT },
+      { id: "D2:7", role: "user", name: "Sven", content: "Lately she wants to become a pilot.", at: AT },
     ]).filter((c) => c.messageIds.includes("D2:7"));
     expect(pilot!.retrievalHints!.join(" ")).toMatch(/\bilse\b/i);
     expect(pilot!.retrievalHints!.join(" ")).toMatch(/\bcareer\b/);
