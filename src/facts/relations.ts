@@ -4,13 +4,15 @@
  * (src/store/structured.ts), where multi-hop questions are answered by joins (seed 001 §4.4).
  *
  * The rules read the third-person sentence a memory carries ("The user's colleague Bob leads
- * Atlas", "天穹用的是达梦数据库"), not raw speech: the speaker is already "the user" / "用户".
+ * Atlas", "天穹用的是瀚海数据库"), not raw speech: the speaker is already "the user" / "用户".
  * Each rule is a relation verb with an entity on either side; the predicate vocabulary is small
  * and closed (RELATION_PREDICATES), so facts from different wordings meet in one predicate:
- * "Priya runs Atlas", "Atlas is Priya's project" and "天穹的负责人是王磊" all become `leads`.
+ * "Odile runs Atlas", "Atlas is Odile's project" and "天穹的负责人是王磊" all become `leads`.
  * Entities are normalised by {@link entityKey}: case, width, articles and the generic type word
  * ("project Atlas", "天穹项目" → "atlas", "天穹"), so a name meets itself across sentences.
  */
+import { alternation, wordList } from "../text/patterns.js";
+import { PERSON_WORDS } from "../write/extract/lexicon.js";
 
 /** The predicates rules produce. A model may add others (lowercase words and underscores). */
 export const RELATION_PREDICATES = [
@@ -98,19 +100,36 @@ export function entityKey(name: string): string {
 
 // ---- English --------------------------------------------------------------------------------
 
-// A name: capitalised words ("Priya", "Project Atlas", "PostgreSQL", "New York"), or a lowercase
+// A name: capitalised words ("Odile", "Project Atlas", "PostgreSQL", "New York"), or a lowercase
 // phrase ending in a type word ("the billing service", "the payments team").
 // Repetition spelled out as optional copies: a repeated group holding a choice can backtrack
 // super-linearly (test/text/regex-safety.test.ts); n optional copies cannot.
 const upTo = (n: number, group: string): string => `(?:${group})?`.repeat(n);
-const EN_TYPE_NOUN =
-  "(?:service|team|department|group|squad|project|app|platform|system|bug|ticket|issue|request|task|process|program|programme|pilot|initiative|study|case|campaign|product|game|store|unit|guild|lab|shop|faculty|clinic|ward)";
+// Rules read words one or two spaces apart; a phrase here is written with single spaces.
+const GAP = "\\s{1,2}";
+const phrase = (text: string): string => text.split(" ").join(GAP);
+/** The phrases in the order given, as one group. */
+const oneOf = (phrases: readonly string[]): string => `(?:${phrases.map(phrase).join("|")})`;
+/** Pieces of a pattern in sequence, one or two spaces apart. */
+const seq = (...parts: string[]): string => parts.join(GAP);
+const rule = (...parts: string[]): RegExp => new RegExp(parts.join(""), "gu");
+
+const EN_TYPE_NOUN = oneOf(
+  wordList(`service | team | department | group | squad | project | app | platform | system | bug | ticket | issue |
+    request | task | process | program | programme | pilot | initiative | study | case | campaign | product | game |
+    store | unit | guild | lab | shop | faculty | clinic | ward`),
+);
 // The type words a capitalised name may carry after it: those entityKey strips (EN_TYPE_WORDS).
 const EN_NAME_TYPE = `(?:${[...EN_TYPE_WORDS].filter((w) => w !== "city").join("|")})`;
+const CAPITALISED_WORD = "[A-Z][\\w.+#&-]{0,30}";
+const NAME_WORD = "[A-Z0-9][\\w.+#&-]{0,30}";
+const LOWER_WORD = "[a-z][\\w-]{1,20}";
 // A capitalised name may carry its type after it ("the Atlas project", "the Kite app"):
 // entityKey drops the type word, so "Atlas" and "the Atlas project" are one entity.
-const EN_NAME = `\\b(?:[Tt]he\\s{1,2}user|(?:(?:[Tt]he|[Oo]ur|[Tt]heir)\\s{1,2})?(?:[A-Z][\\w.+#&-]{0,30}${upTo(3, "\\s{1,2}[A-Z0-9][\\w.+#&-]{0,30}")}(?:\\s{1,2}${EN_NAME_TYPE}\\b)?|[a-z][\\w-]{1,20}${upTo(2, "\\s{1,2}[a-z][\\w-]{1,20}")}\\s{1,2}${EN_TYPE_NOUN}))`;
-const EN_TYPED = `(?:(?:project|team|client|customer|service|app)\\s{1,2})?${EN_NAME}`;
+const CAPITALISED_NAME = `${CAPITALISED_WORD}${upTo(3, GAP + NAME_WORD)}(?:${GAP}${EN_NAME_TYPE}\\b)?`;
+const TYPED_PHRASE = `${LOWER_WORD}${upTo(2, GAP + LOWER_WORD)}${GAP}${EN_TYPE_NOUN}`;
+const EN_NAME = `\\b(?:[Tt]he${GAP}user|(?:(?:[Tt]he|[Oo]ur|[Tt]heir)${GAP})?(?:${CAPITALISED_NAME}|${TYPED_PHRASE}))`;
+const EN_TYPED = `(?:(?:project|team|client|customer|service|app)${GAP})?${EN_NAME}`;
 
 interface Rule {
   /**
@@ -127,122 +146,190 @@ interface Rule {
 const rel = (subject: string | undefined, predicate: string, object: string | undefined): Relation | undefined =>
   subject && object ? { subject: subject.trim(), predicate, object: object.trim() } : undefined;
 
+const LEAD_VERBS = ["leads", "runs", "manages", "heads", "owns", "oversees", "coordinates", "directs"];
+const LEAD_NOUNS = "(?:lead|owner|manager|head|pm)";
+const POSSESSIVE = "(?:'s|’s)";
+const HEDGE = "(?:basically\\s{1,2}|really\\s{1,2}|just\\s{1,2}|actually\\s{1,2}|still\\s{1,2})?";
+const GROUP_NOUNS = "(?:team|department|group|squad)";
+const STATUS_WORDS = "fixed|closed|resolved|done|merged|cancell?ed|open|pending|reopened";
+
 export const EN_RULES: readonly Rule[] = [
   {
-    // "Priya leads Atlas", "Bob runs the billing service", "Mei is in charge of project Kite"
-    trigger:
-      /\b(?:leads|runs|manages|heads|owns|oversees|coordinates|directs|charge|responsible|leading|running|lead|owner|manager|head)\b/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:leads|runs|manages|heads|owns|oversees|coordinates|directs|is\\s{1,2}(?:in\\s{1,2}charge\\s{1,2}of|responsible\\s{1,2}for|leading|running|the\\s{1,2}(?:lead|owner|manager|head)\\s{1,2}(?:of|on)))\\s{1,2}(${EN_TYPED})`,
-      "gu",
+    // "Odile leads Atlas", "Bob runs the billing service", "Mei is in charge of project Kite"
+    trigger: new RegExp(
+      `\\b${oneOf([...LEAD_VERBS, "charge", "responsible", "leading", "running", "lead", "owner", "manager", "head"])}\\b`,
+      "u",
+    ),
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        oneOf([
+          ...LEAD_VERBS,
+          "is (?:in charge of|responsible for|leading|running|the (?:lead|owner|manager|head) (?:of|on))",
+        ]),
+        `(${EN_TYPED})`,
+      ),
     ),
     relation: (m) => rel(m[1], "leads", m[2]),
   },
   {
-    // "Atlas is Priya's project", "the lead of Atlas is Priya", "Atlas's owner is Priya"
+    // "Atlas is Odile's project", "the lead of Atlas is Odile", "Atlas's owner is Odile"
     trigger: /\b(?:lead|owner|manager|head|pm)\b|['’]s\s{1,2}(?:project|baby|team|thing|show)/u,
-    pattern: new RegExp(
-      `(?:the\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}(?:of|on)\\s{1,2}(${EN_TYPED})\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})(?:'s|’s)\\s{1,2}(?:lead|owner|manager|head|pm)\\s{1,2}is\\s{1,2}(${EN_NAME})|(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:basically\\s{1,2}|really\\s{1,2}|just\\s{1,2}|actually\\s{1,2}|still\\s{1,2})?(${EN_NAME})(?:'s|’s)\\s{1,2}(?:project|baby|team|thing|show))`,
-      "gu",
+    pattern: rule(
+      "(?:",
+      seq(phrase(`the ${LEAD_NOUNS} (?:of|on)`), `(${EN_TYPED})`, "is", `(${EN_NAME})`),
+      "|",
+      seq(`(${EN_TYPED})${POSSESSIVE}`, LEAD_NOUNS, "is", `(${EN_NAME})`),
+      "|",
+      seq(`(${EN_TYPED})`, "is", `${HEDGE}(${EN_NAME})${POSSESSIVE}`, "(?:project|baby|team|thing|show)"),
+      ")",
     ),
     relation: (m) => (m[1] ? rel(m[2], "leads", m[1]) : m[3] ? rel(m[4], "leads", m[3]) : rel(m[6], "leads", m[5])),
   },
   {
     // "Bob works in the payments team", "Mei is on the data team", "Raj joined the infra group"
     trigger: /\b(?:works|is|sits|belongs)\s{1,2}(?:in|on|with|to)\b|\b(?:joined|moved)\s/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:works|is|sits|belongs)\\s{1,2}(?:in|on|with|to)\\s{1,2}(${EN_NAME}\\s{1,2}(?:team|department|group|squad)|the\\s{1,2}${EN_NAME})|(${EN_TYPED})\\s{1,2}(?:joined|moved\\s{1,2}to)\\s{1,2}(${EN_NAME}\\s{1,2}(?:team|department|group|squad)|the\\s{1,2}[a-z][\\w-]{1,20}\\s{1,2}(?:team|department|group|squad))`,
-      "gu",
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        "(?:works|is|sits|belongs)",
+        "(?:in|on|with|to)",
+        `(${seq(EN_NAME, GROUP_NOUNS)}|${seq("the", EN_NAME)})`,
+      ),
+      "|",
+      seq(
+        `(${EN_TYPED})`,
+        `(?:joined|${phrase("moved to")})`,
+        `(${seq(EN_NAME, GROUP_NOUNS)}|${seq("the", "[a-z][\\w-]{1,20}", GROUP_NOUNS)})`,
+      ),
     ),
     relation: (m) => (m[1] ? rel(m[1], "member_of", m[2]) : rel(m[3], "member_of", m[4])),
   },
   {
     // "Atlas uses PostgreSQL", "the billing service sits on Postgres", "Kite is built on Rust"
     trigger: /\b(?:uses|using|runs\s{1,2}on|sits\s{1,2}on|built|running|hosted|is\s{1,2}on|depends|stores)\b/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:uses|is\\s{1,2}using|runs\\s{1,2}on|sits\\s{1,2}on|is\\s{1,2}(?:built|running|hosted)\\s{1,2}(?:on|in|with)|is\\s{1,2}on|depends\\s{1,2}on|stores\\s{1,2}(?:its\\s{1,2})?data\\s{1,2}in)\\s{1,2}(${EN_NAME})`,
-      "gu",
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        oneOf([
+          "uses",
+          "is using",
+          "runs on",
+          "sits on",
+          "is (?:built|running|hosted) (?:on|in|with)",
+          "is on",
+          "depends on",
+          "stores (?:its )?data in",
+        ]),
+        `(${EN_NAME})`,
+      ),
     ),
     relation: (m) => rel(m[1], "uses", m[2]),
   },
   {
     // "Atlas is the billing service", "Kite is basically our data platform": two names, one thing.
     trigger: /\bis\s{1,2}(?:(?:just|basically|actually|really)\s{1,2})?(?:the|our)\s/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:just\\s{1,2}|basically\\s{1,2}|actually\\s{1,2}|really\\s{1,2})?(?:the|our)\\s{1,2}([a-z][\\w-]{1,20}${upTo(2, "\\s{1,2}[a-z][\\w-]{1,20}")}\\s{1,2}(?:service|team|project|app|platform|system|tool|product))\\b`,
-      "gu",
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        "is",
+        "(?:just\\s{1,2}|basically\\s{1,2}|actually\\s{1,2}|really\\s{1,2})?(?:the|our)",
+        `(${seq(`[a-z][\\w-]{1,20}${upTo(2, `${GAP}[a-z][\\w-]{1,20}`)}`, "(?:service|team|project|app|platform|system|tool|product)")})\\b`,
+      ),
     ),
     relation: (m) => rel(m[1], "same_as", m[2]),
   },
   {
-    // "the robotics program is funded by Coastal Trades", "the pilot is paid for by a grant from X"
+    // "the reading circle is funded by Pellham Bank", "the study got paid for by Brambleton Trust"
     trigger: /\b(?:funded|paid|sponsored|financed|bankrolled|funds|sponsors|pays|finances)\b/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:is|was|gets|got)\\s{1,2}(?:funded|paid\\s{1,2}for|sponsored|financed|bankrolled)\\s{1,2}by\\s{1,2}(?:a\\s{1,2}grant\\s{1,2}from\\s{1,2})?(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:funds|sponsors|pays\\s{1,2}for|finances)\\s{1,2}(${EN_TYPED})`,
-      "gu",
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        "(?:is|was|gets|got)",
+        oneOf(["funded", "paid for", "sponsored", "financed", "bankrolled"]),
+        "by",
+        `(?:${phrase("a grant from")}${GAP})?(${EN_NAME})`,
+      ),
+      "|",
+      seq(`(${EN_NAME})`, oneOf(["funds", "sponsors", "pays for", "finances"]), `(${EN_TYPED})`),
     ),
     relation: (m) => (m[1] ? rel(m[1], "funded_by", m[2]) : rel(m[4], "funded_by", m[3])),
   },
   {
-    // "Lanternfish is getting published by Kitewing", "Kitewing publishes Lanternfish"
+    // "Driftwood was published by Greyquill", "Greyquill publishes Driftwood"
     trigger: /\b(?:published|publishes|publishing)\b/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:is|was)\\s{1,2}(?:getting\\s{1,2}|being\\s{1,2})?published\\s{1,2}by\\s{1,2}(${EN_NAME})|(${EN_NAME})\\s{1,2}(?:publishes|is\\s{1,2}publishing)\\s{1,2}(${EN_TYPED})`,
-      "gu",
+    pattern: rule(
+      seq(`(${EN_TYPED})`, "(?:is|was)", `(?:getting${GAP}|being${GAP})?published`, "by", `(${EN_NAME})`),
+      "|",
+      seq(`(${EN_NAME})`, oneOf(["publishes", "is publishing"]), `(${EN_TYPED})`),
     ),
     relation: (m) => (m[1] ? rel(m[1], "published_by", m[2]) : rel(m[4], "published_by", m[3])),
   },
   {
-    // "the tools team sits in the Quebec City office", "the guild is run out of the Cork office"
+    // "the design group works from the Oslo office", "the choir operates out of the Leeds campus"
     trigger: /\s(?:office|campus|building|site)/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:sits|is|works|operates)\\s{1,2}(?:run\\s{1,2})?(?:in|out\\s{1,2}of|from)\\s{1,2}(?:the\\s{1,2})?(${EN_NAME})\\s{1,2}(?:office|campus|building|site)`,
-      "gu",
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        "(?:sits|is|works|operates)",
+        `(?:run${GAP})?${oneOf(["in", "out of", "from"])}`,
+        `(?:the${GAP})?(${EN_NAME})`,
+        "(?:office|campus|building|site)",
+      ),
     ),
     relation: (m) => rel(m[1], "located_in", m[2]),
   },
   {
-    // "Bob lives in Osaka", "Emma moved to Lyon", "Raj is based in Pune"
+    // "Bob lives in Osaka", "Emma moved to Lyon", "Raj is based in Hobart"
     trigger: /\b(?:lives|lived|moved|relocated|based|living|settled)\s{1,2}(?:in|to)\b/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:lives|lived|moved|relocated|is\\s{1,2}based|is\\s{1,2}living|settled)\\s{1,2}(?:in|to)\\s{1,2}(${EN_NAME})`,
-      "gu",
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        oneOf(["lives", "lived", "moved", "relocated", "is based", "is living", "settled"]),
+        "(?:in|to)",
+        `(${EN_NAME})`,
+      ),
     ),
     relation: (m) => rel(m[1], "lives_in", m[2]),
   },
   {
     // "Bob works at Initech", "Emma works for Globex"
     trigger: /\b(?:works|worked|working)\s{1,2}(?:at|for)\b/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}(?:works|worked|is\\s{1,2}working)\\s{1,2}(?:at|for)\\s{1,2}(${EN_NAME})`,
-      "gu",
-    ),
+    pattern: rule(seq(`(${EN_TYPED})`, oneOf(["works", "worked", "is working"]), "(?:at|for)", `(${EN_NAME})`)),
     relation: (m) => rel(m[1], "works_at", m[2]),
   },
   {
     // "Bob reports to Carol", "Bob's manager is Carol"
     trigger: /\breports\s{1,2}to\b|['’]s\s{1,2}(?:manager|boss|supervisor)\s/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}reports\\s{1,2}to\\s{1,2}(${EN_NAME})|(${EN_NAME})(?:'s|’s)\\s{1,2}(?:manager|boss|supervisor)\\s{1,2}is\\s{1,2}(${EN_NAME})`,
-      "gu",
+    pattern: rule(
+      seq(`(${EN_TYPED})`, "reports", "to", `(${EN_NAME})`),
+      "|",
+      seq(`(${EN_NAME})${POSSESSIVE}`, "(?:manager|boss|supervisor)", "is", `(${EN_NAME})`),
     ),
     relation: (m) => (m[1] ? rel(m[1], "reports_to", m[2]) : rel(m[3], "reports_to", m[4])),
   },
   {
     // "Atlas is for Globex", "Kite is a project for Acme"
     trigger: /\bis\s{1,2}(?:a\s{1,2}(?:project|build|job)\s{1,2})?for\s/u,
-    pattern: new RegExp(
-      `(${EN_TYPED})\\s{1,2}is\\s{1,2}(?:a\\s{1,2}(?:project|build|job)\\s{1,2})?for\\s{1,2}(?:the\\s{1,2}client\\s{1,2})?(${EN_NAME})`,
-      "gu",
+    pattern: rule(
+      seq(
+        `(${EN_TYPED})`,
+        "is",
+        `(?:${seq("a", "(?:project|build|job)")}${GAP})?for`,
+        `(?:${phrase("the client")}${GAP})?(${EN_NAME})`,
+      ),
     ),
     relation: (m) => rel(m[1], "for_client", m[2]),
   },
   {
     // "the login bug is fixed", "ticket 482 was closed", "the refund request is still open"
-    trigger: /fixed|closed|resolved|done|merged|cancell?ed|open|pending|reopened/u,
-    pattern: new RegExp(
-      `(${EN_TYPED}(?:\\s{1,2}(?:bug|ticket|issue|request|task))?)\\s{1,2}(?:is|was|got|has\\s{1,2}been)\\s{1,2}(?:finally\\s{1,2}|now\\s{1,2}|still\\s{1,2})?(fixed|closed|resolved|done|merged|cancell?ed|open|pending|reopened)`,
-      "gu",
+    trigger: new RegExp(STATUS_WORDS, "u"),
+    pattern: rule(
+      seq(
+        `(${EN_TYPED}(?:${GAP}(?:bug|ticket|issue|request|task))?)`,
+        `(?:is|was|got|${phrase("has been")})`,
+        `(?:finally${GAP}|now${GAP}|still${GAP})?(${STATUS_WORDS})`,
+      ),
     ),
     relation: (m) => rel(m[1], "status", STATUS_OF[m[2]!.toLowerCase()] ?? m[2]),
   },
@@ -262,8 +349,10 @@ const STATUS_OF: Record<string, string> = {
 };
 
 // "The user's colleague Bob …": the relation of a named person to the user.
-const EN_PERSON_OF_USER =
-  /\b[Tt]he user(?:'s|’s) (colleague|coworker|co-worker|manager|boss|friend|sister|brother|mother|father|mom|dad|wife|husband|partner|son|daughter|cousin|aunt|uncle|neighbou?r|teammate|client|doctor|dentist|teacher) ([A-Z][\w-]{0,30}(?: [A-Z][\w-]{0,30})?(?: [A-Z][\w-]{0,30})?)/gu;
+const EN_PERSON_OF_USER = new RegExp(
+  `\\b[Tt]he user(?:'s|’s) (${alternation(PERSON_WORDS.en)}) ([A-Z][\\w-]{0,30}(?: [A-Z][\\w-]{0,30})?(?: [A-Z][\\w-]{0,30})?)`,
+  "gu",
+);
 
 // ---- Chinese --------------------------------------------------------------------------------
 
@@ -289,7 +378,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
   },
   {
-    // 王磊在支付组、王磊那边是支付组的、王磊属于数据部、小林加入了基础架构组
+    // 王磊在支付组、王磊那边是结算组的、王磊属于数据部、小林加入了基础架构组
     trigger: /组|部门|团队|事业部|中心/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:那边)?(?:在|是|属于|加入了|调到了|调去了|去了)(${ZH_NAME}?(?:组|部门|团队|小组|事业部|中心))的?`,
@@ -298,7 +387,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[1]), "member_of", trimZh(m[2])),
   },
   {
-    // 天穹用的是达梦数据库、天穹使用MySQL、天穹跑在阿里云上、天穹基于Go (用户 is the user, not 用)
+    // 天穹用的是瀚海数据库、天穹使用MySQL、天穹跑在阿里云上、天穹基于Go (用户 is the user, not 用)
     trigger: /用(?!户)|使用|采用|基于|跑在|部署在/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:项目)?(?:用的是|用了|使用|采用|基于|跑在|部署在|用(?!户))(${ZH_NAME})(?:上|来做|做)?`,
@@ -307,7 +396,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[1]), "uses", trimZh(m[2])),
   },
   {
-    // 支付组的老大是何佳、文化中心的甲方是北辰文旅集团、知产组一直是马主任在管
+    // 结算组的老大是孟川、展馆的甲方是云岭文化公司、法务组一直是唐主任在管
     trigger: /的(?:老大|头儿|头|主任|组长|部长|总监|负责人)(?:是|叫)/u,
     pattern: new RegExp(`(${ZH_NAME}?)的(?:老大|头儿|头|主任|组长|部长|总监|负责人)(?:是|叫)(${ZH_NAME})`, "gu"),
     relation: (m) => rel(trimZh(m[2]), "leads", trimZh(m[1])),
@@ -318,7 +407,7 @@ export const ZH_RULES: readonly Rule[] = [
     relation: (m) => rel(trimZh(m[1]), "for_client", trimZh(m[2])),
   },
   {
-    // 风铃的模型训练租的是极光云、蜂鸟主控选了恒芯
+    // 雁阵的算力租的是星河云、蜂鸟主控选了恒芯
     trigger: /租的是|选了|选的是|定了|买的是/u,
     pattern: new RegExp(
       `(${ZH_NAME}?)(?:的)?(?:[\\p{Script=Han}]{1,4})?(?:租的是|选了|选的是|定了|买的是)(${ZH_NAME})`,
@@ -356,7 +445,7 @@ export const ZH_RULES: readonly Rule[] = [
       m[1] ? rel(trimZh(m[1]), "for_client", trimZh(m[2])) : rel(trimZh(m[3]), "for_client", trimZh(m[4])),
   },
   {
-    // 登录那个bug修好了、报销流程走完了、那个工单关了、这个问题还没解决
+    // 登录那个bug修好了、采购单走完了、那个工单关了、这个问题还没解决
     trigger:
       /修好了|修复了|解决了|关了|关闭了|走完了|搞定了|办完了|完成了|撤销了|取消了|没解决|没修好|没关|没办完|没完成|开着/u,
     pattern: new RegExp(
@@ -368,8 +457,7 @@ export const ZH_RULES: readonly Rule[] = [
 ];
 
 // "用户的同事王磊": a person's relation to the user.
-const ZH_RELATIONS =
-  "同事|直属领导|领导|上司|经理|老板|朋友|好友|闺蜜|室友|同学|师姐|师兄|妹妹|姐姐|哥哥|弟弟|妈妈|母亲|爸爸|父亲|老婆|妻子|爱人|老公|丈夫|儿子|女儿|表姐|表妹|表哥|表弟|堂姐|堂妹|堂哥|堂弟|邻居|客户|医生|老师|房东|店长";
+const ZH_RELATIONS = alternation(PERSON_WORDS.zh.filter((w) => /^\p{Script=Han}+$/u.test(w) && !w.startsWith("我")));
 const ZH_PERSON_OF_USER = new RegExp(`用户的(${ZH_RELATIONS})([\\p{Script=Han}]{2,3}|[A-Za-z][\\w-]{0,20})`, "gu");
 // A Chinese given name is two or three characters; a third that usually opens a predicate
 // (负责、搬到、在、是…) belongs to the clause after the name.
@@ -411,8 +499,8 @@ function trimZh(text: string | undefined): string | undefined {
  * @example
  * relationsOf("The user's colleague Bob leads project Atlas");
  * // [{ subject: "user", predicate: "relation", object: "Bob" }, { subject: "Bob", predicate: "leads", object: "project Atlas" }]
- * relationsOf("用户说天穹用的是达梦数据库");
- * // [{ subject: "天穹", predicate: "uses", object: "达梦数据库" }]
+ * relationsOf("用户说天穹用的是瀚海数据库");
+ * // [{ subject: "天穹", predicate: "uses", object: "瀚海数据库" }]
  */
 export function relationsOf(content: string): Relation[] {
   const text = content.normalize("NFC").slice(0, 2000);

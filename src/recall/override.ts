@@ -12,6 +12,7 @@
  */
 import type { MemoryKind, MemoryRecord } from "../schema.js";
 import { alternation, escapeRegExp, wordList } from "../text/patterns.js";
+import { PERSON_WORDS } from "../write/extract/lexicon.js";
 
 export type Dimension = "language" | "verbosity" | "format" | "tone" | "channel";
 
@@ -149,11 +150,26 @@ const HYPOTHETICAL = new RegExp(
   )}\\b`,
   "u",
 );
-const REPORTED =
-  /(?:他|她|他们|她们|老板|领导|同事|朋友|客户|老师|妈妈|爸爸|家人)[^，。！？,.!?]{0,6}(?:说|让我|要我|叫我|觉得|建议)|\b(?:he|she|they|my [a-z]{1,20}|someone|people)\s{1,4}(?:said|says|told|asked|thinks?|suggested|wants?)\b/u;
+const REPORTER_ZH = alternation([
+  "他",
+  "她",
+  "他们",
+  "她们",
+  "家人",
+  ...PERSON_WORDS.zh.filter((w) => !w.startsWith("我")),
+]);
+const REPORTED = new RegExp(
+  `${REPORTER_ZH}[^，。！？,.!?]{0,6}(?:说|让我|要我|叫我|觉得|建议)|` +
+    "\\b(?:he|she|they|my [a-z]{1,20}|someone|people)\\s{1,4}(?:said|says|told|asked|thinks?|suggested|wants?)\\b",
+  "u",
+);
 const QUESTION = /[?？]|[吗呢][\s。]{0,4}$/u;
-const REQUEST_FRAME =
-  /(?:你|您)?(?:能不能|可不可以|能否|能|可以|麻烦|请)[^，。！？,.!?]{0,12}(?:回答|回复|写|发|说|解释|讲|列|总结|翻译|输出)|\b(?:(?:can|could|would|will) you|please)\b[^?.!]{0,40}\b(?:answer|reply|respond|write|send|explain|say|list|summari[sz]e|translate|keep|make|use|switch)\b/u;
+const REQUEST_FRAME = new RegExp(
+  "(?:你|您)?(?:能不能|可不可以|能否|能|可以|麻烦|请)[^，。！？,.!?]{0,12}(?:回答|回复|写|发|说|解释|讲|列|总结|翻译|输出)|" +
+    "\\b(?:(?:can|could|would|will) you|please)\\b[^?.!]{0,40}" +
+    "\\b(?:answer|reply|respond|write|send|explain|say|list|summari[sz]e|translate|keep|make|use|switch)\\b",
+  "u",
+);
 
 /**
  * True when `text` holds a sentence that reads as an instruction for this turn: a request or

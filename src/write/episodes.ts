@@ -5,7 +5,7 @@
  * Every exchange of a write run (a user's turn and the reply to it) that says something leaves
  * one `episode` record about the conversation: when it happened, and what each side said,
  * condensed to its informative sentences and attributed to its speaker ("The assistant
- * replied: …"). That is how "what did you recommend to me?" finds an answer: the companion's
+ * replied: …"). That is how "what was your tip about my back?" finds an answer: the companion's
  * words are true as a record of what was said, whoever said them. They are never a fact about
  * the user, so they never enter the profile: `about: "conversation"` keeps them out of
  * admission scoring, conflicts and confirmation, and the user's own statements in the same
@@ -26,6 +26,7 @@ import type { Operation } from "@langchain/langgraph-checkpoint";
 import type { ChatMessage } from "../messages.js";
 import { episodesNamespace, RECORD_INDEX_FIELDS } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
+import { alternation, wordList } from "../text/patterns.js";
 import { detectLanguage, tokenize } from "../text/tokenizer.js";
 import { dayTerms } from "../time.js";
 import { yieldIfDue } from "../yield.js";
@@ -57,11 +58,20 @@ interface Exchange {
 /**
  * Pleasantries that carry nothing to remember on their own, in both languages. A sentence is a
  * pleasantry when it opens with one of these and has at most two content words besides
- * ("Hello, Emily." / "谢谢你的推荐！"), so "Thanks to the rain the match moved to Sunday" is kept.
+ * ("Hello, Sam." / "谢谢提醒！"), so "Thanks to the rain the match moved to Sunday" is kept.
  */
-const PLEASANTRY =
-  /^(?:hello|hi|hey|good (?:morning|afternoon|evening|night)|thanks?|thank you|you're welcome|nice to meet you|see you|bye|goodbye|great|awesome|wow|ok(?:ay)?|sure|certainly|of course|no problem|sounds good|i'?m (?:so |really )?(?:sorry|glad|happy)|that(?:'s| is| sounds) (?:great|wonderful|lovely|nice|awesome|amazing|too bad)|你好|您好|嗨|早上好|晚上好|晚安|谢谢|多谢|不客气|再见|拜拜|好的|嗯|哇|太好了|没问题|当然|很高兴认识你|听起来(?:不错|很棒)|真(?:不错|棒)|很遗憾)/iu;
-/** Offers of help that close a reply ("Can I assist you in any way?", "有什么可以帮你的吗？"). */
+const PLEASANTRY_OPENERS =
+  wordList(`hello | hi | hey | good morning | good afternoon | good evening | good night | thank |
+  thanks | thank you | you're welcome | nice to meet you | see you | bye | goodbye | great | awesome | wow | ok | okay |
+  sure | certainly | of course | no problem | sounds good | 你好 | 您好 | 嗨 | 早上好 | 晚上好 | 晚安 | 谢谢 | 多谢 |
+  不客气 | 再见 | 拜拜 | 好的 | 嗯 | 哇 | 太好了 | 没问题 | 当然 | 很高兴认识 | 听起来不错 | 听起来很棒 | 真不错 | 真棒 |
+  很遗憾`);
+const PLEASANTRY = new RegExp(
+  `^(?:${alternation(PLEASANTRY_OPENERS)}|i'?m (?:so |really )?(?:sorry|glad|happy)|` +
+    "that(?:'s| is| sounds) (?:great|wonderful|lovely|nice|awesome|amazing|too bad))",
+  "iu",
+);
+/** Offers of help that close a reply ("May I help with anything?", "有什么能帮上忙的，随时说。"). */
 const OFFER_OF_HELP = /(?:can|may) i (?:help|assist)|anything else|有什么(?:可以|能)帮|还有什么(?:需要|想)/iu;
 const QUESTION_END = /[?？]\s{0,4}$/u;
 
@@ -147,7 +157,7 @@ function episodeOf(exchange: Exchange): MemoryCandidate | undefined {
     importance: EPISODE_IMPORTANCE,
     sensitivity: "low",
     about: "conversation",
-    // The day it happened, as keyword terms: "what did we talk about on May 2nd?" (src/recall/dates.ts).
+    // The day it happened, as keyword terms: "what did we discuss on May 2nd?" (src/recall/dates.ts).
     terms: dayTerms(date),
     extractor: "episode",
   };
@@ -168,7 +178,7 @@ function condense(turns: readonly ChatMessage[], reply: boolean): { text: string
       if (!question) filled += sentence.length + 1;
     }
   }
-  // The companion's questions back ("Which park did you go to?") are not what it said, unless
+  // The companion's questions back ("Which trail was it?") are not what it said, unless
   // they are all it said.
   const statements = reply && kept.some((k) => !k.question) ? kept.filter((k) => !k.question) : kept;
   if (statements.length === 0) return undefined;

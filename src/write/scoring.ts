@@ -17,6 +17,7 @@
 import { z } from "zod";
 import { InvalidConfigError, zodProblem } from "../errors.js";
 import type { MemoryKind, MemoryRecord, SourceType } from "../schema.js";
+import { alternation } from "../text/patterns.js";
 import { detectLanguage } from "../text/tokenizer.js";
 import type { MemoryCandidate } from "./candidate.js";
 import { analyzeStatement } from "./conflict/analyze.js";
@@ -24,6 +25,7 @@ import { claimsBusinessState, isOneOff, isTransient } from "./cues.js";
 import { namesIn, subjectNames } from "./extract/claim.js";
 import { canonicalValue, dimensionOfKey } from "./extract/dimensions.js";
 import { withoutSpeaker } from "./extract/keys.js";
+import { MOOD_WORDS, TRAIT_WORDS } from "./extract/markers.js";
 
 const unit = z.number().min(0).max(1);
 
@@ -90,20 +92,19 @@ export function parseAdmissionConfig(input: unknown = {}): AdmissionConfig {
 // Seed 002 §9.1 sub-scores. The article gives them for the transient sample (stability 0.3,
 // reusability 0.2) and the rule samples (reusability 0.85, otherwise 0.5); an episode's
 // stability of 2/3 reproduces its 0.775 for "上周排查过一个 502" (true once, fades as history).
-const STABILITY_TRANSIENT = 0.3;
-const STABILITY_TIME_BOUND = 2 / 3;
-const STABILITY_STANDING = 1;
-const REUSABILITY_RULE = 0.85;
-const REUSABILITY_DEFAULT = 0.5;
-const REUSABILITY_TRANSIENT = 0.2;
+const STABILITY = { transient: 0.3, timeBound: 2 / 3, standing: 1 } as const;
+const REUSABILITY = { rule: 0.85, default: 0.5, transient: 0.2 } as const;
 /** Seed 004 §2 Validate(): explicit statements below 0.8 are raised to 0.9. */
 const EXPLICIT_FLOOR = 0.8;
 const EXPLICIT_DEFAULT = 0.9;
 
 const RULE_HINTS =
   /约定|所有|必须|每次|总是|一律|以后都|始终|规范|\b(?:always|every|must|whenever|from now on|convention|by default)\b/iu;
-const PERSONAL_HINTS =
-  /性格|脾气|心情|情绪|难搞|这个人|内向|外向|焦虑|郁闷|沮丧|心烦|\b(?:personality|mood|introvert(?:ed)?|extrovert(?:ed)?|anxious|depressed|grumpy|hard to deal with|difficult person)\b/iu;
+// Traits and moods in either language: a candidate without extraction's own flag (a model's).
+const PERSONAL_HINTS = new RegExp(
+  `${alternation([...TRAIT_WORDS.zh, ...MOOD_WORDS.zh])}|\\b${alternation([...TRAIT_WORDS.en, ...MOOD_WORDS.en])}\\b`,
+  "iu",
+);
 /** The signals the score reads: extraction's own flags, or else hints in the candidate's text. */
 export interface AdmissionSignals {
   transient: boolean;
@@ -161,11 +162,11 @@ export interface AdmissionScores {
 export function admissionScore(candidate: MemoryCandidate, novelty: number, config: AdmissionConfig): AdmissionScores {
   const signals = admissionSignals(candidate);
   const stability = signals.transient
-    ? STABILITY_TRANSIENT
+    ? STABILITY.transient
     : candidate.kind === "episode" || candidate.kind === "todo"
-      ? STABILITY_TIME_BOUND
-      : STABILITY_STANDING;
-  const reusability = signals.transient ? REUSABILITY_TRANSIENT : signals.rule ? REUSABILITY_RULE : REUSABILITY_DEFAULT;
+      ? STABILITY.timeBound
+      : STABILITY.standing;
+  const reusability = signals.transient ? REUSABILITY.transient : signals.rule ? REUSABILITY.rule : REUSABILITY.default;
   const confidence = capConfidence(candidate.sourceType, candidate.confidence, config);
   const w = config.weights;
   const n = clamp01(novelty);

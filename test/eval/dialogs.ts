@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { z } from "zod";
+import { createRng } from "../bench/fixtures.js";
 import type { EvalMessage, EvalSet, EvalUser, PlantedFact } from "./sets.js";
 
 export const DIALOGS_DIR = new URL("../../eval/dialogs/", import.meta.url);
@@ -125,11 +126,36 @@ export function dialogUser(dialog: Dialog): EvalUser {
   };
 }
 
-export function dialogSet(dialogs: readonly Dialog[] = loadDialogs()): EvalSet {
+/**
+ * The two halves of the dialogs: `tuning` may be read while changing the code, `held-out` is only
+ * measured, and the CI floors stand on it. Each language's dialogs are shuffled by a seeded
+ * generator and split in two, the held-out half taking the odd one.
+ */
+export type DialogHalf = "tuning" | "held-out";
+const SPLIT_SEED = 25;
+
+export function dialogHalf(dialogs: readonly Dialog[], half: DialogHalf, seed = SPLIT_SEED): Dialog[] {
+  const rand = createRng(seed);
+  const out: Dialog[] = [];
+  for (const language of ["zh", "en"] as const) {
+    const shuffled = dialogs.filter((d) => d.language === language);
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+    }
+    const tuning = Math.floor(shuffled.length / 2);
+    out.push(...(half === "tuning" ? shuffled.slice(0, tuning) : shuffled.slice(tuning)));
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** All dialogs, or one half of them, as an eval set. */
+export function dialogSet(half?: DialogHalf, dialogs: readonly Dialog[] = loadDialogs()): EvalSet {
+  const chosen = half ? dialogHalf(dialogs, half) : dialogs;
   return {
-    id: "dialogs",
-    label: "Own dialogs (zh + en)",
-    users: dialogs.map(dialogUser),
+    id: half ? `dialogs-${half}` : "dialogs",
+    label: half ? `Own dialogs, ${half === "tuning" ? "tuning" : "held-out"} half (zh + en)` : "Own dialogs (zh + en)",
+    users: chosen.map(dialogUser),
     clock: "session",
     uniqueIds: true,
   };

@@ -4,7 +4,7 @@
  * (eval/report/latest.json, the run before kept as previous.json), a Markdown table
  * (latest.md) and one SVG chart per metric (eval/report/<metric>.svg). Progress goes to stderr.
  *
- * --quick: a slice (three dialogs and two MemoryBank users per language, the fixtures whole),
+ * --quick: a slice (two dialogs of each half and two MemoryBank users per language, the fixtures whole),
  *   reported under eval/report/quick/ so that it never replaces the full report.
  * --verbose: also every question langgraph-memory missed, with what it recalled instead.
  * --no-mem0: leave the mem0 column out (otherwise installed on demand into eval/peers).
@@ -54,7 +54,8 @@ function commit(): string {
 }
 
 const sets: Array<{ set: EvalSet; short: string }> = [
-  { set: quick ? sliceUsers(dialogSet(), 3) : dialogSet(), short: "own dialogs" },
+  { set: quick ? sliceUsers(dialogSet("tuning"), 2) : dialogSet("tuning"), short: "own dialogs, tuning half" },
+  { set: quick ? sliceUsers(dialogSet("held-out"), 2) : dialogSet("held-out"), short: "own dialogs, held-out half" },
   { set: quick ? sliceUsers(memoryBankSet(), 2) : memoryBankSet(), short: "MemoryBank dev" },
   { set: conversationSet("named"), short: "own conversations" },
   { set: scenarioSet(), short: "own scenarios" },

@@ -17,9 +17,9 @@
 
 import { detectLanguage, normalizeText } from "../../text/tokenizer.js";
 import { isChangeWord, readClaim } from "../extract/claim.js";
+import type { Dimension } from "../extract/dimension-words.js";
 import { canonicalValue, type DimensionReading, dimensionOfKey, readDimension } from "../extract/dimensions.js";
 import { entityKeyParts, holdsOneValue, isObjectKey, isPlainKey, keySubject, withoutSpeaker } from "../extract/keys.js";
-import type { Dimension } from "../extract/lexicon.js";
 import { sameEntity } from "../extract/subject.js";
 import { DUPLICATE_SIMILARITY, namesOtherThing } from "../scoring.js";
 import { analyzeStatement, anchorSimilarity, isStrictSuperset, type StatementAnalysis } from "./analyze.js";

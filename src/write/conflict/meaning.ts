@@ -13,7 +13,7 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore } from "@langchain/langgraph";
 import { cosine } from "../../store/vectors.js";
 import { HashEmbeddings } from "../../text/embeddings.js";
-import { DIMENSIONS, type Dimension } from "../extract/lexicon.js";
+import { DIMENSIONS, type Dimension } from "../extract/dimension-words.js";
 
 /** How much nearer the best dimension must be than the next: an even match names none. */
 const MARGIN = 0.05;

@@ -1,6 +1,6 @@
 /**
  * Which dimension a statement sets, and to what, from the dimension vocabulary
- * (`DIMENSIONS` in lexicon.ts): "keep answers short", 回答简短点 and "I prefer concise answers"
+ * (`DIMENSIONS` in dimension-words.ts): "keep answers short", 回答简短点 and "I prefer concise answers"
  * all set `reply.length` to `short`; "I prefer detailed, long explanations" sets it to `long`.
  * Two statements about one dimension in different words are then seen to be about the same
  * thing, and their values compared, whatever their keys.
@@ -10,7 +10,7 @@
  * value ("not too long", 别太长 → short); "not … enough" / 不够 is a wish for more, not a negation.
  */
 import { alternation } from "../../text/patterns.js";
-import { DIMENSIONS, type Dimension } from "./lexicon.js";
+import { DIMENSIONS, type Dimension } from "./dimension-words.js";
 
 export interface DimensionReading {
   dimension: Dimension;

@@ -215,7 +215,7 @@ export const TOPICS: readonly Topic[] = [
       ["vscode", "VS Code|VSCode", "vs code|vscode|visual studio code", "tool.editor"],
       ["vim", "Vim|Neovim", "vim|neovim", "tool.editor"],
       ["emacs", "Emacs", "emacs", "tool.editor"],
-      ["jetbrains", "IntelliJ|JetBrains", "intellij|jetbrains", "tool.editor"],
+      ["jetbrains", "IntelliJ|JetBrains|PyCharm|WebStorm", "intellij|jetbrains|pycharm|webstorm", "tool.editor"],
       ["sqlite", "SQLite", "sqlite", "tool.database"],
       ["postgres", "PostgreSQL|Postgres|PG", "postgresql|postgres|pg", "tool.database"],
       ["mysql", "MySQL", "mysql", "tool.database"],
@@ -310,8 +310,8 @@ export const TOPICS: readonly Topic[] = [
     ["", ""],
     [
       ["team", "团队|小组|部门", "team|squad|department"],
-      ["colleague", "同事", "colleague|colleagues|coworker|coworkers"],
-      ["manager", "领导|经理|老板", "manager|boss"],
+      ["colleague", "同事", "colleague|colleagues|coworker|coworkers|co-worker|teammate|teammates"],
+      ["manager", "领导|经理|老板|直属领导|上司|店长", "manager|boss"],
     ],
   ),
   topic(
@@ -334,7 +334,7 @@ export const TOPICS: readonly Topic[] = [
       ["baby", "宝宝|婴儿", "baby|babies|newborn"],
       ["grandmother", "奶奶|外婆|姥姥", "grandma|grandmother"],
       ["grandfather", "爷爷|外公|姥爷", "grandpa|grandfather"],
-      ["partner", "男朋友|女朋友|对象", "boyfriend|girlfriend|partner"],
+      ["partner", "男朋友|女朋友|对象|爱人", "boyfriend|girlfriend|partner"],
     ],
   ),
   topic(
@@ -487,45 +487,6 @@ export const TOPICS: readonly Topic[] = [
   ),
 ];
 
-const familyTerms = TOPICS.find((t) => t.name === "family")!.terms;
-
-/** The family topic's own words: relatives and partners named in full (妹妹, "sister"). */
-export const FAMILY_WORDS = {
-  zh: familyTerms.flatMap((term) => term.zh),
-  en: familyTerms.flatMap((term) => term.en),
-};
-
-/**
- * Relatives and partners: the family topic's terms, and the short forms people use of them
- * (我妈, 我哥, "my cousin"). One list for every rule that asks whether a sentence is about
- * someone of the speaker's family.
- */
-export const RELATIVES = {
-  zh: [
-    ...FAMILY_WORDS.zh,
-    ...wordList("妈 | 爸 | 姐 | 妹 | 哥 | 弟 | 家人 | 表哥 | 表姐 | 表弟 | 表妹 | 堂哥 | 堂姐 | 堂弟 | 堂妹"),
-  ],
-  en: [
-    ...FAMILY_WORDS.en,
-    ...wordList(`parent | kid | sibling | siblings | cousin | cousins | aunt | uncle | niece | nephew | grandparents |
-      grandson | granddaughter | grandkids`),
-  ],
-};
-
-/**
- * The people of the speaker's own life: relatives, and those they work or live with. "我妹妹下个月
- * 结婚", "my boss moved to Berlin": the event is theirs, not the speaker's.
- */
-export const PEOPLE = {
-  zh: [...RELATIVES.zh, ...wordList("朋友 | 同事 | 老板 | 领导 | 室友 | 邻居")],
-  en: [
-    ...RELATIVES.en,
-    ...wordList(
-      "friend | friends | colleague | colleagues | coworker | coworkers | boss | roommate | neighbor | neighbour",
-    ),
-  ],
-};
-
 /**
  * Who or what else a statement may be about, named by how the speaker knows them (同事,
  * "colleague", 项目 "project"): the first segment of the key of a memory about them
@@ -549,25 +510,38 @@ const termsOf = (name: string, slugs?: readonly string[]): Relation[] =>
 const relationRows = (rows: ReadonlyArray<readonly [string, string, string]>, title = false): Relation[] =>
   rows.map(([slug, zh, en]) => ({ slug, zh: wordList(zh), en: wordList(en), ...(title ? { title } : {}) }));
 
+/** Relatives beyond the household, named in full (表哥, "cousin"). */
+const EXTENDED_FAMILY = relationRows([
+  ["cousin", "表哥 | 表姐 | 表弟 | 表妹 | 堂哥 | 堂姐 | 堂弟 | 堂妹", "cousin | cousins"],
+  ["aunt", "阿姨 | 姑姑 | 姨妈 | 舅妈", "aunt"],
+  ["uncle", "叔叔 | 舅舅 | 伯伯 | 姑父", "uncle"],
+]);
+
+/** Friends and those the speaker lives next to or with. */
+const FRIENDS_AND_NEIGHBORS = relationRows([
+  ["friend", "朋友 | 好友 | 好朋友 | 闺蜜 | 哥们", "friend | friends | best friend | buddy | pal"],
+  ["roommate", "室友 | 舍友", "roommate | flatmate"],
+  ["neighbor", "邻居", "neighbor | neighbour"],
+]);
+const COLLEAGUES = termsOf("team", ["colleague", "manager"]);
+
 export const RELATIONS: readonly Relation[] = [
   ...termsOf("family"),
-  ...termsOf("team", ["colleague", "manager"]),
+  ...COLLEAGUES,
   ...termsOf("project", ["project"]),
   ...termsOf("pet"),
+  ...FRIENDS_AND_NEIGHBORS,
+  ...relationRows([["classmate", "同学 | 师兄 | 师姐 | 师弟 | 师妹", "classmate"]]),
+  ...EXTENDED_FAMILY,
   ...relationRows([
-    ["friend", "朋友 | 好友 | 好朋友 | 闺蜜 | 哥们", "friend | best friend | buddy | pal"],
-    ["roommate", "室友 | 舍友", "roommate | flatmate"],
-    ["neighbor", "邻居", "neighbor | neighbour"],
-    ["classmate", "同学", "classmate"],
-    ["cousin", "表哥 | 表姐 | 表弟 | 表妹 | 堂哥 | 堂姐 | 堂弟 | 堂妹", "cousin"],
-    ["aunt", "阿姨 | 姑姑 | 姨妈 | 舅妈", "aunt"],
-    ["uncle", "叔叔 | 舅舅 | 伯伯 | 姑父", "uncle"],
     ["client", "客户", "client | customer"],
     ["mentor", "导师 | 师父", "mentor"],
+    ["landlord", "房东", "landlord"],
   ]),
   ...relationRows(
     [
       ["doctor", "医生 | 大夫", "doctor | dr | dr."],
+      ["dentist", "牙医", "dentist"],
       ["teacher", "老师 | 教授", "teacher | professor | prof | prof."],
       ["lawyer", "律师", "lawyer | attorney"],
       ["coach", "教练", "coach"],
@@ -576,6 +550,39 @@ export const RELATIONS: readonly Relation[] = [
   ),
 ];
 
+const wordsOf = (rows: readonly Relation[]) => ({ zh: rows.flatMap((r) => r.zh), en: rows.flatMap((r) => r.en) });
+
+/** The family topic's own words: relatives and partners named in full (妹妹, "sister"). */
+export const FAMILY_WORDS = wordsOf(termsOf("family"));
+
+/**
+ * Relatives and partners: the family's words, and the short forms people use of them (我妈, 我哥,
+ * "my cousin"). One list for every rule that asks whether a sentence is about someone of the
+ * speaker's family.
+ */
+export const RELATIVES = {
+  zh: [...FAMILY_WORDS.zh, ...wordsOf(EXTENDED_FAMILY).zh, ...wordList("妈 | 爸 | 姐 | 妹 | 哥 | 弟 | 家人")],
+  en: [
+    ...FAMILY_WORDS.en,
+    ...wordsOf(EXTENDED_FAMILY).en,
+    ...wordList(
+      "parent | kid | sibling | siblings | niece | nephew | grandparents | grandson | granddaughter | grandkids",
+    ),
+  ],
+};
+
+/**
+ * The people of the speaker's own life: relatives, and those they work or live with. "我妹妹下个月
+ * 结婚", "my boss moved to Berlin": the event is theirs, not the speaker's.
+ */
+export const PEOPLE = {
+  zh: [...RELATIVES.zh, ...wordsOf([...COLLEAGUES, ...FRIENDS_AND_NEIGHBORS]).zh],
+  en: [...RELATIVES.en, ...wordsOf([...COLLEAGUES, ...FRIENDS_AND_NEIGHBORS]).en],
+};
+
+/** Every word for a person by how the speaker knows them: the relations less projects and pets. */
+export const PERSON_WORDS = wordsOf(RELATIONS.filter((r) => !["project", "cat", "dog"].includes(r.slug)));
+
 /**
  * The most common Chinese surnames (double ones first): a Chinese name in running text is told
  * from the words around it by its surname (王晓明, 小王, 老李), since nothing else delimits it.
@@ -583,107 +590,9 @@ export const RELATIONS: readonly Relation[] = [
 export const SURNAMES: readonly string[] = [
   ...wordList("欧阳 | 司马 | 上官 | 诸葛 | 东方 | 皇甫 | 尉迟 | 公孙 | 慕容 | 令狐"),
   ...Array.from(
-    "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文" +
+    "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田" +
+      "任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文" +
       // The next most common, less the ones that open everyday words (向, 付, 温, 牛 …).
       "严韦覃闫庞樊殷施陶洪翟颜倪俞鲁葛伍尤毕聂焦柳邢莫庄辛祝涂祁舒耿詹苗凌费纪靳甄裴霍翁柯阮柴冉饶戚滕邬褚娄穆郎冀姬栾窦卓艾岑佟邝",
-  ),
-];
-
-/**
- * Attributes with one value at a time that people state in words the topic lexicon does not
- * hold, and the dimension each belongs to: "keep answers short" and 回答简短点 are both
- * `reply.length = short`, "I prefer detailed, long explanations" is `reply.length = long`.
- * Value words are only read next to one of the dimension's context words (answers, 回答, commute,
- * 通勤), so "a short trip" or 坐地铁去看展 say nothing about either.
- */
-export interface Dimension {
-  /** The key of the speaker's own value; for someone else its segments joined (`reply_length`). */
-  key: string;
-  /** What it is called, in both languages (hints, questions, the model's judgement). */
-  label: { zh: string; en: string };
-  /** Words that say the clause is about this dimension. */
-  context: { zh: readonly string[]; en: readonly string[] };
-  /** Canonical value → the words that say it. */
-  values: Readonly<Record<string, { zh: readonly string[]; en: readonly string[] }>>;
-  /** A two-valued dimension: a negated value means the other ("not too long" → short). */
-  opposite?: readonly [string, string];
-  /** Set by an instruction to the assistant ("keep answers short", 回答简短点), not only by a statement. */
-  instructable?: boolean;
-}
-
-type Words = readonly [zh: string, en: string];
-const both = ([zh, en]: Words) => ({ zh: wordList(zh), en: wordList(en) });
-const dimension = (
-  key: string,
-  label: readonly [string, string],
-  context: Words,
-  values: Record<string, Words>,
-  extra: Pick<Dimension, "opposite" | "instructable"> = {},
-): Dimension => ({
-  key,
-  label: { zh: label[0], en: label[1] },
-  context: both(context),
-  values: Object.fromEntries(Object.entries(values).map(([value, words]) => [value, both(words)])),
-  ...extra,
-});
-
-export const DIMENSIONS: readonly Dimension[] = [
-  dimension(
-    "reply.length",
-    ["回答长短", "reply length"],
-    [
-      "回答 | 回复 | 答案 | 解释 | 说明 | 讲解",
-      "answer | answers | reply | replies | response | responses | explanation | explanations | explain | summaries",
-    ],
-    {
-      short: [
-        "简短 | 简洁 | 简明 | 精简 | 短一点 | 短一些 | 短点 | 简单点 | 太短",
-        "short | shorter | brief | briefer | concise | succinct | terse | to the point",
-      ],
-      long: [
-        "详细 | 详尽 | 长一点 | 长一些 | 具体一点 | 展开讲 | 太长 | 更长",
-        "long | longer | detailed | in detail | thorough | in-depth | in depth | elaborate | verbose",
-      ],
-    },
-    { opposite: ["short", "long"], instructable: true },
-  ),
-  dimension(
-    "commute.mode",
-    ["通勤方式", "commute"],
-    ["通勤 | 上班 | 上下班 | 去公司", "commute | commuting | commutes | to work | to the office"],
-    {
-      car: ["开车 | 自驾", "drive | drives | driving | by car"],
-      subway: ["地铁", "subway | metro | underground | the tube"],
-      bus: ["公交 | 巴士 | 公交车", "bus"],
-      bike: ["骑车 | 骑自行车 | 自行车 | 单车", "bike | bikes | biking | cycle | cycles | cycling | bicycle"],
-      walk: ["走路 | 步行", "walk | walks | walking | on foot"],
-      train: ["火车 | 高铁 | 轻轨", "train"],
-    },
-  ),
-  dimension("tool.editor", ["编辑器", "editor"], ["编辑器 | 写代码 | 敲代码", "editor | ide | code in | coding in"], {
-    vscode: ["VS Code | VSCode", "vs code | vscode | visual studio code"],
-    vim: ["Vim | Neovim", "vim | neovim"],
-    emacs: ["Emacs", "emacs"],
-    jetbrains: ["IntelliJ | PyCharm | WebStorm", "intellij | pycharm | webstorm | jetbrains"],
-    sublime: ["Sublime", "sublime | sublime text"],
-    cursor: ["Cursor", "cursor"],
-    zed: ["Zed", "zed"],
-  }),
-  // A diet is also what the speaker is ("I've been vegetarian", 我是素食者), not only what they eat;
-  // a vegetarian restaurant is neither.
-  dimension(
-    "diet.style",
-    ["饮食习惯", "diet"],
-    [
-      "吃 | 饮食 | 食谱 | 我是 | 用户是",
-      "eat | eats | eating | diet | food | i'm | i am | i've been | i have been | the user is | the user has been",
-    ],
-    {
-      vegetarian: ["吃素 | 素食 | 素食者", "vegetarian | veggie"],
-      vegan: ["纯素 | 全素", "vegan"],
-      pescatarian: ["只吃鱼肉 | 鱼素", "pescatarian"],
-      keto: ["生酮", "keto | ketogenic"],
-      omnivore: ["吃肉 | 荤素都吃", "eat meat | eats meat | eating meat | omnivore"],
-    },
   ),
 ];

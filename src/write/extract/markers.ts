@@ -137,6 +137,11 @@ const IMPRESSED = wordList(
   `great | amazing | awesome | lovely | perfect | wonderful | beautiful | incredible | gorgeous | delicious`,
 );
 
+// Words between "it's" and a word of praise ("it's really just great"), in the order tried.
+const DEGREE_WORDS = wordList(
+  "so | really | very | such | pretty | just | totally | super | kind of | quite | a bit | not | been | always | all",
+);
+
 /** Opinions about the conversation itself ("I think that's a good idea", "我觉得这个不错"). */
 export const REACTION = {
   zh: /^我?(?:觉得|认为|感觉)(?:这|那|你|它|挺|还|不错|可以|很好)|你说得对|有道理|说得好|^(?:这|那)(?:个|样)?(?:不错|挺好|很好|可以|行)/u,
@@ -144,7 +149,7 @@ export const REACTION = {
     [
       "^i (?:think|guess|believe|feel like|suppose|agree)\\b.{0,12}\\b(?:that|this|it|so|you|your)\\b",
       "^(?:that|this)(?:'s| is| was| sounds| looks| seems)\\b",
-      `^it(?:'s| is| was| sounds| looks| seems)\\s+(?:(?:so|really|very|such|pretty|just|totally|super|kind of|quite|a bit|not|been|always|all)\\s+)*${alternation(PRAISE)}\\b`,
+      `^it(?:'s| is| was| sounds| looks| seems)\\s+(?:(?:${DEGREE_WORDS.join("|")})\\s+)*${alternation(PRAISE)}\\b`,
       "\\b(?:your|the)(?: \\w+)? (?:answer|reply|response|suggestion|idea|explanation|code)\\b",
       `\\bsounds (?:like (?:a|an|so|such|fun)\\b|so |really |${alternation([...IMPRESSED, "fun", "magical", "exciting"])})`,
       `\\b(?:looks|seems) (?:so |really |${alternation(IMPRESSED)})`,
@@ -170,47 +175,55 @@ export const MOOD = {
   ),
 };
 
-/** Traits, feelings and likes (seed 003 §5.1: written only at confidence ≥ 0.85). */
-export const PERSONAL = {
-  zh: new RegExp(
-    alternation(
-      wordList(`喜欢 | 爱 | 讨厌 | 受不了 | 反感 | 性格 | 内向 | 外向 | 脾气 | 焦虑 | 抑郁 | 孤独 | 害怕 | 情绪 |
-        心情 | 感觉自己 | 开心 | 高兴 | 难过 | 伤心 | 感激 | 感动 | 骄傲 | 生气 | 担心 | 压力`),
-    ),
-    "u",
-  ),
-  en: new RegExp(
-    words(`like | likes | love | loves | enjoy | enjoys | hate | hates | dislike | dislikes | can't stand | keen on |
-      passionate about | interested in | fond of | personality | introvert | extrovert | anxious | depressed | lonely |
-      afraid | scared | feel | feeling | felt | happy | sad | thankful | grateful | proud | excited | upset | angry |
-      worried | stressed`),
-    "i",
-  ),
-};
-
 /**
- * Self-judgements of personality (seed 002: "我这个人就是比较难搞" said in passing pollutes memory):
- * these stay below the 0.85 bar for personal statements unless the user asks to remember them.
+ * Words of character: the personality a statement of likes and feelings may mention (内向,
+ * "anxious"), and the self-judgements said in passing that pollute memory (seed 002: "我这个人就是
+ * 比较难搞"); then words of a state of mind, of a feeling, and of a like or dislike.
  */
+const PERSONALITY_WORDS = {
+  zh: wordList("性格 | 内向 | 外向 | 脾气 | 焦虑 | 抑郁 | 孤独"),
+  en: wordList("personality | introvert | extrovert | anxious | depressed | lonely"),
+};
+const SELF_JUDGEMENT_WORDS = {
+  zh: wordList("难搞 | 这个人 | 自卑 | 固执 | 挑剔 | 急性子 | 完美主义 | 懒"),
+  en: wordList(`introverted | extroverted | shy | moody | grumpy | lazy | stubborn | picky | impatient | perfectionist |
+    insecure | difficult | hard to deal with`),
+};
+export const TRAIT_WORDS = {
+  zh: [...PERSONALITY_WORDS.zh, ...SELF_JUDGEMENT_WORDS.zh],
+  en: [...PERSONALITY_WORDS.en, ...SELF_JUDGEMENT_WORDS.en],
+};
+export const MOOD_WORDS = { zh: wordList("情绪 | 心情 | 郁闷 | 沮丧 | 心烦"), en: wordList("mood | moods") };
+const FEELING_WORDS = {
+  zh: wordList("感觉自己 | 开心 | 高兴 | 难过 | 伤心 | 感激 | 感动 | 骄傲 | 生气 | 担心 | 压力 | 害怕"),
+  en: wordList(`afraid | scared | feel | feeling | felt | happy | sad | thankful | grateful | proud | excited | upset |
+    angry | worried | stressed`),
+};
+const LIKE_WORDS = {
+  zh: wordList("喜欢 | 爱 | 讨厌 | 受不了 | 反感"),
+  en: wordList(`like | likes | love | loves | enjoy | enjoys | hate | hates | dislike | dislikes | can't stand | keen on |
+    passionate about | interested in | fond of`),
+};
+const PERSONAL_WORDS = {
+  zh: [...LIKE_WORDS.zh, ...FEELING_WORDS.zh, ...MOOD_WORDS.zh, ...PERSONALITY_WORDS.zh],
+  en: [...LIKE_WORDS.en, ...FEELING_WORDS.en, ...MOOD_WORDS.en, ...PERSONALITY_WORDS.en],
+};
+
+/** Traits, moods, feelings and likes (seed 003 §5.1: written only at confidence ≥ 0.85). */
+export const PERSONAL = {
+  zh: new RegExp(alternation(PERSONAL_WORDS.zh), "u"),
+  en: new RegExp(`\\b${alternation(PERSONAL_WORDS.en)}\\b`, "i"),
+};
+
+/** Self-judgements of personality: below the 0.85 bar for personal statements unless the user asks to remember them. */
 export const TRAIT = {
-  zh: new RegExp(
-    alternation(
-      wordList(
-        "性格 | 内向 | 外向 | 脾气 | 难搞 | 这个人 | 焦虑 | 抑郁 | 孤独 | 自卑 | 固执 | 挑剔 | 急性子 | 完美主义 | 懒",
-      ),
-    ),
-    "u",
-  ),
-  en: new RegExp(
-    `${words(`personality | introvert | introverted | extrovert | extroverted | shy | anxious | depressed | lonely | moody |
-      grumpy | lazy | stubborn | picky | impatient | perfectionist | insecure | difficult | hard to deal with`)}|\\b(?:kind|sort|type) of (?:a )?(?:\\w+ )?person\\b`,
-    "i",
-  ),
+  zh: new RegExp(alternation(TRAIT_WORDS.zh), "u"),
+  en: new RegExp(`\\b${alternation(TRAIT_WORDS.en)}\\b|\\b(?:kind|sort|type) of (?:a )?(?:\\w+ )?person\\b`, "i"),
 };
 
 /**
- * The speaker states something of their own: "I love painting", "I'd love to work in mental
- * health", "it made me feel accepted", 我喜欢…, 让我很感动. Not "my mom loves gardening".
+ * The speaker states something of their own: "I love painting", "I'd like to train as a
+ * carpenter", "the choir made me feel at home", 我喜欢…, 让我很安心. Not "my mom loves gardening".
  */
 export const SELF_STATED = {
   zh: new RegExp(`^(?:我们|我)(?!${alternation(PEOPLE.zh)})|[让使令]我`, "u"),
@@ -235,7 +248,7 @@ export const NOT_A_NAME: ReadonlySet<string> = new Set(
 
 /**
  * A sentence about someone else: a pronoun, a named person or place, or a relative or pet
- * ("The baby is due in September", "Sam is a nurse at the children's hospital"). In a
+ * ("The puppy arrives in October", "Sam drives a tram downtown"). In a
  * conversation such sentences carry as much as the speaker's own ("my sister moved to Boston
  * last year" is worth remembering); `isFamily` tells whether a word names a relative or pet.
  */
@@ -252,7 +265,7 @@ export function aboutSomeone(
     const word = raw.replace(/^[^\p{L}]+|(?<![^\p{L}'’])[^\p{L}'’]+$/gu, "").replace(/['’]s$/u, "");
     if (!/^[A-Z][a-z]/.test(word) || NOT_A_NAME.has(word)) return false;
     if (names.includes(word)) return true;
-    // Mid-sentence capitals are names and places (Jaipur, Lake Michigan); a capital first word
+    // Mid-sentence capitals are names and places (Tromsø, Lake Michigan); a capital first word
     // only when a verb follows it ("Sam painted…", not "Holiday sales were great").
     if (i > 0) return !/[.!?:;]$/.test(words[i - 1]!);
     return VERB_AFTER_NAME.test(words[1] ?? "");

@@ -73,11 +73,11 @@ export interface UnitReading {
   ordinary: boolean;
   /**
    * The speaker's own interest, plan, feeling about an event or like, in the first person ("I'd
-   * love to work in mental health", "it made me feel accepted"): information the user gave, read
+   * like to train as a carpenter", "the choir made me feel at home"): information the user gave, read
    * at ordinary confidence. Self-judgements of personality are not (seed 002's 我这个人就是比较难搞).
    */
   selfStated?: boolean;
-  /** About someone else, not the speaker ("The baby is due in September"): a fact or an event, never a todo. */
+  /** About someone else, not the speaker ("The puppy arrives in October"): a fact or an event, never a todo. */
   aboutOther?: boolean;
   /** The subject is someone of the speaker's ("my sister is getting married next June"): their event, not the speaker's task. */
   subjectOther?: boolean;
@@ -198,7 +198,7 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   // (`said.<hash>`): one key per distinct statement, never the user's own attribute.
   if (reading.plain) return draft("fact", plainKeyOf(reading.plain, reading.source), "rule:plain_statement");
   // A fact key holds one value (recall keeps the newest per key), so an ordinary remark gets a
-  // key of its own words: "Priya's brother Dev got engaged" must not shadow another family fact.
+  // key of its own words: "Odile's brother Sven got a new job" must not shadow another family fact.
   return draft(
     "fact",
     statementKeyOf("fact", matches, reading.source),
