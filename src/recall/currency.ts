@@ -449,7 +449,7 @@ function readSubject(query: string): string[] {
 
 /**
  * A question opened by a word the tagger reads as a verb and then its own verb or 的 (远航/v 用
- * 什么数据库, 启航的负责人是谁): project names are often verbs. Only a candidate reading: a memory
+ * 什么数据库, 启航的预算多少): project names are often verbs. Only a candidate reading: a memory
  * must say it for it to count (`readNames`).
  */
 function verbAsName(query: string): string | undefined {

@@ -6,7 +6,7 @@
  * - **days**: the days an item is about (a memory's day: when it was said, when it is due),
  *   as epoch days; a question about "5月2号" or "last week" selects the items of those days.
  * - **facts**: subject–predicate–object rows with normalised entity keys (src/facts/), joined
- *   for two-step questions ("which database does the project Priya runs use?").
+ *   for two-step questions ("which database does the project Ilsa runs use?").
  *
  * The rows are an index of the value, like its vectors and keyword terms: written in the same
  * transaction as the item, deleted with it, rebuilt when it is put again. The store derives them

@@ -1733,7 +1733,7 @@ const ZH_TOPIC_LEAD = /^(?:至于|关于|说到|说起|提到)$/u;
 const ZH_MEASURE = /^(?:单|台|个|位|只|辆|款|条|部|间|份|张|套)$/u;
 
 /**
- * A named thing set off before the clause as its topic: 「那单K2231，物流页面写着已签收」,
+ * A named thing set off before the clause as its topic: 「那单K2231，快递到驿站了」,
  * 「帮我妈下的那单K2231，现在到哪了」. The first clause is only the thing: a demonstrative and a
  * measure word before the name, opening the sentence or closing a 的 phrase. Not where the name
  * is a verb's object (我买了那台X1，…).

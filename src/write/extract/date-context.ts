@@ -126,7 +126,7 @@ export function tenseAt(text: string, language: "zh" | "en", start: number, end:
   return tense === "past" && PLANNED[language].test(sentenceAround(text, start)) ? undefined : tense;
 }
 
-/** The sentence a position is in (好不容易约上了杜医生，8月22号上午第一个号: the plan is the sentence's). */
+/** The sentence a position is in (总算挂上了罗医生的号，6月3号下午两点: the plan is the sentence's). */
 function sentenceAround(text: string, at: number): string {
   const marks = /[。！？!?；;\n]/u;
   let from = at;

@@ -63,7 +63,7 @@ export function weekdayRange(
 
 /**
  * A month named without a year ("in September", "十月"): in a clause told in the past, the
- * occurrence nearest the message (a tie goes to the past: "I signed up for the race in June"
+ * occurrence nearest the message (a tie goes to the past: "I entered a relay in June"
  * said in March is this June); otherwise the coming one ("classes start in January").
  * "next"/"last" pick the coming or the previous one explicitly.
  */
