@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { isTransient, TRANSIENT } from "../../src/write/cues.js";
+import { createRng } from "../bench/fixtures.js";
+import { EN_BOOK, EN_CLUB, NameBook, pick } from "../eval/families/names.js";
 import { suiteMemoryLocation } from "../helpers/suite-store.js";
 
 let memory: Memory;
@@ -47,6 +49,21 @@ describe("states of the moment", () => {
   it("writes nothing for a passing mood (not even a candidate)", async () => {
     expect(await say("我现在有点累")).toEqual({ written: [], rejected: [] });
     expect(await say("I'm so tired right now")).toEqual({ written: [], rejected: [] });
+  });
+});
+
+describe("an activity under way with others, on a named work", () => {
+  it("is written whatever the club and title, while a choice of this moment is not (seeded)", async () => {
+    const r = createRng(3307);
+    const book = new NameBook(r, 0);
+    for (let i = 0; i < 6; i++) {
+      const [title, club] = [book.entity(EN_BOOK), book.entity(EN_CLUB)];
+      const verb = pick(r, ["doing", "reading", "discussing"]);
+      const said = await say(`We're ${verb} ${title} in ${club} ${pick(r, ["right now", "at the moment"])}.`);
+      expect(said.rejected, title).toEqual([]);
+      expect(said.written.join(" "), title).toContain(title.replace(/^The /u, ""));
+    }
+    expect((await say("We're using SQLite right now.")).rejected).toEqual(["transient"]);
   });
 });
 

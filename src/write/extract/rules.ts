@@ -9,6 +9,7 @@
 
 import type { MemoryKind } from "../../schema.js";
 import type { MemoryCandidate } from "../candidate.js";
+import { isTransient } from "../cues.js";
 import type { Particular } from "./claim.js";
 import { clockOf, endOfDay, type TimeMention } from "./dates.js";
 import {
@@ -137,8 +138,12 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   if (reading.explicit) signals.explicitMarker = true;
   if (reading.transient) signals.transient = true;
   // Between people, narration is not a task's scope, nor is a state of something named ("the
-  // system is Debian for now"): say so, or scoring would read "this time" itself.
-  else if (reading.conversation || reading.aboutEntity) signals.transient = false;
+  // system is Debian for now"): say so, or scoring would read "this time" itself. Nor is what the
+  // speaker said without a passing cue ("We're reading The Quiet Shore right now", an activity
+  // under way): scoring reads the rewritten content ("The user and others are reading …"), which
+  // the cue patterns read differently.
+  else if (reading.conversation || reading.aboutEntity || (!reading.procedure && !isTransient(reading.source)))
+    signals.transient = false;
   if (reading.oneOff) signals.oneOffException = true;
   if (reading.personal) signals.personal = true;
   // Someone else's likes or temper (萧佳这个人特别爱书法) say nothing of the user's character: say
