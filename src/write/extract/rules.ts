@@ -142,7 +142,11 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   // speaker said without a passing cue ("We're reading The Quiet Shore right now", an activity
   // under way): scoring reads the rewritten content ("The user and others are reading …"), which
   // the cue patterns read differently.
-  else if (reading.conversation || reading.aboutEntity || (!reading.procedure && !isTransient(reading.source)))
+  else if (
+    reading.conversation ||
+    reading.aboutEntity ||
+    (!reading.procedure && isTransient(reading.content) && !isTransient(reading.source))
+  )
     signals.transient = false;
   if (reading.oneOff) signals.oneOffException = true;
   if (reading.personal) signals.personal = true;
