@@ -102,12 +102,17 @@ let lost = 0;
 // Statements that left no memory at all, by family and by what their remember() said of them.
 const unkept = new Map<string, number>();
 let pending = 0;
+// Statements whose every memory another statement superseded or merged away, by family.
+const lostBy = new Map<string, number>();
 for (const s of statements) {
   const own = byMessage.get(s.id) ?? [];
   if (own.some((r) => r.status === "active")) active += 1;
   else if (own.some((r) => r.status === "pending")) pending += 1;
-  else if (own.length > 0) lost += 1;
-  else {
+  else if (own.length > 0) {
+    lost += 1;
+    lostBy.set(s.family, (lostBy.get(s.family) ?? 0) + 1);
+    if (process.env.LGM_BENCH_SHOW_LOST) log(`lost: ${s.text} → ${own.map((r) => r.key).join(", ")}`);
+  } else {
     const why = `${s.family} · ${outcomes.get(s.id) ?? "no outcome"}`;
     unkept.set(why, (unkept.get(why) ?? 0) + 1);
   }
@@ -145,4 +150,9 @@ if (unkept.size > 0) {
   console.log("  left no memory, by family and outcome:");
   for (const [why, n] of [...unkept].sort((a, b) => b[1] - a[1]).slice(0, 12))
     console.log(`    ${String(n).padStart(5)}  ${why}`);
+}
+if (lostBy.size > 0) {
+  console.log("  lost to another statement, by family (LGM_BENCH_SHOW_LOST=1 prints each):");
+  for (const [family, n] of [...lostBy].sort((a, b) => b[1] - a[1]))
+    console.log(`    ${String(n).padStart(5)}  ${family}`);
 }

@@ -9,12 +9,24 @@
  * - 「那单<单号>，…」 / 「帮我妈下的那单<单号>，…」: the order set off before the clause is what it is
  *   about, and 帮我妈下的 is not a request (帮我妈订一张票 still is);
  * - 「<启航>项目用的是…」, 「<星辰二期>改用…了」: a verb as a project's name, a name with its phase;
+ * - 「我们一般用<会议室>打电话」, 「<系统>里<工单>显示…」, 「我们组的<项目>项目，…」: the room, the
+ *   ticket, the project (我们一般用微信打电话 is still the user's contact channel);
  * - 「…从<旧值>变成<新值>了」: a change naming the older value is ranked above it.
  */
 import { describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory.js";
 import { createRng } from "../bench/fixtures.js";
-import { NameBook, ORDER_ID, other, pick, ZH_FULL_NAME, ZH_PET } from "../eval/families/names.js";
+import {
+  NameBook,
+  ORDER_ID,
+  other,
+  pick,
+  TICKET_ID,
+  ZH_FULL_NAME,
+  ZH_PET,
+  ZH_PROJECT,
+  ZH_ROOM,
+} from "../eval/families/names.js";
 import { steppedSuite } from "../helpers/suite-store.js";
 
 const { open, tick } = steppedSuite("lgm-zh-named-", "2026-05-04T09:00:00Z");
@@ -125,6 +137,42 @@ describe("Chinese statements about someone or something named", () => {
     // A verb before 项目 with no verb of its own after it says nothing about a project.
     await say(memory, scope, "tired", "管理项目很累。");
     expect((await memoriesOf(memory, scope, "tired")).filter((m) => m.key.startsWith("project."))).toEqual([]);
+    await memory.close();
+  }, 60_000);
+
+  it("keeps a room kept for calls, a ticket in a system and a group's project as theirs, each apart", async () => {
+    const r = createRng(5155);
+    const book = new NameBook(r, 0);
+    const memory = await open();
+    const scope = { userId: "rooms-tickets" };
+    const rooms = [book.entity(ZH_ROOM), book.entity(ZH_ROOM), book.entity(ZH_ROOM)];
+    const forms = ["我们一般用{x}打电话。", "行政把{x}安排给大家打电话用。", "公司拿来打电话的那间是{x}。"];
+    for (const [k, room] of rooms.entries()) await say(memory, scope, `r${k}`, forms[k]!.replace("{x}", room));
+    const tickets = [book.entity(TICKET_ID), book.entity(TICKET_ID), book.entity(TICKET_ID)];
+    for (const [k, ticket] of tickets.entries())
+      await say(
+        memory,
+        scope,
+        `t${k}`,
+        `${pick(r, ["IT系统", "工单系统", "后台"])}里${ticket}显示${pick(r, STATUSES)}。`,
+      );
+    const projects = [book.entity(ZH_PROJECT), book.entity(ZH_PROJECT)];
+    for (const [k, project] of projects.entries())
+      await say(memory, scope, `p${k}`, `我们组的${project}项目，数据库用的是${pick(r, DATABASES)}。`);
+    // Every statement keeps a memory of its own: none is the user's contact channel, none replaced another.
+    for (const id of ["r0", "r1", "r2", "t0", "t1", "t2", "p0", "p1"]) {
+      const own = await memoriesOf(memory, scope, id);
+      expect(
+        own.map((m) => m.status),
+        id,
+      ).toEqual(["active"]);
+      expect(own[0]!.key, id).not.toBe("communication.channel");
+    }
+    for (const [k, ticket] of tickets.entries())
+      expect((await memoriesOf(memory, scope, `t${k}`))[0]!.key).toContain(ticket.toLowerCase().replace(/-/gu, "_"));
+    // The speaker's own channel is still the speaker's.
+    await say(memory, scope, "mine", "我们一般用微信打电话。");
+    expect((await memoriesOf(memory, scope, "mine"))[0]?.key).toBe("communication.channel");
     await memory.close();
   }, 60_000);
 

@@ -1733,7 +1733,7 @@ const ZH_TOPIC_LEAD = /^(?:至于|关于|说到|说起|提到)$/u;
 const ZH_MEASURE = /^(?:单|台|个|位|只|辆|款|条|部|间|份|张|套)$/u;
 
 /**
- * A named thing set off before the clause as its topic: 「那单K2231，快递到驿站了」,
+ * A named thing set off before the clause as its topic: 「那单K2231，快递到驿站了」, 「我们组的碧泉项目，…」,
  * 「帮我妈下的那单K2231，现在到哪了」. The first clause is only the thing: a demonstrative and a
  * measure word before the name, opening the sentence or closing a 的 phrase. Not where the name
  * is a verb's object (我买了那台X1，…).
@@ -1741,6 +1741,12 @@ const ZH_MEASURE = /^(?:单|台|个|位|只|辆|款|条|部|间|份|张|套)$/u;
 function zhTopicPhrase(words: readonly TaggedWord[]): SubjectSpan | undefined {
   const comma = words.findIndex((w) => /^[，,]$/u.test(w.text));
   if (comma < 3 || comma + 1 >= words.length) return undefined;
+  // 我们组的碧泉项目，下周上线: a verbless clause naming, after its 的, a name (and its class word).
+  const of = words.slice(0, comma).findLastIndex((w) => w.text === "的");
+  const named = words.slice(of + 1, comma);
+  const verbless = words.slice(0, comma).every((w) => w.pos !== "VERB" && w.pos !== "AUX");
+  if (of > 0 && verbless && named.length > 0 && named.length <= 3 && named.some(zhIsName))
+    return { kind: "phrase", from: of + 1, to: comma, predicate: comma + 1, topic: true };
   const [demonstrative, measure, name] = [words[comma - 3]!, words[comma - 2]!, words[comma - 1]!];
   if (!zhIsName(name) || !ZH_MEASURE.test(measure.text) || !/^[这那]$/u.test(demonstrative.text)) return undefined;
   const before = words[comma - 4];
@@ -1857,6 +1863,15 @@ const ZH: Grammar = {
         const comma = words.findIndex((w, k) => k > i && /^[，,]$/u.test(w.text));
         if (comma > i + 1) return { kind: "phrase", from: i + 1, to: comma, predicate: comma + 1, topic: true };
         break;
+      }
+      // IT系统里SUP-3781显示已升级: a place and its localizer before a name say where, not who.
+      const localizer = words.findIndex(
+        (w, k) => k > i && k <= i + 3 && w.pos === "ADP" && /^[里上中内]$/u.test(w.text),
+      );
+      const placed = words.slice(i, localizer).every((w) => ["NOUN", "PROPN", "X"].includes(w.pos));
+      if (localizer > i && placed && words[localizer + 1] && zhIsName(words[localizer + 1]!)) {
+        i = localizer + 1;
+        continue;
       }
       // A time word opening a name (暑期主持启蒙班) is part of it, not a time of the clause.
       const time =

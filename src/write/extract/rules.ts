@@ -8,9 +8,10 @@
  */
 
 import type { MemoryKind } from "../../schema.js";
+import { tagWords } from "../../text/grammar.js";
 import type { MemoryCandidate } from "../candidate.js";
 import { isTransient } from "../cues.js";
-import type { Particular } from "./claim.js";
+import { namesIn, type Particular } from "./claim.js";
 import { clockOf, endOfDay, type TimeMention } from "./dates.js";
 import {
   findTerms,
@@ -215,6 +216,30 @@ export function decide(reading: UnitReading, at: string): RuleDraft | undefined 
   );
 }
 
+/**
+ * Whether a clause names something other than the term it matched: a name or an id anywhere in
+ * it, or a thing (a noun, a number) in the preference's object besides that topic's terms
+ * (用6楼北侧培训室打电话; not 用微信打电话, where 微信 is the channel), or in what 把 takes; the
+ * topic's own cue words aside (请把快递都发顺丰 is about the carrier).
+ */
+function thingBesides(text: string, objectText: string, match: TermMatch): boolean {
+  const language = /\p{Script=Han}/u.test(text) ? "zh" : "en";
+  const sameTopic = (said: string) => findTerms(said).some((m) => m.topic === match.topic);
+  if (namesIn(text, language).some((name) => !sameTopic(name) && !match.surface.includes(name))) return true;
+  // What 把 takes is what the clause does something with (行政把栖峰阁安排给大家打电话用).
+  const taken = /把([^，,。；;]{2,16}?)(?:安排|留|借|改|换|定|设|当|作为|用作|拿来)/u.exec(text)?.[1] ?? "";
+  const cues = new Set(match.topic.cues[language]);
+  return [objectText, taken].some((said) => {
+    let rest = said;
+    for (const m of findTerms(said)) if (m.topic === match.topic) rest = rest.replace(m.surface, " ");
+    return tagWords(rest, language).some(
+      (w) =>
+        !cues.has(w.text) &&
+        (w.pos === "NUM" || ((w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "X") && [...w.text].length >= 2)),
+    );
+  });
+}
+
 /** The first date that sets a due time: in the future or a deadline, not a noun modifier. */
 export function dueMention(times: readonly TimeMention[]): TimeMention | undefined {
   return times.find((t) => !t.modifier && (t.direction === "future" || (t.deadline && t.direction !== "past")));
@@ -236,6 +261,10 @@ function preferenceDraft(
     if (!object || !USE_PREFERENCE_TOPICS.has(object.topic.name)) return undefined;
   }
   if (verb === "consume" && object && object.topic.name !== "food" && object.topic.name !== "health") return undefined;
+  // 我们一般用B座1713打电话, 行政把清溪阁安排给大家打电话用: a named thing besides the term is
+  // what the clause is about (a room kept for calls), not the speaker's contact channel.
+  if (object && object.topic.preferenceKey !== "object" && thingBesides(reading.source, objectText, object))
+    return undefined;
   const key = object
     ? preferenceKeyOf(object, objectText)
     : kindKeyOf("preference", matches, objectText || reading.source);
