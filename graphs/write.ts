@@ -134,7 +134,7 @@ export function writePipeline(options: WriteGraphOptions & { interactive?: boole
  * declare const store: BaseStore;
  * const graph = createWriteGraph({ store, interactive: false });
  * const out = await graph.invoke(
- *   { messages: [{ role: "user", content: "我不吃香菜，点外卖记得备注。" }] },
+ *   { messages: [{ role: "user", content: "我不吃香菜，订餐时记得备注。" }] },
  *   { configurable: { user_id: "u1" } },
  * );
  * out.memoryWrite?.written[0].content; // 用户不吃香菜…

@@ -129,8 +129,8 @@ await show(
     memory.remember({
       scope: wang.scope,
       messages: [
-        { role: "user", content: "我不吃香菜，点外卖记得备注。" },
-        { role: "user", content: "我们约定：所有数据库迁移必须先跑 make gen。" },
+        { role: "user", content: "我不吃香菜，订餐时记得备注。" },
+        { role: "user", content: "我们约定：每次发版前都要先跑 make check。" },
         { role: "user", content: "这次先用 SQLite，上线再换 PG。" },
         { role: "user", content: "我的手机号是 13812345678。" },
         { role: "user", content: "谢谢你！" },
@@ -148,7 +148,7 @@ await show(
       messages: [
         { role: "user", content: "I don't eat cilantro, remember to note it when ordering takeout." },
         { role: "user", content: "From now on, please reply in short bullet points." },
-        { role: "user", content: "My project's codename is Phoenix and I need the launch plan by Friday." },
+        { role: "user", content: "My project's codename is Bluebird and I need the launch plan by Friday." },
         { role: "assistant", content: "Got it. You seem to like dark mode." },
       ],
     }),
@@ -159,7 +159,7 @@ console.log(
 );
 
 title("2. a conflict: asked, not guessed");
-await say(wang, "s-monday", "我喜欢吃苹果。");
+await say(wang, "s-monday", "我喜欢吃芒果。");
 const paused = await say(wang, "s-monday", "我喜欢喝咖啡。");
 if (isInterrupted<MemoryConflictInterrupt>(paused)) {
   const ask = paused[INTERRUPT][0]!.value!;
@@ -174,17 +174,17 @@ console.log(`  three days later ${wang.name} changes their mind:`);
 await show(
   memory,
   wang,
-  await memory.remember({ scope: wang.scope, messages: [{ role: "user", content: "我最近不吃苹果了。" }] }),
+  await memory.remember({ scope: wang.scope, messages: [{ role: "user", content: "我最近不吃芒果了。" }] }),
 );
 
 title("3. recall: the block the model sees, and the trace that explains it");
 clock.now = new Date("2026-03-12T12:00:00+08:00");
-await recallAndExplain(memory, wang, "帮我点一份午餐外卖");
+await recallAndExplain(memory, wang, "给我订一份外卖当午饭");
 console.log("");
 await recallAndExplain(
   memory,
   alice,
-  "Draft an email to the team about the Phoenix launch plan, in long paragraphs this time",
+  "Write the team an email about the Bluebird launch plan, in long paragraphs this time",
   "write_email",
 );
 console.log(
@@ -194,8 +194,8 @@ console.log(
 );
 
 title("4. a task outlives the session that started it");
-await say(alice, "monday", "Start task Launch Phoenix: write the plan, book the venue, send invites");
-await say(alice, "monday", "task Launch Phoenix: done write the plan");
+await say(alice, "monday", "Start task Launch Bluebird: write the plan, book the venue, send invites");
+await say(alice, "monday", "task Launch Bluebird: done write the plan");
 await say(wang, "s-monday", "开始任务：迁移账单库：导出、转换、校验");
 await say(wang, "s-monday", "任务迁移账单库：完成导出");
 await memory.sessions.delete(alice.scope, "monday");
@@ -204,9 +204,9 @@ console.log(
   "  both Monday sessions are deleted (their threads gone from checkpoints/sessions.sqlite); the tasks are not:",
 );
 clock.now = new Date("2026-03-13T09:00:00+08:00");
-await say(alice, "tuesday", "How far did task Launch Phoenix get?");
+await say(alice, "tuesday", "How far did task Launch Bluebird get?");
 await say(wang, "s-tuesday", "任务迁移账单库做到哪了？");
-await say(wang, "s-tuesday", "点外卖要注意什么？");
+await say(wang, "s-tuesday", "订餐要注意什么？");
 
 title("5. forget-me: export, then forget a user");
 const exported = await memory.export(wang.scope);
@@ -219,7 +219,7 @@ console.log(
     `episodes, ${forgotten.history} history entries, ${forgotten.traces} traces, ` +
     `${forgotten.sessions} sessions, ${forgotten.tasks} tasks`,
 );
-const afterForget = await memory.recall({ scope: wang.scope, query: "香菜 外卖 苹果 迁移" });
+const afterForget = await memory.recall({ scope: wang.scope, query: "香菜 订餐 芒果 发版" });
 console.log(
   `  ${wang.name} now: ${(await memory.list(wang.scope, { about: "any" })).length} memories, ` +
     `${(await memory.tasks.list(wang.scope)).length} tasks, recall finds ` +

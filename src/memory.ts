@@ -154,7 +154,7 @@ export interface CreateMemoryOptions
   bookkeeping?: "background" | "inline";
   /**
    * Record episodes of the conversation (seed 000 情景记忆): what each turn said, attributed to
-   * its speaker, so "what did you recommend to me?" has an answer. false keeps only the user's
+   * its speaker, so "what did you suggest last time?" has an answer. false keeps only the user's
    * governed memories. @default true
    */
   episodes?: boolean;
@@ -211,7 +211,7 @@ export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter, S
  * import path from "node:path";
  * const memory = await createMemory({ dir: fs.mkdtempSync(path.join(os.tmpdir(), "memory-")) });
  * const scope = { userId: "u1" };
- * const out = await memory.remember({ scope, messages: [{ role: "user", content: "我不吃香菜，点外卖记得备注。" }] });
+ * const out = await memory.remember({ scope, messages: [{ role: "user", content: "我不吃香菜，订餐时记得备注。" }] });
  * out.written;  // [{ content: "用户不吃香菜…", status: "active", ... }]
  * out.rejected; // [] — or { reason: "transient", score: 0.58, ... } for 这次先用 SQLite
  * for (const p of await memory.pending(scope)) await memory.resolve(scope, p.id, "keep_both");

@@ -19,7 +19,7 @@ export interface ChatMessage {
   content: string;
   /** ISO-8601 time the message was said; relative dates ("yesterday") resolve against it. */
   at: string;
-  /** The speaker when several people talk ("Priya"); content then names them. */
+  /** The speaker when several people talk ("Ingrid"); content then names them. */
   name?: string;
   /** Content parts that are not text (`image_url`, `audio`, …), left out of `content`, by type. */
   dropped?: string[];

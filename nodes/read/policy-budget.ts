@@ -53,7 +53,7 @@ export function createPolicyBudgetNode(
  * Relevance, not just rank: a memory far less relevant than the query's best match is left out
  * even when the budget has room for it (a small scope would otherwise inject everything it
  * holds). Relative to the best candidate, so a vague query still gets its best matches. A memory
- * that says a name the query says ("ldap-21" in "ldap-21装的是什么系统？") is about what is asked,
+ * that says a name the query says ("ldap-21" in "ldap-21跑的是哪个版本？") is about what is asked,
  * however little else of its wording the query shares.
  */
 function dropIrrelevant<T>(candidates: Candidate<T>[], floor: number): void {

@@ -46,7 +46,7 @@ export function createExtractNode(
     const hasStore = options.store !== undefined || config.store !== undefined;
     const scope = hasStore ? writeScope(config) : undefined;
     const context = scope ? await readConversation(writeStore(options.store, config), scope) : undefined;
-    // One turn of a named transcript sent on its own ("Marcus: …" as the assistant): the stored
+    // One turn of a named transcript sent on its own ("Tomasz: …" as the assistant): the stored
     // conversation shows people talking, so it is read as a named turn like a whole batch is.
     const messages = context?.speakers.length ? readTranscript(state.messages, { continues: true }) : state.messages;
     const { candidates, extractionFailures, knownNames } = await extractCandidates(messages, {

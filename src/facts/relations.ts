@@ -1,7 +1,7 @@
 /**
  * Structured facts (seed 001 §4.2): the subject–predicate–object relations a memory states,
  * read from its sentence by rules in both languages. They feed the store's relational index
- * (src/store/structured.ts), where multi-hop questions are answered by joins (seed 001 §4.4).
+ * (src/store/item-structure.ts), where multi-hop questions are answered by joins (seed 001 §4.4).
  *
  * The rules read the third-person sentence a memory carries ("The user's colleague Bob leads
  * Atlas", "天穹用的是瀚海数据库"), not raw speech: the speaker is already "the user" / "用户".

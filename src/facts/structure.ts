@@ -1,5 +1,6 @@
 /**
- * A memory record's structured rows (src/store/structured.ts), derived from the record alone:
+ * A memory record's structured rows (src/store/item-structure.ts, their types in
+ * src/store/contract.ts), derived from the record alone:
  *
  * - days: the day it was said (`observedAt`), the days its sentence names (extraction writes
  *   resolved dates into it: "yesterday" said on May 3 reads "on 2026-05-02"), and for a todo the

@@ -148,7 +148,7 @@ const MAX_ENTITY_KEYS = 200;
 
 /**
  * @example
- * parseConditions("在5月2号我们聊了什么？", new Date("2026-12-01T00:00:00Z")).time;
+ * parseConditions("在5月2号我们讨论了什么？", new Date("2026-12-01T00:00:00Z")).time;
  * // [{ text: "5月2号", from: "2026-05-02", to: "2026-05-02", anyYear: true }]
  */
 export function parseConditions(query: string, now: Date): QueryConditions {
@@ -202,9 +202,9 @@ function timeConditions(text: string, now: Date, exclude: string[]): TimeConditi
     // A day or month named without a year ("5月2号", "in February") is that day of any year;
     // a relative one ("上个月", "last week") is resolved against the clock.
     const anyYear = !hasYear && !RELATIVE.test(said);
-    // Without a year, "in December" may be when something will happen ("Why is Elena going to
+    // Without a year, "in December" may be when something will happen ("Why is Ingrid going to
     // Portugal in December?"), said at any time: only a question about the past ("What did I
-    // do on May 2nd?", "5月2号我们聊了什么") asks for what that day holds.
+    // cook on May 2nd?", "5月2号我们讨论了什么") asks for what that day holds.
     if (anyYear && !PAST_TENSE.test(text)) continue;
     out.push({ text: said, from: mention.first, to: mention.last, anyYear });
   }

@@ -1,6 +1,6 @@
 /**
  * The days a query names (seed 001 §4.1: "exact conditions" that similar words cannot answer,
- * such as "在5月2号我们聊了什么？"). Each named day becomes the day terms its episodes are indexed
+ * such as "在5月2号我们讨论了什么？"). Each named day becomes the day terms its episodes are indexed
  * with (src/time.ts `dayTerms`), searched as a channel of their own and fused with the others,
  * so a question about a day ranks that day's memories up without filtering the rest out.
  */
@@ -16,7 +16,7 @@ const YEAR = /\d{4}/u;
  * The day terms of the days `query` names, relative ones resolved against `now`. A date without
  * a year ("May 4th", "5月4日") matches that day in any year.
  * @example
- * queryDayTerms("在5月2号我们聊了什么？", new Date("2026-12-01T00:00:00Z")); // ["date_0502"]
+ * queryDayTerms("在5月2号我们讨论了什么？", new Date("2026-12-01T00:00:00Z")); // ["date_0502"]
  * queryDayTerms("What did I say yesterday?", new Date("2026-12-01T10:00:00Z")); // ["date_1130", "date_20261130"]
  */
 export function queryDayTerms(query: string, now: Date): string[] {

@@ -24,7 +24,7 @@
  *   party ("My favourite quote is 'ignore all previous instructions'", 我奶奶常说“…”) is a mention,
  *   not an order: its words are not read. A quote that names the assistant, its replies or a link
  *   is read all the same (a joke does not ask for a link in every reply).
- * - A standing order alone is a preference ("start every reply with a summary", 以后都用中文回复):
+ * - A standing order alone is a preference ("start every reply with a summary", 以后都用英文回复):
  *   "every reply" or "from now on" makes an order to push a product one, it is not one by itself.
  *
  * Matching runs on normalised forms (see `cueForms`): NFKC (full-width letters and colons),

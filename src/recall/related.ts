@@ -30,7 +30,7 @@ const TIME_KINDS = ["time_period", "time_unit"];
 const SUBJECT_WORD = new Set(["DET", "PROPN", "NOUN", "ADJ", "PRON", "PART"]);
 
 /**
- * In a question with "do" or a modal ("Which database does Orion use?", "Whose ring will Dario
+ * In a question with "do" or a modal ("Which database does Orion use?", "Whose bike will Tomasz
  * use?"), the verb follows the subject; where the words after it run to the end without a verb,
  * the tagger took the last one for a noun.
  */

@@ -281,7 +281,7 @@ async function factsInProcess(store: BaseStore, namespaces: string[][]): Promise
   return out.slice(0, MAX_STRUCTURED_ROWS * 10);
 }
 
-/** The store's factPaths (src/store/structured.ts) over a scan: same predicates rule, same bound. */
+/** The stores' factPaths (src/store/fact-paths.ts) over a scan: same predicates rule, same bound. */
 async function pathsInProcess(store: BaseStore, namespaces: string[][], keys: string[], predicates: string[]) {
   const facts = await factsInProcess(store, namespaces);
   const named = new Set(keys);

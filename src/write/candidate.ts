@@ -47,7 +47,7 @@ export interface MemoryCandidate {
     transient?: boolean;
     /** About personality, likes or moods (seed 003 §5.1: needs confidence ≥ 0.85). */
     personal?: boolean;
-    /** One-off exception to a standing preference (这次发微信也行). */
+    /** One-off exception to a standing preference (这次打电话也行). */
     oneOffException?: boolean;
     /** A chat statement of what a business system records: kept as an inferred note (seed 004 §1). */
     businessHearsay?: boolean;

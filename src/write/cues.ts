@@ -7,10 +7,10 @@
  * - Transient (seed 002 §2.2): a choice scoped to this task ("这次先用 SQLite", "for now") is new
  *   but not stable, so its admission score stays under the threshold. So is a state of this
  *   moment ("我在外面", "I'm on the bus", 头有点疼): gone by the next conversation.
- * - One-off exception (seed 003 §4.2, the WeChat case): "这次发微信也行" relaxes a standing
+ * - One-off exception (seed 003 §4.2): "这次打电话也行" relaxes a standing
  *   preference once; it is kept next to the preference and must never overwrite it.
- * - Unrealised: a plan, a wish, a maybe, a suggestion ("我在考虑要不要搬去上海", "Someone
- *   suggested we switch to Linear"): a change it names has not happened, so it replaces nothing.
+ * - Unrealised: a plan, a wish, a maybe, a suggestion ("我在考虑要不要搬去深圳", "Someone
+ *   suggested we switch to Asana"): a change it names has not happened, so it replaces nothing.
  */
 import { alternation, wordList } from "../text/patterns.js";
 
@@ -113,8 +113,8 @@ const EN_MOMENT = [
 
 /**
  * Said in passing (seed 002 §2.2: gone by the next conversation, so not stable): the weather, the
- * commute, the body or the mood of this moment ("it's pouring", 地铁挤得我快散架了, "I can't
- * feel my face", 头都大了), and a hypothetical: a wish or a what-if whose outcome is modal
+ * commute, the body or the mood of this moment ("it's pouring", 爬山爬得快散架了, "I can't
+ * feel my fingers", 头都大了), and a hypothetical: a wish or a what-if whose outcome is modal
  * ("if we win I'd …", 要是…就好了, 如果考上…就…). Look-alikes that last are not: an allergy or a
  * condition ("I always get carsick on buses"), a habit (我每天骑车上班), and a standing
  * conditional habit in the plain present ("If it rains I work from home", 下雨的话我就在家办公):
@@ -126,7 +126,7 @@ export const PASSING_CUES = {
     weather:
       wordList(`外面下 | 外面在下 | 正在下 | 下着 | 又下 | 风可真大 | 风真大 | 风好大 | 好冷 | 好热 | 冻得 | 热得 |
       没暖气`),
-    // A state of the body or mind this moment: an outcome after 得 (挤得我快散架了) or a fixed phrase.
+    // A state of the body or mind this moment: an outcome after 得 (爬得快散架了) or a fixed phrase.
     state: wordList(`快散架 | 头都大了 | 累死了 | 饿死了 | 困死了 | 直哆嗦 | 看不清 | 不敢打字 | 综合症犯了 | 又被拒了 |
       好难啊 | 想把电脑扔了 | 被困在 | 堵在路上 | 刚下班 | 刚到家 | 刚起床 | 刚睡醒 | 落在`),
     // Conditions that rarely state a habit: what if, in case, had it not been.
@@ -182,7 +182,7 @@ export function transientIn(text: string, language: "zh" | "en"): boolean {
   return TRANSIENT[language].test(text) || (PRESENT[language].test(text) && !ONGOING[language].test(text));
 }
 
-/** One-off cues, as patterns ("这次发微信也行", "WeChat is fine this time", "make an exception"). */
+/** One-off cues, as patterns ("这次打电话也行", "a call is fine this time", "make an exception"). */
 export const ONE_OFF = {
   zh: new RegExp(`${alternation(ONE_OFF_CUES.zh.when)}[^。！？.!?]{0,16}${alternation(ONE_OFF_CUES.zh.allowed)}`, "u"),
   en: new RegExp(

@@ -1,13 +1,13 @@
 /**
  * A conversation between named people relayed through chat roles: every turn is prefixed with
  * its speaker's name, one person sent as `user` and the other as `assistant`
- * (`{ role: "assistant", content: "Marcus: I signed up for a rowing club" }`). That is how
+ * (`{ role: "assistant", content: "Tomasz: I signed up for a rowing club" }`). That is how
  * evaluation harnesses (mem0's among them) feed a two-person conversation.
  *
  * The `assistant` role there is a transport, not an AI: read literally, half the conversation
  * would become agent-generated text that waits for confirmation (seed 003 §5.6) and is never
  * recalled. So a batch that is unmistakably such a transcript is read as named turns —
- * `{ role: "user", name: "Marcus", content: "I signed up for a rowing club" }` — exactly
+ * `{ role: "user", name: "Tomasz", content: "I signed up for a rowing club" }` — exactly
  * what a caller sending `name` gets. Unmistakable means: at least two turns, every user and
  * assistant turn opens with a person-like name and a colon, at least one is an assistant turn,
  * and no name speaks in both roles (one turn is enough when the scope's stored conversation is
@@ -18,7 +18,7 @@
 import type { ChatMessage } from "../messages.js";
 import { wordList } from "../text/patterns.js";
 
-// "Priya: …", "Mary Ann: …", "小王：…". Up to three capitalised words, or 1–4 Han characters.
+// "Ingrid: …", "Mary Ann: …", "小王：…". Up to three capitalised words, or 1–4 Han characters.
 const NAME_PREFIX = /^\s*((?:\p{Lu}[\p{L}'’.-]*)(?:\s\p{Lu}[\p{L}'’.-]*){0,2}|\p{Script=Han}{1,4})\s*[:：]\s*(?=\S)/u;
 
 // Words that open a line as a label, not as a speaker.
@@ -38,11 +38,11 @@ const LABELS = new Set(
  * @example
  * const at = "2024-05-01T10:00:00Z";
  * readTranscript([
- *   { id: "1", role: "user", content: "Priya: I moved to Lisbon", at },
- *   { id: "2", role: "assistant", content: "Marcus: I started rowing", at },
+ *   { id: "1", role: "user", content: "Ingrid: I moved to Lisbon", at },
+ *   { id: "2", role: "assistant", content: "Tomasz: I started rowing", at },
  * ]);
- * // [{ id: "1", role: "user", name: "Priya", content: "I moved to Lisbon", at },
- * //  { id: "2", role: "user", name: "Marcus", content: "I started rowing", at }]
+ * // [{ id: "1", role: "user", name: "Ingrid", content: "I moved to Lisbon", at },
+ * //  { id: "2", role: "user", name: "Tomasz", content: "I started rowing", at }]
  */
 export function readTranscript(messages: ChatMessage[], options: { continues?: boolean } = {}): ChatMessage[] {
   const turns = messages.filter((m) => m.role === "user" || m.role === "assistant");

@@ -381,11 +381,11 @@ function record(probe: Probe, name: string, ms: number): void {
 
 /** Wrap the store's own methods (once per store) to time each store call made during a recall. */
 function instrumentStore(store: HNSWStore, probe: Probe): void {
-  const target = store as unknown as Record<string, (...args: unknown[]) => unknown>;
   const labelOf = (labels: string[] | undefined): string =>
     labels?.[0] === "knowledge" ? "knowledge" : (labels?.[labels.length - 1] ?? "?");
-  const wrap = (method: string, name: (args: unknown[]) => string) => {
-    const original = target[method]!.bind(store);
+  const wrap = (method: string, name: (args: unknown[]) => string, owner: object = store) => {
+    const target = owner as Record<string, (...args: unknown[]) => unknown>;
+    const original = target[method]!.bind(owner);
     target[method] = (...args: unknown[]) => {
       const started = performance.now();
       const out = original(...args);
@@ -401,10 +401,12 @@ function instrumentStore(store: HNSWStore, probe: Probe): void {
       `searchItems(${labelOf((args[0] as { namespacePrefix: string[] }).namespacePrefix)}, ${args[1] ? "vector" : "list"})`,
   );
   wrap("getItem", () => "getItem");
-  wrap("preparePut", (args) => `preparePut(${labelOf(args[1] as string[])})`);
+  // Planning a put is the store core's (src/store/core.ts); the store answers its hooks.
+  const core = (store as unknown as { core: object }).core;
+  wrap("preparePut", (args) => `preparePut(${labelOf(args[1] as string[])})`, core);
   wrap("commit", () => "commit (write transaction)");
   wrap("keywordSearch", (args) => `keywordSearch(${labelOf(args[0] as string[])})`);
-  wrap("storedSignature", () => "storedSignature");
+  wrap("storedTextHashes", () => "storedTextHashes");
   // The structured path (src/recall/structured.ts): day filter, relation joins, ranking inside.
   for (const method of ["itemsOnDays", "factsAbout", "factPaths", "searchWithin"]) wrap(method, () => method);
   // The query embedding: HashEmbeddings.embed is the synchronous core of embedQuery.

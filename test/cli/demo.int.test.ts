@@ -16,13 +16,13 @@ describe("npm run demo", () => {
     expect(stdout).toMatch(/- not kept {4}.*\[transient, score/);
     expect(stdout).not.toContain("13812345678");
     // A conflict asked through the agent's interrupt and answered.
-    expect(stdout).toMatch(/the agent pauses \(interrupt\): 我记得「用户喜欢吃苹果」/);
-    expect(stdout).toMatch(/~ replaced {4}用户喜欢吃苹果 → by 「用户最近不吃苹果了」/);
+    expect(stdout).toMatch(/the agent pauses \(interrupt\): 我记得「用户喜欢吃芒果」/);
+    expect(stdout).toMatch(/~ replaced {4}用户喜欢吃芒果 → by 「用户最近不吃芒果了」/);
     // Each recall's query printed; the trace counts what it leaves out and names what the policy filtered.
-    expect(stdout).toContain('王芳 (wang) asks: "帮我点一份午餐外卖"');
+    expect(stdout).toContain('王芳 (wang) asks: "给我订一份外卖当午饭"');
     expect(stdout).toMatch(/… \d+ more candidates? not shown/);
     expect(stdout).toMatch(
-      /filtered {3}The user's project's codename is Phoenix {3}— task policy 'write_email' leaves out fact/,
+      /filtered {3}The user's project's codename is Bluebird {3}— task policy 'write_email' leaves out fact/,
     );
     expect(stdout).toMatch(/filtered {3}The user needs the launch plan .* leaves out todo/);
     // The tasks resumed in new sessions after the old ones were deleted.

@@ -5,7 +5,7 @@
  * Seed 002 §3.4 records the two pitfalls this guards against:
  * - Chinese negation is inserted, not prefixed: 吃 and 不吃 share 吃, so substring tests
  *   cannot see polarity. The main negation is the one before the first topic word
- *   (用户不吃苹果); a negation inside the object (喝咖啡不加糖) is detail, not polarity.
+ *   (用户不吃芒果); a negation inside the object (喝咖啡不加糖) is detail, not polarity.
  * - Single characters are poor anchors: 用 matches 用户, 开 matches 开票. Anchors here are
  *   character bigrams of Chinese runs and whole English words, never single characters.
  * This is the rule layer: a fast path for clear cases, not semantics.
@@ -59,7 +59,7 @@ const EN_FRAME = new Set([
   ...EN_MONTHS,
   ...EN_WEEKDAYS,
 ]);
-// The rewrite's frames ("Priya and others…", "Marcus said…", "the user's instruction:") carry no topic.
+// The rewrite's frames ("Ingrid and others…", "Tomasz said…", "the user's instruction:") carry no topic.
 const EN_REWRITE_FRAME = /\b(?:and (?:their (?:team|family)|others)|said|'s (?:instruction|request):)/giu;
 const DETAILS = /\d{4}-\d{2}-\d{2}|\d{4}年(?:\d{1,2}月(?:\d{1,2}[日号])?)?|\d{1,2}月\d{1,2}[日号]|\d+(?:[.,]\d+)?/gu;
 const EN_NEGATION = new Set([
@@ -120,8 +120,8 @@ const DOMAINS: ReadonlyArray<readonly [string, RegExp]> = [
  * Analyse one memory sentence (Chinese, English or mixed). The result is cached and shared
  * between callers: read it, never change it.
  * @example
- * analyzeStatement("用户最近不吃苹果了").stance;            // -1
- * [...analyzeStatement("用户喜欢吃苹果").anchors];           // ["吃苹", "苹果"]
+ * analyzeStatement("用户最近不吃芒果了").stance;            // -1
+ * [...analyzeStatement("用户喜欢吃芒果").anchors];           // ["吃芒", "芒果"]
  * [...analyzeStatement("The user no longer eats apples").anchors]; // ["eat", "apple"]
  */
 export function analyzeStatement(text: string): StatementAnalysis {
@@ -207,7 +207,7 @@ function analyzeEnglish(text: string, subject: ReadonlySet<string>): PartialAnal
   const latin = wordTokens(text).filter((t) => !t.cjk);
   for (const [i, token] of latin.entries()) {
     const word = token.term;
-    // "Priya does not run…": the subject the sentence opens with comes before its negation; it
+    // "Ingrid does not run…": the subject the sentence opens with comes before its negation; it
     // stays an anchor (a speaker's name is removed by the caller), but it is not yet the topic.
     if (i < 2 && subject.has(word)) {
       anchors.push(word);
@@ -232,7 +232,7 @@ function analyzeEnglish(text: string, subject: ReadonlySet<string>): PartialAnal
   return { negated, attitude, anchors };
 }
 
-// The name a sentence opens with ("Priya does not…", "Mary Ann's sister…"), lowercased.
+// The name a sentence opens with ("Ingrid does not…", "Mary Ann's sister…"), lowercased.
 const LEADING_NAME = new RegExp(
   "^(?!(?:The|This|That|These|Those|A|An|It|Its|There|My|Our|Your|His|Her|Their|Some|All|Every|Each|No)" +
     String.raw`\b)([A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*)?)(?=['’]s\b|\s|$)`,

@@ -1,17 +1,17 @@
 /**
- * Statements of change: "We switched from Jira to Linear", "I moved from Beijing to Shanghai",
- * "我们从 Jira 换成了 Linear". They are usually extracted as events (episodes), and events
+ * Statements of change: "We switched from Trello to Asana", "I moved from Beijing to Shanghai",
+ * "我们从 Trello 换成了 Asana". They are usually extracted as events (episodes), and events
  * never replace a memory on their own (classify.ts), so without this the old state — "the team
- * uses Jira", "the user lives in Beijing" — stays active and keeps being recalled.
+ * uses Trello", "the user lives in Beijing" — stays active and keeps being recalled.
  *
  * A change supersedes a stored memory only when that memory states the left-behind thing as its
- * current state ("uses Jira", "lives in Beijing", "用 Jira", "住在北京"), not when it merely
+ * current state ("uses Trello", "lives in Beijing", "用 Trello", "住在北京"), not when it merely
  * mentions it ("a favourite restaurant in Beijing" survives a move from Beijing), not when it
  * already names the new thing, and only for the same person (a sister's move is hers). A move
  * without a "from" ("搬到深圳了", "relocated to Seattle", "新家在上海") replaces where the same
- * person lives, if it names a place; giving a thing up ("gave up coffee", "dropped Jira",
- * 戒掉了咖啡, 从北京搬走了) leaves it behind without naming what replaced it; moving what a tool
- * was used for ("moved our tickets over to Linear") replaces the tool. A change that has not
+ * person lives, if it names a place; giving a thing up ("gave up coffee", "dropped Trello",
+ * 戒掉了咖啡, 从西安搬走了) leaves it behind without naming what replaced it; moving what a tool
+ * was used for ("moved our tasks over to Asana") replaces the tool. A change that has not
  * happened (a plan, a wish, a maybe, a suggestion: src/write/cues.ts) replaces nothing.
  * Rules, not semantics (seed 002 §3.4): the clear cases only.
  */
@@ -22,7 +22,7 @@ import { DISCOURSE_LABELS, isUnrealized } from "../cues.js";
 import { PEOPLE } from "../extract/lexicon.js";
 
 export interface StatedChange {
-  /** What was left behind, normalised ("jira", "北京"). */
+  /** What was left behind, normalised ("trello", "北京"). */
   from: string;
   /** What replaced it. */
   to: string;
@@ -33,7 +33,7 @@ export interface StatedChange {
 // "switched/moved/migrated … from X to Y": X up to " to ", Y up to a clause boundary.
 const CHANGE_VERBS = wordList(`switch | switched | switching | move | moved | moving | migrate | migrated | migrating |
   change | changed | changing | went | transfer | transferred | upgrade | upgraded | convert | converted`);
-// Words that end the new value: "… to Linear last month", "… to Shanghai because …".
+// Words that end the new value: "… to Asana last month", "… to Shanghai because …".
 const CLAUSE_GOES_ON = "in | on | at | last | this | since | because | after | before | recently | now | over | during";
 // The things named are short: each span is bounded (SPAN), which keeps every pattern here linear.
 const SPAN = "[^,.;!?，。；！？]{1,80}?";
@@ -74,7 +74,7 @@ const EN_SOLD_FOR = new RegExp(
   `\\bsold\\s{1,8}(?:my|our|the)\\s{1,8}(${SPAN})\\s{1,8}and\\s{1,8}(?:got|bought|picked up|switched to|went with)\\s{1,8}(${SPAN})${CLAUSE_END}`,
   "u",
 );
-// 已经不用微信群了，全部换成企业微信: no longer using one thing, the other in its place.
+// 已经不用钉钉群了，都换成飞书: no longer using one thing, the other in its place.
 const ZH_NO_LONGER_FOR = new RegExp(
   `不再?用\\s{0,8}(${SPAN})\\s{0,8}了\\s{0,8}[，,]\\s{0,8}(?:全部|全都|都|全|现在|已经)?(?:换成|改成|改用|换用|换到)了?\\s{0,8}(${SPAN})${ZH_CLAUSE_END}`,
   "u",
@@ -84,7 +84,7 @@ const ZH_NO_LONGER_FOR = new RegExp(
 export const SOMETHING_ELSE = "something else";
 
 // Giving a thing up: "gave up coffee", "quit Google", "stopped using Slack", "moved out of Boston".
-// "dropped" and "ditched" only before a bare name: "dropped my phone" is an accident, "dropped Jira" a choice.
+// "dropped" and "ditched" only before a bare name: "dropped my phone" is an accident, "dropped Trello" a choice.
 const GIVE_UP = wordList(`gave up | give up | gives up | quit | quits | stopped using | stopped drinking |
   stopped eating | got rid of | no longer use | no longer uses | no longer drink | no longer drinks | no longer eat |
   no longer eats | moved out of | moved away from`);
@@ -93,7 +93,7 @@ const EN_GAVE_UP = new RegExp(
   `\\b(?:${alternation(GIVE_UP)}|(?:dropped|ditched)(?=\\s{1,8}(?!${alternation(NOT_A_NAME)}\\b)))\\s{1,8}(${SPAN})${CLAUSE_END}`,
   "u",
 );
-// "…, no more Jira" closing a clause ("no more than", "no more coffee today" name no lasting thing).
+// "…, no more Trello" closing a clause ("no more than", "no more coffee today" name no lasting thing).
 const EN_NO_MORE = new RegExp(`(?:^|[,;]\\s{0,8})no more\\s{1,8}(?!than\\b)(${SPAN})(?=[,.;!?]|$)`, "u");
 // "don't use Slack anymore", "not drinking coffee any more", "sold my car", "no longer work at Acme".
 const EN_NOT_ANYMORE = new RegExp(
@@ -112,8 +112,8 @@ const ONLY_FOR_NOW =
 // 戒掉了咖啡, 不再用微信, 停用了 Slack, 搬离了北京.
 const ZH_GAVE_UP =
   /(?:戒掉了?|戒了|放弃了?|不再(?:吃|喝|用|碰|去)|停用了?|弃用了?|搬离了?)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=了?[，。,.;；！!？?]|了?$)/u;
-// The thing first: 咖啡戒了, 苹果我现在不碰了, 从北京搬走了.
-// 不用微信群了 (not 不用担心/不用谢, where 不用 is "no need to"), 不在儿科了 (not 不在乎了), 把富士卖了.
+// The thing first: 咖啡戒了, 甜食早就不碰了, 从西安搬走了.
+// 不用钉钉群了 (not 不用担心/不用谢, where 不用 is "no need to"), 不在儿科了 (not 不在乎了), 把富士卖了.
 const NO_NEED_TO = wordList(
   "担心 | 谢 | 管 | 急 | 客气 | 麻烦 | 等 | 怕 | 说 | 去 | 来 | 做 | 想 | 找 | 买 | 理 | 操心 | 着急",
 );
@@ -133,10 +133,10 @@ const ZH_GAVE_UP_AFTER =
  * The change a statement reports: both sides, or what was given up (`to` is SOMETHING_ELSE).
  * A change that has not happened ("Someone suggested we switch…", 在考虑要不要…) is none.
  * @example
- * statedChange("We switched from Jira to Linear last month"); // { from: "jira", to: "linear", subject: "we " }
- * statedChange("用户等人在 2024年2月从 Jira 换成了 Linear");      // { from: "jira", to: "linear", subject: "用户等人在 2024年2月" }
+ * statedChange("We switched from Trello to Asana last month"); // { from: "trello", to: "asana", subject: "we " }
+ * statedChange("用户等人在 2024年2月从 Trello 换成了 Asana");      // { from: "trello", to: "asana", subject: "用户等人在 2024年2月" }
  * statedChange("The user gave up coffee");                     // { from: "coffee", to: "something else", subject: "the user " }
- * statedChange("The user likes Linear");                       // undefined
+ * statedChange("The user likes Asana");                         // undefined
  */
 export function statedChange(text: string): StatedChange | undefined {
   const normalized = normalizeText(text);
@@ -210,7 +210,7 @@ const EN_PRACTICE_IN =
  * Who `text` says has `object` as their current state (see the module comment): the words
  * before the stating verb, or undefined when it does not state it.
  * @example
- * stateSubject("The user's team uses Jira for tickets", "jira"); // "the user's team "
+ * stateSubject("The user's team uses Trello for tasks", "trello"); // "the user's team "
  * stateSubject("The user's favourite restaurant in Beijing is Da Dong", "beijing"); // undefined
  */
 export function stateSubject(text: string, object: string): string | undefined {
@@ -224,11 +224,11 @@ export function stateSubject(text: string, object: string): string | undefined {
     new RegExp(`${EN_ATTRIBUTE_IS}${escaped}${end}`, "u").exec(normalized) ??
     new RegExp(`${ZH_ATTRIBUTE_IS}${escaped}`, "u").exec(normalized) ??
     // Where someone works, named in full where the change names it short: "works at Chase Bank"
-    // left as "the bank", 在工商银行做信贷 left as 银行, 在市一医院儿科当医生 left as 儿科.
+    // left as "the bank", 在招商银行做柜员 left as 银行, 在省人民医院眼科当护士 left as 眼科.
     new RegExp(`${EN_WORK_AT}${escaped}${end}`, "u").exec(normalized) ??
     // 在 X 工作/上班/当…: 在 alone is too common (餐厅在北京) to count.
     new RegExp(`${ZH_WORK_AT}${escaped}\\s{0,4}${ZH_WORK_VERB}`, "u").exec(normalized) ??
-    // A practice through a channel: 排班都在微信群里通知, "we post the rota in Slack".
+    // A practice through a channel: 值班表都在钉钉群里发, "we post the rota in Slack".
     new RegExp(`${ZH_PRACTICE_IN}${escaped}${ZH_PRACTICE_VERB}`, "u").exec(normalized) ??
     new RegExp(`${EN_PRACTICE_IN}${escaped}${end}`, "u").exec(normalized);
   return match ? normalized.slice(0, match.index) : undefined;
@@ -285,7 +285,7 @@ const ZH_NOT_A_PLACE = "(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|�
 const ZH_PLACE = String.raw`(\p{Script=Han}{2,6}?)(?=了|[，。,.;；！!？?\s]|$)`;
 const ZH_MOVED_TO = new RegExp(`搬(?:到|去|回|来)了?\\s{0,8}${ZH_NOT_A_PLACE}${ZH_PLACE}`, "u");
 // Where someone lives now, said outright: "Home is Seattle now", "now lives in Seattle", 新家在上海,
-// 现在定居上海. Without "now" or "new" it is the home already stored, or a second one.
+// 现在定居成都. Without "now" or "new" it is the home already stored, or a second one.
 const EN_HOME_NOW = new RegExp(
   String.raw`\b(?:(?:[Nn]ew\s{1,8})?[Hh]ome\s{1,8}is|(?:[Nn]ow\s{1,8})?(?:lives?|living|based)\s{1,8}in)\s{1,8}(?:now\s{1,8})?(?:in\s{1,8})?${PLACE}`,
   "u",
@@ -308,7 +308,7 @@ const ZH_HOME = /(?:住在|家在)\s{0,8}([^,.;!?，。；！？]{1,80}?)(?=[，
  * @example
  * statedMove("用户的家搬到深圳了", "用户的家在杭州"); // { from: "杭州", to: "深圳", subject: "用户的家" }
  * statedMove("Home is Seattle now", "The user lives in Boston"); // { from: "boston", to: "seattle", subject: "" }
- * statedMove("We moved our tickets over to Linear", "Our team uses Jira for tickets"); // { from: "jira", to: "linear", … }
+ * statedMove("We moved our tasks over to Asana", "Our team uses Trello for tasks"); // { from: "trello", to: "asana", … }
  */
 export function statedMove(text: string, existing: string): StatedChange | undefined {
   return newHome(text, existing) ?? newTool(text, existing) ?? otherSide(text, existing);
@@ -336,8 +336,8 @@ function newHome(text: string, existing: string): StatedChange | undefined {
   return sameSubject(subject, home.slice(0, lives.index)) ? clean(from, to, subject) : undefined;
 }
 
-// "moved all our tickets over to Linear" against "uses Jira for tickets": what the tool was used
-// for moved to another tool. 把工单都迁到了 Linear against 用 Jira 管理工单 likewise.
+// "moved all our tasks over to Asana" against "uses Trello for tasks": what the tool was used
+// for moved to another tool. 把工单都迁到了 Asana against 用 Trello 管理工单 likewise.
 const EN_MOVED_WORK = new RegExp(
   String.raw`\b(?:switched|moved|migrated|transferred)\s{1,8}(?:(?:all|the|our|my|their|of|the user's) ){0,3}(` +
     String.raw`[a-z]{3,30})\s{1,8}(?:over\s{1,8})?(?:to|onto|into)\s{1,8}(${SPAN})${CLAUSE_END}`,
@@ -389,7 +389,7 @@ function namesWord(text: string, word: string): boolean {
 }
 
 // One dimension with two sides: a change to one side replaces a memory that states the other
-// ("switched to the day shift" against "works night shifts", 换成白班了 against 一周两个夜班).
+// ("switched to the day shift" against "works night shifts", 换成白班了 against 每周三个夜班).
 const SIDES = {
   en: [
     ["day", "night"],
@@ -438,7 +438,7 @@ function otherSide(text: string, existing: string): StatedChange | undefined {
   return undefined;
 }
 
-/** "tickets" and "ticket", 工单 and 工单: one kind of work. */
+/** "tasks" and "task", 工单 and 工单: one kind of work. */
 function sameWork(a: string, b: string): boolean {
   const stem = (word: string) => word.replace(/(?<=[a-z]{3})s$/u, "");
   return stem(a) === stem(b) || (/\p{Script=Han}/u.test(a) && (a.includes(b) || b.includes(a)));

@@ -9,7 +9,7 @@
  *   ask_user   same dimension, possibly conflicting,
  *              not clearly a change                  → ask, don't guess
  *   coexist    no direct conflict                    → both stay
- *   exception  "这次发微信也行" against a standing
+ *   exception  "这次打电话也行" against a standing
  *              preference                            → keep it, note a one-off exception
  *
  * Rules only (seed 002 §3.4: fine for clear cases and as a fallback, not as semantics).
@@ -69,10 +69,10 @@ const STRONG_TOPIC_OVERLAP = 0.5;
  * Classify how `candidate` relates to `existing`.
  * @example
  * const statement = (content: string, key: string, positive = true): Statement => ({ content, key, kind: "preference", positive });
- * const apple = statement("用户喜欢吃苹果", "food.apple");
- * classifyRelation(statement("用户最近不吃苹果了", "food.apple", false), apple).relation; // "supersede"
- * classifyRelation(statement("用户喜欢喝咖啡", "food.coffee"), apple).relation;         // "ask_user"
- * classifyRelation(statement("用户偏好华为手机", "device.phone"), apple).relation;      // "coexist"
+ * const mango = statement("用户喜欢吃芒果", "food.mango");
+ * classifyRelation(statement("用户最近不吃芒果了", "food.mango", false), mango).relation; // "supersede"
+ * classifyRelation(statement("用户喜欢喝咖啡", "food.coffee"), mango).relation;         // "ask_user"
+ * classifyRelation(statement("用户偏好华为手机", "device.phone"), mango).relation;      // "coexist"
  */
 export function classifyRelation(
   candidate: Statement,
@@ -123,7 +123,7 @@ function relationOf(candidate: Statement, existing: Statement, options: Classify
   if (attribute) return attribute;
   const dimensional = sameDimensionValue(candidate, existing, options.meaning);
   if (dimensional) return dimensional;
-  // "Switched from Jira to Linear" against "uses Jira", "搬到深圳了" against "家在杭州": the
+  // "Switched from Trello to Asana" against "uses Trello", "搬到深圳了" against "家在杭州": the
   // statement reports the change itself (change.ts), whatever words the two share.
   const change = statedChange(candidate.content);
   const holder = change && existing.kind !== "episode" ? stateSubject(existing.content, change.from) : undefined;
@@ -136,7 +136,7 @@ function relationOf(candidate: Statement, existing: Statement, options: Classify
   const similarity = options.similarity ?? 0;
   const a = analyzeStatement(candidate.content);
   const b = analyzeStatement(existing.content);
-  // The speaker's name is who, not what: "Marcus plays bass" and "Marcus tore out the cabinets" share no topic.
+  // The speaker's name is who, not what: "Tomasz plays bass" and "Tomasz tore out the cabinets" share no topic.
   const names = nameWords(candidate.speaker, existing.speaker);
   const anchorsA = withoutNames(a.anchors, names);
   const anchorsB = withoutNames(b.anchors, names);
@@ -150,7 +150,7 @@ function relationOf(candidate: Statement, existing: Statement, options: Classify
   if (!sameKey && !shared && !sameFrame && !nearVector) {
     return { relation: "coexist", reason: "different dimension: no shared key, topic or attitude frame" };
   }
-  // 不吃茄子 / 不吃洋葱: two objects of one topic; the words they share (点外卖记得备注) are not the topic.
+  // 不吃茄子 / 不吃洋葱: two objects of one topic; the words they share (订餐时记得备注) are not the topic.
   if (preferences && !sameKey && isObjectKey(candidate.key) && isObjectKey(existing.key) && !sameFrame) {
     return { relation: "coexist", reason: `different objects (${candidate.key} / ${existing.key})` };
   }
@@ -341,7 +341,7 @@ function sameAttribute(a: string, b: string): boolean {
   return withoutSpeaker(a).slice(ea.length) === withoutSpeaker(b).slice(eb.length);
 }
 
-/** Same attitude (like/dislike) about the same domain (diet, device, ...): 喜欢喝咖啡 vs 喜欢吃苹果. */
+/** Same attitude (like/dislike) about the same domain (diet, device, ...): 喜欢喝咖啡 vs 喜欢吃芒果. */
 function sameAttitudeFrame(a: StatementAnalysis, b: StatementAnalysis): boolean {
   if (!a.attitude || !b.attitude) return false;
   for (const domain of a.domains) if (b.domains.has(domain)) return true;

@@ -33,9 +33,9 @@ const PRIORITY: Record<ConflictRelation, number> = {
  * Decide what to do with one admitted candidate.
  * @example
  * import { newRecordId } from "../records.js";
- * declare const admitted: AdmittedCandidate; // 用户最近不吃苹果了
- * declare const apple: MemoryRecord; // 用户喜欢吃苹果
- * const decision = decideConflict(admitted, [{ record: apple, similarity: 0.57 }], { recordId: newRecordId() });
+ * declare const admitted: AdmittedCandidate; // 用户最近不吃芒果了
+ * declare const mango: MemoryRecord; // 用户喜欢吃芒果
+ * const decision = decideConflict(admitted, [{ record: mango, similarity: 0.57 }], { recordId: newRecordId() });
  * decision.action; // "supersede"
  */
 export function decideConflict(

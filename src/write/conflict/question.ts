@@ -4,8 +4,8 @@
  */
 /**
  * @example
- * conflictQuestion("zh", "用户喜欢喝咖啡", "用户喜欢吃苹果");
- * // 我记得「用户喜欢吃苹果」，刚才又听到「用户喜欢喝咖啡」。要用新的替换旧的、两条都保留、合并成一条，还是不记这条新的？
+ * conflictQuestion("zh", "用户喜欢喝咖啡", "用户喜欢吃芒果");
+ * // 我记得「用户喜欢吃芒果」，刚才又听到「用户喜欢喝咖啡」。要用新的替换旧的、两条都保留、合并成一条，还是不记这条新的？
  */
 export function conflictQuestion(language: "zh" | "en", candidate: string, existing: string): string {
   if (language === "zh") {

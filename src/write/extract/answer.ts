@@ -50,7 +50,7 @@ export function answerDraft(
     ? askedAbout(question, language)
     : (entityKeyIn(said, language) ?? entityKeyIn(question, language));
   // One's own question about nothing named (why did the trucker…?), put to the listener (你好吗？,
-  // 你知道…吗？) or answered with a laugh (化学老师最怕什么？怕…哈哈) is talk, not a statement.
+  // 你知道…吗？) or answered with a laugh (体育老师最讨厌什么？讨厌…哈哈) is talk, not a statement.
   if (options.asSaid && (!entity || TO_LISTENER.test(question) || LAUGH.test(said))) return undefined;
   const digest = createHash("sha256").update(`${question}\u0000${said}`).digest("hex").slice(0, 8);
   const key = entity ? `${entity}.answer_${topic}` : `fact.answer.${topic}.t${digest}`;

@@ -3,7 +3,7 @@
  * people are named: who has spoken (so one turn sent on its own is still read as part of a
  * conversation between people) and the last few turns (the question a reply answers, whom "she"
  * means). A harness may send a whole session per call or one turn per call; both should read
- * "Now she wants to be a park ranger" the same way.
+ * "Now she wants to become a marine biologist" the same way.
  *
  * Turns are kept only for named speakers (a conversation between people), never for a plain
  * assistant chat; they are the already-redacted text, a handful of them. The same item holds the

@@ -127,7 +127,7 @@ export function toThirdPerson(
       ID_MARKS,
       (m) => ids[m.charCodeAt(0) - ID_MARK] ?? m,
     );
-  // "Nadia and I are driving": a compound subject keeps its plural verb.
+  // "Ingrid and I are driving": a compound subject keeps its plural verb.
   let out = ` ${text} `.replace(
     /\b((?:my |our )?[A-Za-z]+) and I\b(?!')/g,
     (_m, other: string) => `${other} and ${speaker.subject}`,

@@ -1,6 +1,6 @@
 /**
- * The Chinese reader: the words {@link readUnit} needs to read 我不吃香菜，点外卖记得备注 as
- * 用户不吃香菜，点外卖记得备注, with relative dates resolved.
+ * The Chinese reader: the words {@link readUnit} needs to read 我不吃香菜，订餐时记得备注 as
+ * 用户不吃香菜，订餐时记得备注, with relative dates resolved.
  *
  * Negation in Chinese is inserted (吃 / 不吃), so polarity is read from the word right before
  * the verb, never by substring containment (seed 002 §3.4).
@@ -53,19 +53,19 @@ const INHERITS_SUBJECT =
 // What the speaker uses all along, said without 我 (一直用富士, 目前用 Unity 开发, 平时都用 Vim): a
 // standing fact of their own. A single use (用了一下, 借了朋友的) is not.
 const STANDING_USE = /^(?:目前|现在|一直|平时|向来|长期|日常)(?:都|在|还在|也|是|还是){0,2}(?:用|使用)(?![了过户])/u;
-// How the speaker's team or shop does something, by its channel or tool (排班都在微信群里通知,
+// How the speaker's team or shop does something, by its channel or tool (值班表都在钉钉群里发,
 // 任务都记在 Jira 上): a standing practice, said without 我.
 const STANDING_PRACTICE =
   /都(?:在|用|通过|走|记在|放在)[^，,。；;！!？?]{1,16}?(?:里|上|中)?(?:通知|发布|发|记|讨论|沟通|同步|管理|安排|下单|提交|登记|审批|打卡)/u;
 
 // Where the speaker lives or moved, said without 我 even at the start (Chinese drops a subject
-// the listener knows): 上个月刚从外地搬来杭州，现在住西湖区.
+// the listener knows): 去年刚从老家搬来苏州，现在住姑苏区.
 const HOME_WITHOUT_SUBJECT =
   /^(?:刚|已经|才|也|还|一直){0,3}(?:从[^，,]{1,12}?)?(?:搬(?:来|到|去|回)|住(?!院|酒店|宾馆)|定居)/u;
 
 /**
  * How a clause opens a unit: as is when the speaker is its subject (我… / 我们…, after time
- * words), with 我 restored when it states a new attribute of the speaker's (在字节跳动工作),
+ * words), with 我 restored when it states a new attribute of the speaker's (在腾讯上班),
  * or not at all (undefined) when it continues the previous clause.
  */
 function zhUnitOpening(text: string, perspective: Perspective): string | undefined {
@@ -232,7 +232,7 @@ export const zhReader: LanguageReader = {
     // 柯文现在在西安工作: a fact about someone named, said as such (我 in it still becomes 用户).
     if (facts.aboutEntity) return rewrite(text, times, ctx, false, true);
     if (facts.aboutOther) return `${ctx.label}说：${rewrite(text, times, ctx, false).slice(ctx.label.length).trim()}`;
-    // Subject-less instructions read as the user's request: 以后都用中文回复我 → 用户要求：以后都用中文回复用户.
+    // Subject-less instructions read as the user's request: 以后都用英文回复我 → 用户要求：以后都用英文回复用户.
     const imperative =
       !facts.shape.subjectFirst &&
       (facts.explicit || facts.procedure || facts.reminder || facts.shape.request || facts.shape.instruction);
@@ -241,7 +241,7 @@ export const zhReader: LanguageReader = {
 };
 
 /**
- * "昨天晚上我看了…" → "我昨天晚上看了…", "从明天起我不喝…" → "我从明天起不喝…": the subject leads,
+ * "昨天下午我看了…" → "我昨天下午看了…", "从明天起我不喝…" → "我从明天起不喝…": the subject leads,
  * so the rewrite reads 用户在 … 看了.
  */
 function subjectFirst(text: string, perspective: Perspective): string {
@@ -274,7 +274,7 @@ function readPreference(text: string): Preference | undefined {
   if (allergy) return { verb: "dislike", negated: true, objectText: allergy[1]! };
   const match = preferenceVerb(text);
   if (!match) return undefined;
-  // 你可以找她吃火锅: the verb belongs to someone else's clause, not to the speaker's taste.
+  // 你可以约她吃烤肉: the verb belongs to someone else's clause, not to the speaker's taste.
   const clause = text
     .slice(0, match.index)
     .split(/[，,；;]/u)
@@ -336,7 +336,7 @@ function rewrite(
   );
   out = tidySpaces(out).replace(/(?<![。！!～~])[。！!～~]+$/u, "");
   if (out.startsWith(label) || aboutEntity || namesOwnSubject(text)) return out;
-  // 苹果我现在不碰了 → 苹果用户现在不碰了: the object leads and the speaker is named after it.
+  // 甜食我早就不碰了 → 甜食用户早就不碰了: the object leads and the speaker is named after it.
   if (!imperative && out.includes(label) && !said.includes(label)) return out;
   return imperative ? `${label}要求：${out}` : /^[0-9A-Za-z]/.test(out) ? `${label} ${out}` : `${label}${out}`;
 }

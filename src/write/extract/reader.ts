@@ -69,7 +69,7 @@ export interface LanguageReader {
   readonly language: Language;
   /**
    * How a clause opens a unit: its own text when the speaker is its subject, with the subject
-   * restored when it states a new attribute ("…, live in Boston", 在字节跳动工作), or undefined
+   * restored when it states a new attribute ("…, live in Boston", 在腾讯上班), or undefined
    * when it continues the previous clause as detail of the same event.
    */
   opening(text: string, perspective: Perspective): string | undefined;
@@ -189,7 +189,7 @@ function readText(
     reminder ||
     aboutOther ||
     reader.otherGrounds(text, { times, shape, ...(preference ? { preference } : {}) });
-  // A statement whose subject names something particular (烘焙28班的上课时间是下午3点半, "Studio
+  // A statement whose subject names something particular (吉他4班的开课时间是晚上7点, "Studio
   // E8 hosts the Friday demos") is the user's account of their world even when no rule reads its
   // shape: kept as said, under a key of its own words. One tied to this moment (今天下雨, "it's 101
   // degrees today") is a passing remark, not a standing fact.

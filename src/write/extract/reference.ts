@@ -1,6 +1,6 @@
 /**
  * Reference within one message. A clause that points back — a pronoun ("its tech lead is Tom",
- * "she works in Porto", 她现在住在武汉, 这个项目的负责人是王浩) or no subject at all ("Mirela is my
+ * "she works in Porto", 她现在住在武汉, 这个小组的组长是王浩) or no subject at all ("Ingrid is my
  * old roommate, now lives in Porto", 柯文是我大学室友，现在在西安工作) — is about the entity an
  * earlier clause named, and is read with that entity written in, so that the memory it makes
  * says whose fact it is and is keyed by it. The speaker is never the antecedent here: a clause

@@ -2,7 +2,7 @@
  * Who is talking, and to whom. A write batch is either an assistant chat (the user and the
  * assistant) or a conversation between people (`name` is the speaker when several people
  * talk). Harnesses that replay a two-person conversation often put the speaker in the
- * text instead ("Priya: I went to a salsa class yesterday"), so a leading "Name: " is read
+ * text instead ("Ingrid: I went to a pottery class yesterday"), so a leading "Name: " is read
  * as the speaker too when it looks like a person's name.
  *
  * In a conversation between two people "you" is the other person, not an assistant, and what
@@ -24,7 +24,7 @@ export interface SpeakerView {
   named: boolean;
 }
 
-// "Priya: …", "Mary Ann: …", "小王：…". Labels that are not names ("Note:", "记住：") are excluded.
+// "Ingrid: …", "Mary Ann: …", "小王：…". Labels that are not names ("Note:", "记住：") are excluded.
 const EN_PREFIX = /^([A-Z][a-z'’-]{1,30}(?: [A-Z][a-z'’-]{1,30})?)\s*:\s+(?=\S)/u;
 const ZH_PREFIX = /^(\p{Script=Han}{2,4})[:：]\s*(?=\S)/u;
 const NOT_NAMES = new Set(
@@ -36,7 +36,7 @@ const NOT_NAMES = new Set(
 );
 const ZH_NOT_NAMES =
   /^(?:记住|注意|备注|提醒|补充|总结|问题|回答|更新|重要|说明|例如|比如|另外|对了|顺便|其实|我们约定|约定|规定|要求|结论|原因|目标|计划|任务|用户|助手|系统)$/u;
-// A `name` that reads as a person ("Marcus", "Mary Ann"), not an agent id ("research_agent").
+// A `name` that reads as a person ("Tomasz", "Mary Ann"), not an agent id ("research_agent").
 const PERSON_NAME = /^(?:[A-Z][\p{L}'’-]*(?: [A-Z][\p{L}'’-]*){0,2}|\p{Script=Han}{2,4})$/u;
 
 function prefixOf(content: string): { name: string; rest: string } | undefined {
@@ -54,8 +54,8 @@ const MENTIONED_NAME = /(?<![.!?]\s|^|\b(?:in|at|on|near|into|from|the|of|to)\s)
 
 /**
  * The person most recently named in `texts` (oldest first), other than `exclude`: what "she"
- * in the next sentence most likely refers to ("We took Maya camping" … "she wants to be a
- * park ranger"). A hint, not a rewrite: the content keeps the speaker's own words.
+ * in the next sentence most likely refers to ("We took Maya camping" … "she wants to become a
+ * marine biologist"). A hint, not a rewrite: the content keeps the speaker's own words.
  */
 export function recentName(texts: readonly string[], exclude: readonly string[]): string | undefined {
   let last: string | undefined;
@@ -76,9 +76,9 @@ export function recentName(texts: readonly string[], exclude: readonly string[])
  * @example
  * const at = "2024-05-01T10:00:00Z";
  * resolveSpeakers([
- *   { id: "D1:1", role: "user", content: "Priya: I went to a salsa class yesterday", at },
- *   { id: "D1:2", role: "assistant", content: "Marcus: That's great!", at },
- * ]).map((v) => [v.speaker, v.listener]); // [["Priya", "Marcus"], ["Marcus", "Priya"]]
+ *   { id: "D1:1", role: "user", content: "Ingrid: I went to a pottery class yesterday", at },
+ *   { id: "D1:2", role: "assistant", content: "Tomasz: That's great!", at },
+ * ]).map((v) => [v.speaker, v.listener]); // [["Ingrid", "Tomasz"], ["Tomasz", "Ingrid"]]
  */
 export function resolveSpeakers(messages: readonly ChatMessage[], known: readonly string[] = []): SpeakerView[] {
   const prefixes = messages.map((m) => (m.name ? undefined : prefixOf(m.content)));

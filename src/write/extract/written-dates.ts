@@ -109,7 +109,7 @@ export function writtenDates(
 }
 
 function rejected(text: string, said: string, start: number, end: number): boolean {
-  // "3 December, first thing in the morning": chrono's "December, first" is no day.
+  // "3 December, first stop the bakery": chrono's "December, first" is no day.
   if (LOWER_CASE_WORD.test(said) || /,\s{0,2}[a-z]/u.test(said)) return true;
   const slash = /^(\d{1,2})\/(\d{1,2})$/u.exec(said);
   if (slash) {
