@@ -134,6 +134,14 @@ describe("Chinese statements about someone or something named", () => {
       const { memories } = await memory.recall({ scope, query: `${name}用什么数据库？`, limit: 5 });
       expect(memories[0]?.content, name).toContain(after);
     }
+    // What a named thing runs on is its own, not the speaker's database; the speaker's project's is.
+    for (const [k, part] of ["后台", "底层", "报表"].entries()) {
+      const name = `${STARS[k + 2]!}${STARS[k + 4]!}`;
+      await say(memory, scope, `u${k}`, `说起来，${name}${part}用的是${pick(r, DATABASES)}数据库。`);
+      for (const m of await memoriesOf(memory, scope, `u${k}`)) expect(m.key, name).not.toBe("tool.database");
+    }
+    await say(memory, scope, "ours", `我们项目用的是${pick(r, DATABASES)}。`);
+    expect((await memoriesOf(memory, scope, "ours"))[0]?.key).toBe("tool.database");
     // A verb before 项目 with no verb of its own after it says nothing about a project.
     await say(memory, scope, "tired", "管理项目很累。");
     expect((await memoriesOf(memory, scope, "tired")).filter((m) => m.key.startsWith("project."))).toEqual([]);

@@ -268,6 +268,14 @@ function preferenceVerb(text: string): RegExpExecArray | undefined {
   return undefined;
 }
 
+/** A clause opened by a noun of its own (not the speaker, a time or an adverb): its subject. */
+function thingSubject(clause: string): boolean {
+  const words = tagWords(clause.trim(), "zh");
+  const first = words[0];
+  if (!first || /^(?:我|咱|用户)/u.test(first.text)) return false;
+  return words.filter((w) => w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "X").some((w) => w.detail !== "t");
+}
+
 function readPreference(text: string): Preference | undefined {
   // 对花生过敏: an allergy is the firmest "does not eat".
   const allergy = /对(.{1,12}?)过敏/u.exec(text);
@@ -281,6 +289,9 @@ function readPreference(text: string): Preference | undefined {
     .at(-1)!;
   if (/^(?:你|您|他|她|它|某人)|(?:你|您|他|她)(?:可以|也|都|就|会|要|能)?$/u.test(clause)) return undefined;
   const verb = VERB_CLASS[match[2]!]!;
+  // 星港后台用的是MySQL: what a thing the clause names uses is that thing's, not the speaker's
+  // (我们项目用的是…, 平时用… still are the speaker's).
+  if (verb === "use" && thingSubject(clause)) return undefined;
   const objectText = text
     .slice(match.index + match[0].length)
     .split(/[，,；;。]/u)[0]!
