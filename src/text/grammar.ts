@@ -271,14 +271,7 @@ export function tagChinese(text: string): TaggedWord[] {
   for (let i = out.length - 2; i >= 0; i--) {
     const [a, b] = [out[i]!, out[i + 1]!];
     if (/^[这那上下每]个$/u.test(a.text) && /^(?:月|星期|礼拜|周末|季度)$/u.test(b.text) && a.end === b.start)
-      out.splice(i, 2, {
-        text: a.text + b.text,
-        pos: "NOUN",
-        detail: "t",
-        lemma: a.text + b.text,
-        start: a.start,
-        end: b.end,
-      });
+      out.splice(i, 2, joined(a, b, "NOUN", "t"));
   }
   // 领养/n 了 团团: a noun with an aspect particle and then an object is the verb of the clause
   // (the dictionary files many verbs as nouns); a time or a noun ending its clause is not
@@ -298,14 +291,7 @@ export function tagChinese(text: string): TaggedWord[] {
     const single = (w: TaggedWord) => /^\p{Script=Han}$/u.test(w.text) && ["NOUN", "ADJ", "X"].includes(w.pos);
     if (verb.pos !== "VERB" || particle.text !== "了" || !single(a) || !single(b) || a.end !== b.start) continue;
     if (end && end.pos !== "PUNCT") continue;
-    out.splice(i, 2, {
-      text: a.text + b.text,
-      pos: "X",
-      detail: "x",
-      lemma: a.text + b.text,
-      start: a.start,
-      end: b.end,
-    });
+    out.splice(i, 2, joined(a, b, "X", "x"));
   }
   // 小 + 姜/nr: one nickname.
   for (let i = out.length - 2; i >= 0; i--) {
@@ -314,6 +300,11 @@ export function tagChinese(text: string): TaggedWord[] {
       out.splice(i, 2, { ...b, text: a.text + b.text, lemma: a.text + b.text, start: a.start });
   }
   return out;
+}
+
+/** Two adjacent words read as one. */
+function joined(a: TaggedWord, b: TaggedWord, pos: Pos, detail: string): TaggedWord {
+  return { text: a.text + b.text, pos, detail, lemma: a.text + b.text, start: a.start, end: b.end };
 }
 
 // Verbs jieba's dictionary files under another tag: 换 ("change") as a proper noun (nz), 更新
