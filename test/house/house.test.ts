@@ -22,7 +22,6 @@ const URL = /https?:\/\//;
 const LONG_LINES_ALLOWED: readonly string[] = [
   "src/text/providers.ts",
   "src/write/extract/attributes.ts",
-  "src/write/extract/claim.ts",
   "src/write/extract/index.ts",
   "src/write/extract/keys.ts",
   "src/write/extract/model.ts",
@@ -32,7 +31,7 @@ const LONG_LINES_ALLOWED: readonly string[] = [
 ];
 
 /** src/ files over 600 lines, still to be split by concern. This list only shrinks. */
-const LONG_FILES_ALLOWED: readonly string[] = ["src/recall/currency.ts", "src/write/extract/claim.ts"];
+const LONG_FILES_ALLOWED: readonly string[] = ["src/recall/currency.ts"];
 
 /** The lines of a text; a final line break ends the last line rather than starting an empty one. */
 function linesOf(text: string): string[] {
