@@ -420,7 +420,9 @@ export async function extractCandidates(
     if (step.overflow) {
       failures.push({
         stage: "limit",
-        error: `message ${step.overflow.messageId} states ${step.overflow.found} memories; only the first ${MAX_CANDIDATES_PER_MESSAGE} are read (a message stating more is a paste)`,
+        error:
+          `message ${step.overflow.messageId} states ${step.overflow.found} memories; ` +
+          `only the first ${MAX_CANDIDATES_PER_MESSAGE} are read (a message stating more is a paste)`,
       });
     }
     await pause();

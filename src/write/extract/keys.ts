@@ -185,9 +185,10 @@ const ID_IN_TEXT = /(?<![\w-])(?=[A-Za-z0-9-]{0,60}\d)[A-Za-z][A-Za-z0-9]{0,15}(
 
 // Words that say how, not what: a key named after them ("always_run") would merge unrelated rules.
 const SEGMENT_NOISE = new Set(
-  "user users assistant team their alway always never every each all run use make must should need first before after then please remember note instruction request agreed agree want like love prefer hate dislike".split(
-    " ",
-  ),
+  (
+    "user users assistant team their alway always never every each all run use make must should need first before after then " +
+    "please remember note instruction request agreed agree want like love prefer hate dislike"
+  ).split(" "),
 );
 
 /**

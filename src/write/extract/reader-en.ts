@@ -140,7 +140,8 @@ const ROLES = wordList(`software engineer | engineer | developer | programmer | 
 const ENTITIES: readonly EntityPattern[] = [
   [
     new RegExp(
-      `\\b(?:our|my) (?:team|group|squad|department)(?: has| is| consists of|'s)? ${COUNT} ${words("people | members | engineers | persons | folks | devs | developers")}`,
+      `\\b(?:our|my) (?:team|group|squad|department)(?: has| is| consists of|'s)? ${COUNT} ` +
+        `${words("people | members | engineers | persons | folks | devs | developers")}`,
       "i",
     ),
     (m) => ({ key: "team.size", value: count(m[1]!) }),
@@ -161,7 +162,8 @@ const ENTITIES: readonly EntityPattern[] = [
   [/\bI(?:'m| am) (\d{1,3}) years old\b/i, (m) => ({ key: "identity.age", value: Number(m[1]) })],
   [
     new RegExp(
-      `\\bI (?:live|am living|'m living|reside)(?: now)? in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}|\\bI(?:'m| am) based in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}`,
+      `\\bI (?:live|am living|'m living|reside)(?: now)? in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}|` +
+        `\\bI(?:'m| am) based in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}`,
     ),
     (m) => ({ key: "location.home", value: (m[1] ?? m[2])!.trim() }),
   ],

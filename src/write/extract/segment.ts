@@ -14,8 +14,11 @@ export const MAX_SENTENCE_CHARS = 400;
 
 /** Split text into sentences, keeping the closing punctuation with its sentence. */
 // A period that ends an abbreviation ends no sentence: "Dr. Velo", "Mrs. Li", "e.g. this".
-const ABBREVIATION =
-  /(?<![\p{L}.])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Ft|Rev|Gen|Col|Capt|Lt|Sgt|No|vs|etc|approx|e\.g|i\.e|Inc|Ltd|Co|Corp|Ave|Blvd|Rd|Dept|Univ|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/u;
+const ABBREVIATION = new RegExp(
+  String.raw`(?<![\p{L}.])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Ft|Rev|Gen|Col|Capt|Lt|Sgt|No|vs|etc|approx|e\.g|i\.e|` +
+    String.raw`Inc|Ltd|Co|Corp|Ave|Blvd|Rd|Dept|Univ|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$`,
+  "u",
+);
 
 export function splitSentences(text: string): string[] {
   const sentences = text
@@ -86,8 +89,12 @@ export function topicFirst(sentence: string): string {
 
 // A riddle asks why a whole class of people or things does something ("why do cats …?", 为什么
 // 程序员…？, "what do you call a …?"), not why the speaker or listener does.
-const RIDDLE =
-  /^(?:why (?:do|does|did|don't|doesn't|didn't|are|aren't|is|isn't|can't|won't) (?!i\b|you\b|we\b|my\b|your\b|our\b|it\b|this\b|that\b)\w{1,30}s\b|what do you call an? \b|为什么(?!我|你|您|他|她|它)[^。！？?]{1,12}(?:们|都))[^.!?？]{0,120}[?？]$/iu;
+const RIDDLE = new RegExp(
+  `^(?:why (?:do|does|did|don't|doesn't|didn't|are|aren't|is|isn't|can't|won't) ` +
+    String.raw`(?!i\b|you\b|we\b|my\b|your\b|our\b|it\b|this\b|that\b)\w{1,30}s\b|what do you call an? \b|` +
+    `为什么(?!我|你|您|他|她|它)[^。！？?]{1,12}(?:们|都))[^.!?？]{0,120}[?？]$`,
+  "iu",
+);
 
 /**
  * A riddle and its punchline are one sentence ("why don't X ever get lost? they always follow the
@@ -209,8 +216,8 @@ const MARKER_ONLY = new Set([
 // Discourse filler opening a statement ("说了，我不吃香菜", "Actually, I prefer tea"). After the
 // statement (", honestly") it is the speaker's tone, left as said.
 const LEADING_FILLER = new Set(
-  wordList(`说了 | 都说了 | 我说了 | 说过了 | 我说过了 | 其实 | 嗯 | 嗯嗯 | 那个 | 说实话 | 老实说 | 坦白说 | 讲真 | 说真的 |
-    actually | well | so | anyway | honestly | to be honest | tbh | frankly | in fact | basically`),
+  wordList(`说了 | 都说了 | 我说了 | 说过了 | 我说过了 | 其实 | 嗯 | 嗯嗯 | 那个 | 说实话 | 老实说 | 坦白说 | 讲真 |
+    说真的 | actually | well | so | anyway | honestly | to be honest | tbh | frankly | in fact | basically`),
 );
 
 /**
