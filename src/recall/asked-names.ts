@@ -75,9 +75,9 @@ export function namesAsked(query: string): string[] {
 /**
  * What a question names where no tag marks a name, read against the memories: an id of digits
  * alone, and in Chinese a number with the Han words around it (围棋24班, 第13期: up to four
- * characters before, one after) and the named subject of the question (九塔 of 九塔的截止日期是
- * 哪天, 凌石技术 of 凌石技术这块归谁管). Of the ways to read each, the longest some memory says:
- * 围棋24班, never 24班, which 日语24班 says too; 凌石, where no memory says 凌石技术.
+ * characters before, one after) and the named subject of the question (九塔 of 九塔哪天截止, 凌石技术
+ * of 凌石技术这边归谁管). Of the ways to read each, the longest some memory says: 围棋24班,
+ * never 24班, which 日语24班 says too; 凌石, where no memory says 凌石技术.
  */
 export function readNames(query: string, candidates: readonly Candidate<MemoryRecord>[]): string[] {
   const text = normalizeText(query);
@@ -100,7 +100,7 @@ export function readNames(query: string, candidates: readonly Candidate<MemoryRe
   const found = longest(readings);
   if (found) {
     names.push(found);
-    // The subject read with the verb after it (雪航用 of 雪航用什么数据库) is said only by memories
+    // The subject read with the verb after it (雪航用 of 雪航用啥数据库) is said only by memories
     // worded like the question: a shorter reading more memories say is the name as well.
     const saying = (name: string) => contents.filter((c) => c.includes(name)).length;
     const wider = readings.slice(readings.indexOf(found) + 1).find((name) => saying(name) > saying(found));
@@ -111,7 +111,7 @@ export function readNames(query: string, candidates: readonly Candidate<MemoryRe
 
 /**
  * How a Chinese question's subject may read as a name, longest first: the subject phrase before
- * its 的 (小米 of 小米的主人是谁, 冰轮 of 冰轮用什么数据库, where the dictionary knows the words
+ * its 的 (小米 of 小米的主人是谁, 冰轮 of 冰轮用啥数据库, where the dictionary knows the words
  * and the tagger marks no name; 阿麻几岁 of 阿麻几岁了, where it glued the predicate on), cut
  * down to two characters; a name in letters or digits whole. None for the speaker, a pronoun or a time.
  */

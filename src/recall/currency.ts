@@ -36,9 +36,9 @@ export const NAMED_WEIGHT = 0.2;
 
 /**
  * A question naming an entity few memories name ("Which database does Olia use?",
- * 「ldap-21装的是什么系统？」) is about it: the memories that say the name come first, scored up by
+ * 「ldap-21跑哪个系统？」) is about it: the memories that say the name come first, scored up by
  * {@link NAMED_WEIGHT}, each group in score order. Memories that only share the question's
- * other words ("装的是什么系统") follow, however close their wording. A name most memories say
+ * other words ("跑哪个系统") follow, however close their wording. A name most memories say
  * (a speaker's) tells nothing and moves nothing.
  * @example
  * declare const ranked: Candidate<MemoryRecord>[];
@@ -117,7 +117,7 @@ export function systemFirst(ranked: readonly Candidate<MemoryRecord>[]): Candida
  * import { rankCandidates, resolveRanking } from "./ranking.js";
  * declare const candidates: Candidate<MemoryRecord>[];
  * const options = { now: new Date(), ranking: resolveRanking(), channelCount: 2, depth: 30 };
- * const ordered = currentFirst(rankCandidates(candidates, options), "What's the status of order Y4929?");
+ * const ordered = currentFirst(rankCandidates(candidates, options), "Where is parcel Y4929 now?");
  */
 export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query = ""): Candidate<MemoryRecord>[] {
   const out = [...ranked];
@@ -160,8 +160,8 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     return known;
   };
   const oneEntity = (a: MemoryRecord, b: MemoryRecord) => {
-    // Both say the name the question asks about ("who leads 南渊": 邵露是南渊的技术负责人 and
-    // 周刚安已经接手南渊的技术了, whatever names their subjects).
+    // Both say the name the question asks about ("who leads 南渊": 邵露是南渊的主管 and
+    // 周刚安已经接手南渊了, whatever names their subjects).
     const [ca, cb] = [normalizeText(a.content), normalizeText(b.content)];
     if (asked.some((name) => ca.includes(name) && cb.includes(name))) return true;
     // "My boss's dog, Grillo, …" and "…, Vozion, …": one owner, two named things.
@@ -222,7 +222,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
 
 /**
  * The words by which a statement names what it sets: the attribute its subject phrase names
- * (负责人 of 雪航的负责人换成了老周) and the things its predicate names besides its values ("lead"
+ * (负责人 of 雪航负责人改为老周) and the things its predicate names besides its values ("lead"
  * of "Vexa switched its lead to Tom"), as tokens. None for "Tolu switched to Redis", 鸿松项目现在改用MySQL.
  */
 function attributeWords(record: MemoryRecord): string[] {
@@ -363,7 +363,7 @@ const CLASS_BY_WORD = (() => {
   return out;
 })();
 
-/** The classes a question names by their word ("Which database …", 用什么数据库): `tool.database`. */
+/** The classes a question names by their word ("Which database …", 哪个数据库): `tool.database`. */
 function classesAsked(query: string): Set<string> {
   const out = new Set<string>();
   for (const m of objectTerms(findTerms(query))) {

@@ -146,7 +146,7 @@ export const EN: Grammar = {
       if (from >= 0 && to > from) return { kind: "phrase", from, to, predicate: to + 1 };
     }
     while (i < words.length && ["INTJ", "CCONJ", "PUNCT"].includes(words[i]!.pos)) i++;
-    // A short preface ending in a colon or dash: "Just checked: …", "Heads up — …", "Update on Mirela: …".
+    // A short preface ending in a colon or dash: "Just checked: …", "Heads up — …", "Update on Oskeli: …".
     const colon = words.findIndex((w, k) => k > i && k <= i + 5 && /^(?::|—|–)$/u.test(w.text));
     if (colon > 0 && colon + 1 < words.length) {
       const lead = words.slice(i, colon);
@@ -178,7 +178,7 @@ export const EN: Grammar = {
       if (verbless && adverbial) i = comma + 1;
     }
     while (i < words.length && ["ADV", "INTJ"].includes(words[i]!.pos) && words[i + 1]?.pos !== "VERB") i++;
-    // "This time WeChat is fine", "Last week Mirela moved …": a time phrase before the subject.
+    // "This time WeChat is fine", "Last week Oskeli moved …": a time phrase before the subject.
     if (
       /^(?:this|last|next|that|every|each)$/iu.test(words[i]?.text ?? "") &&
       EN_TIME_NOUNS.has(words[i + 1]?.lemma ?? "") &&
@@ -197,7 +197,7 @@ export const EN: Grammar = {
     // A relative clause ends the phrase: "The room where the team sits is …".
     for (let k = i; k < to; k++) if (/^(?:where|that|which|who|whom|whose)$/iu.test(words[k]!.text)) to = k;
     let predicate = to;
-    // An apposition between commas or dashes ("Mirela, my old roommate, now lives …") is skipped.
+    // An apposition between commas or dashes ("Oskeli, my old roommate, now lives …") is skipped.
     const open = words[to];
     if (open && /^(?:,|—|–|-|\()$/u.test(open.text)) {
       const close = open.text === "(" ? ")" : open.text;

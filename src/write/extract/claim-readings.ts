@@ -29,13 +29,13 @@ const PEOPLE_WORDS = new Set([...PEOPLE.zh, ...PEOPLE.en]);
 export function readWith(grammar: Grammar, text: string, words: readonly TaggedWord[], depth = 0): Claim {
   const span = grammar.subject(words, text);
   const predicate = words.slice(span.predicate);
-  // "The tracking page says order H2159 is refunded", 系统显示订单已发货: what is reported is the claim.
+  // "The portal says order H2159 is refunded", 系统显示订单已发货: what is reported is the claim.
   const reported = depth === 0 ? reportedClause(grammar, predicate, text) : undefined;
   if (reported) {
     const inner = readWith(grammar, text, reported, depth + 1);
     if (inner.subject === "entity") return inner;
   }
-  // "We switched Drodis over to PostgreSQL", 我把99070350的地址换成了…: the thing changed is what the clause is about.
+  // "We switched Drodis over to PostgreSQL", 我把99070350的地址换成…: the thing changed is what the clause is about.
   const object = changedObject(grammar, text, words, span);
   if (object) return object;
   const owned = ownedAfterCopula(grammar, text, words);
@@ -111,7 +111,7 @@ function reportedClause(grammar: Grammar, predicate: readonly TaggedWord[], text
 
 /**
  * A change done to something named: "We switched Drodis over to PostgreSQL", "Facilities
- * changed Studio D3 over to the on-call team", 我把99070350的地址换成了… The named object is what
+ * changed Studio D3 over to the on-call team", 我把99070350的地址换成… The named object is what
  * the clause is about; what it was changed to is the value, and the clause says it changed.
  */
 function changedObject(
@@ -207,7 +207,7 @@ function ownedAfterCopula(grammar: Grammar, text: string, words: readonly Tagged
 }
 
 /**
- * The value said first: "CockroachDB is the database we picked for Drodis", "Azure is where
+ * The value said first: "CockroachDB is the store Drodis runs on", "Azure is where
  * OPS-448 runs", 「Proxmox VE 8是render-39上跑的系统」, 「周三是苍玑书法社的活动日」. A name or a
  * time before the copula, and after it a description that names something else: the clause is
  * about that other thing, the description is its attribute and the first words its value.
@@ -227,7 +227,7 @@ function valueFirst(
     quoted || grammar.isName(w) || w.pos === "NUM" || grammar.isTime(w) || w.detail === "redacted";
   if (head.length === 0 || !head.every(valueLike)) return undefined;
   let c = span.predicate;
-  // "[ADDRESS]，这是 H8709 的收货地址", '"shipped" — that's what it says for order ORD-91790'.
+  // "[ADDRESS]，这是 H8709 的收货地址", '"shipped" — that's what the portal shows for order ORD-91790'.
   const skippable = (w: TaggedWord) =>
     grammar.noise.has(w.lemma.toLowerCase()) ||
     w.pos === "PUNCT" ||
@@ -301,7 +301,7 @@ function plainThing(
   const valued = read.valueWords.some((w) => grammar.isName(w) || w.pos === "NUM" || grammar.isTime(w));
   if (!verb || words.length < 2) return false;
   // 星辰厅, 苍鹤跑团, 读书社: a Chinese place or group is named by a one-character class word at
-  // its end; "宿舍空调坏了", "员工排班都在群里通知" name nothing.
+  // its end; "楼道灯坏了", "员工排班都在群里通知" name nothing.
   if (grammar.language === "zh") {
     const last = phrase.at(-1)!;
     return last.pos === "NOUN" && /^\p{Script=Han}$/u.test(last.text) && read.values.length > 0;

@@ -5,7 +5,7 @@
  *
  *   "Project P1992 stores its data in PostgreSQL" → project P1992 · store data in · PostgreSQL
  *   "Room 202 is where the finance team sits"       → Room 202 · be where _ sit · finance team
- *   「订单 A1001 的收货地址是上海」                  → 订单A1001 · 收货地址 · 是 · 上海
+ *   「订单 A1001 的配送城市是上海」                  → 订单A1001 · 配送城市 · 是 · 上海
  *
  * Identity is what the clause names: an entity is its class word and its full name (letters,
  * digits, codes, Han characters), so two clauses about different entities never share one. A

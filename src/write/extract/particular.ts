@@ -60,8 +60,8 @@ export interface Particular {
  * A dictionary "name" right before 了 is a predicate the dictionary mislabels (太贵了), not a
  * name. A name is preferred to a number or a time.
  * @example
- * particularSubject("烘焙28班的上课时间是下午3点半", "zh"); // { text: "28", named: false }
- * particularSubject("今天天气很好", "zh");                // undefined
+ * particularSubject("陶艺28班每周三下午3点上课", "zh"); // { text: "28", named: false }
+ * particularSubject("今天挺冷的", "zh");                // undefined
  */
 export function particularSubject(text: string, language: "zh" | "en"): Particular | undefined {
   if (/[?？]/u.test(text)) return undefined;
@@ -109,7 +109,7 @@ export function particularSubject(text: string, language: "zh" | "en"): Particul
         !(language === "zh" && said[k + 1]?.text === "了")) ||
       (language === "zh" && w.detail === "x" && /^\p{Script=Han}{2,}$/u.test(w.text));
     if (name && subject) return { text: w.text, named: true };
-    // 海权的技术负责人换成了袁舒峰, 星湖读书小组在读《消失的林间》: a particular noun phrase linked
+    // 海权的运维主管换成了袁舒峰, 星湖读书小组在读《消失的林间》: a particular noun phrase linked
     // to a name by its verb is what the statement is about.
     if (name && !subject && phrase && !linked) linked = phrase;
     if (!counted && (/\d/u.test(w.text) || RECURRING_TIME.test(w.text))) counted = { text: w.text, named: false };
@@ -176,7 +176,7 @@ function ownedBy(
 
 /**
  * A subject that picks out one thing by its words alone: two nouns or more, the first not a time
- * word, opened by a noun (海权的技术负责人, 星湖读书小组) or in English by "the" ("The hosting for
+ * word, opened by a noun (海权的运维主管, 星湖读书小组) or in English by "the" ("The hosting for
  * the site"). A pronoun or a bare noun ("it", "the weather", 天气, 朋友) picks out nothing.
  */
 function nounPhrase(language: "zh" | "en", words: readonly TaggedWord[], text: string): Particular | undefined {

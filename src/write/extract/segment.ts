@@ -97,8 +97,8 @@ const RIDDLE = new RegExp(
 );
 
 /**
- * A riddle and its punchline are one sentence ("why don't X ever get lost? they always follow the
- * grid"): the answer is the joke's, not a statement of its own, and as part of the question it
+ * A riddle and its punchline are one sentence ("why don't X ever get lost? they always carry a
+ * map"): the answer is the joke's, not a statement of its own, and as part of the question it
  * is read as one.
  */
 function withRiddleAnswers(sentences: string[]): string[] {
@@ -160,7 +160,7 @@ export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] 
       match[0] === "," && /\d/u.test(body[match.index - 1] ?? "") && THOUSANDS.test(body.slice(match.index + 1));
     if (inNumber) continue;
     const text = body.slice(cursor, match.index).trim();
-    // "My wife and I moved…", "Nadia and I are driving…": a short subject before "and I" is
+    // "My wife and I moved…", "Oskeli and I are flying…": a short subject before "and I" is
     // part of the next clause's subject, not a clause of its own.
     if (
       match[0].trim().length === 0 &&
@@ -247,7 +247,7 @@ export interface Unit {
 /**
  * Group a sentence's clauses into units. `opens` decides, given the unit so far, whether a clause
  * starts a unit, and with which text: its own when it has a subject, or with the subject restored
- * when it states a new attribute of its own (我叫李雷，在字节跳动工作 → "我在字节跳动工作";
+ * when it states a new attribute of its own (我叫李雷，在蓝湾科技工作 → "我在蓝湾科技工作";
  * 柯文是我室友，现在在西安工作 → "柯文现在在西安工作").
  * Other clauses continue the previous unit as detail of the same event (seed 003 §3.3: an event
  * is one memory, "上周排查过一个 502，是网关超时导致的"). Marker-only clauses flag the next unit.
@@ -266,7 +266,7 @@ export function groupUnits(
     }
     const current = units[units.length - 1];
     const opened = current && !pendingMark ? opens(clause.text, unitText(current)) : clause.text;
-    // "要是…，我的进度能快一倍", "If we win, I'd …": a condition and what it conditions are one unit,
+    // "要是…，我就能早点交稿", "If we win, I'd …": a condition and what it conditions are one unit,
     // so the consequence is read as conditional, never as a plain statement.
     const conditioned =
       current?.clauses.length === 1 &&

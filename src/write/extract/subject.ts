@@ -103,7 +103,7 @@ export function entityMentions(text: string): EntityMention[] {
   const found: EntityMention[] = [];
   const add = (relation: Relation | string, name: string | undefined, index: number, end: number) => {
     const slug = typeof relation === "string" ? relation : relation.slug;
-    // "My project's codename is Phoenix", 我们项目上周上线了: an unnamed project is the speaker's own.
+    // "My project's codename is Lodestar", 我们项目上周上线了: an unnamed project is the speaker's own.
     if (!name && NAMED_ONLY.has(slug)) return;
     if (found.some((m) => index < m.end && m.index < end)) return;
     found.push({
