@@ -30,8 +30,8 @@ const ZH_LEAD = new Set(
   wordList(`但是 | 不过 | 而且 | 另外 | 还有 | 并且 | 同时 | 所以 | 然后 | 对了 | 哦 | 嗯 | 其实 | 说实话 | 话说 | 听说 |
     据说 | 顺便 | 顺便说一下 | 那么 | 注意 | 提醒 | 提醒一下 | 记住 | 友情提示 | 补充一下`),
 );
-// A value said to have changed: the change verbs above, and the adverbs and verbs that say a state
-// is new (现在, 不再, 换了老师, 搬家了, 调整).
+// A value said to have changed: the change verbs (ZH_CHANGE_VERB_WORDS), and the adverbs and verbs
+// that say a state is new (现在, 不再, 换了老师, 搬家了, 调整).
 const ZH_CHANGE = new RegExp(
   `现在|目前|如今|改在|改用|换用|换了|搬去|搬家|升级|不再|已经|调整|接手|${ZH_CHANGE_VERB_WORDS}`,
   "u",
