@@ -18,8 +18,8 @@ import {
   recordsNamespace,
   scopeNamespace,
 } from "../../src/namespaces.js";
+import { queryNames } from "../../src/recall/asked-names.js";
 import { parseConditions } from "../../src/recall/conditions.js";
-import { queryNames } from "../../src/recall/currency.js";
 import { queryDayTerms } from "../../src/recall/dates.js";
 import { reciprocalRankFusion } from "../../src/recall/fusion.js";
 import {

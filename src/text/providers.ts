@@ -192,7 +192,8 @@ export function planEmbeddings(provider: CommunityEmbeddingProvider, env: ModelE
       if (env.ALIBABA_REGION !== undefined && env.ALIBABA_REGION !== "china") {
         // AlibabaTongyiEmbeddings calls the Beijing endpoint only.
         throw new InvalidConfigError(
-          `${what} calls DashScope's China (Beijing) endpoint only; received ALIBABA_REGION=${env.ALIBABA_REGION}. For another region use its OpenAI-compatible endpoint (OPENAI_BASE_URL, OPENAI_API_KEY, LGM_EMBEDDING_PROVIDER=openai).`,
+          `${what} calls DashScope's China (Beijing) endpoint only; received ALIBABA_REGION=${env.ALIBABA_REGION}. ` +
+            `For another region use its OpenAI-compatible endpoint (OPENAI_BASE_URL, OPENAI_API_KEY, LGM_EMBEDDING_PROVIDER=openai).`,
           { variable: "ALIBABA_REGION", provider, expected: "china", received: env.ALIBABA_REGION },
         );
       }
@@ -297,7 +298,8 @@ function planLocalEmbeddings(env: ModelEnv): EmbeddingsPlan {
     model = env.LGM_EMBEDDING_MODEL;
   } else {
     throw new InvalidConfigError(
-      `${what} needs LGM_HF_MODEL_DIR, a local model folder (config.json, tokenizer.json, onnx/model.onnx); it is not set. Downloading a model instead needs LGM_HF_ALLOW_REMOTE=true and LGM_EMBEDDING_MODEL set to its Hugging Face id.`,
+      `${what} needs LGM_HF_MODEL_DIR, a local model folder (config.json, tokenizer.json, onnx/model.onnx); it is not set. ` +
+        `Downloading a model instead needs LGM_HF_ALLOW_REMOTE=true and LGM_EMBEDDING_MODEL set to its Hugging Face id.`,
       {
         variable: "LGM_HF_MODEL_DIR",
         provider: "huggingface",

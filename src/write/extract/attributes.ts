@@ -25,14 +25,16 @@ const PLACE_EN = String.raw`(${PLACE_WORD}(?:\s{1,2}${PLACE_WORD})?(?:\s{1,2}${P
 const EN_ADVERB = String.raw`(?:(?:just|recently|finally|also|now|still|already|has|have|had|last year|this year)\s{1,3})?`;
 const EN_ADVERBS = `${EN_ADVERB}${EN_ADVERB}${EN_ADVERB}`;
 const EN_LOCATION = new RegExp(
-  String.raw`^\s{0,3}${EN_ADVERBS}(?:(?:moved|relocated|moving|relocating)\s{1,3}(?:back\s{1,3}|over\s{1,3})?to|(?:live|lives|lived|living|is living|reside|resides|is based|'s based|are based)\s{1,3}in)\s{1,3}${PLACE_EN}(?=[\s,.;!?]|$)`,
+  String.raw`^\s{0,3}${EN_ADVERBS}(?:(?:moved|relocated|moving|relocating)\s{1,3}(?:back\s{1,3}|over\s{1,3})?to|` +
+    String.raw`(?:live|lives|lived|living|is living|reside|resides|is based|'s based|are based)\s{1,3}in)\s{1,3}${PLACE_EN}(?=[\s,.;!?]|$)`,
   "u",
 );
 const EN_SPEAKER = /^(?:I|We|I'm|We're)(?=\s|$)/u;
 // 搬到了新家 / 搬去公司附近 say nothing about the city: the place is a name, not one of these.
 const ZH_NOT_PLACE = "(?!了|新|这|那|一|隔壁|附近|对面|楼|公司|宿舍|家|回来|过去|出去)";
 const ZH_LOCATION = new RegExp(
-  `^(?:最近|去年|今年|已经|刚刚|刚|上个月|也|都|早就){0,2}(?:搬到|搬去|搬回|搬家到|住在|定居在?|移居到?|现在住在)了?\\s{0,2}${ZH_NOT_PLACE}([A-Za-z][\\w ]{0,30}?|\\p{Script=Han}{2,6}?)(?=了|[，。,.；;！!？?\\s]|$)`,
+  `^(?:最近|去年|今年|已经|刚刚|刚|上个月|也|都|早就){0,2}(?:搬到|搬去|搬回|搬家到|住在|定居在?|移居到?|现在住在)了?\\s{0,2}${ZH_NOT_PLACE}` +
+    `([A-Za-z][\\w ]{0,30}?|\\p{Script=Han}{2,6}?)(?=了|[，。,.；;！!？?\\s]|$)`,
   "u",
 );
 const ZH_SPEAKER = /^(?:我们|我)/u;

@@ -68,8 +68,8 @@ interface NameBook {
  * The rule layer over a batch: every user and assistant message, sentence by sentence.
  * Repeated statements of one fact become one candidate citing every message.
  * @example
- * extractWithRules([{ id: "m1", role: "user", content: "我不吃香菜，点外卖记得备注。", at: "2024-05-07T10:00:00+08:00" }]);
- * // [{ kind: "preference", key: "food.cilantro", content: "用户不吃香菜，点外卖记得备注", positive: false, ... }]
+ * extractWithRules([{ id: "m1", role: "user", content: "我不吃香菜，订餐时记得备注。", at: "2024-05-07T10:00:00+08:00" }]);
+ * // [{ kind: "preference", key: "food.cilantro", content: "用户不吃香菜，订餐时记得备注", positive: false, ... }]
  */
 export function extractWithRules(
   messages: readonly ChatMessage[],
@@ -179,7 +179,7 @@ function* extractFromMessage(
   forced?: "zh" | "en",
 ): Generator<DraftCandidate[]> {
   if (message.role !== "user" && message.role !== "assistant") return;
-  // An assistant message carrying a person's name ("Marcus: …" replayed as the assistant) is
+  // An assistant message carrying a person's name ("Tavimo: …" replayed as the assistant) is
   // read as that person speaking; it stays agent_generated all the same (seed 003 §5.6) unless
   // the batch is a transcript of named people, which readTranscript (src/write/transcript.ts) has
   // already turned into named user turns.
@@ -232,7 +232,7 @@ function* extractFromMessage(
       // introduced (a numeral and its measure word) names that thing, never the speaker.
       if (language === "zh" && NAMING_CLAUSE.test(text) && INTRODUCED.test(previous)) return undefined;
       const before = readClaim(previous, language);
-      // "Mirela, my old roommate, now lives in Porto": still naming the subject, not yet saying anything of it.
+      // "Oskeli, my old roommate, now lives in Porto": still naming the subject, not yet saying anything of it.
       if (before?.subject === "entity" && !before.predicated) return undefined;
       // A pronoun is resolved only when the clause before names one thing: "Kestrel is Dana's
       // baby, she runs it" names two, and "she" is not Kestrel.
@@ -420,7 +420,9 @@ export async function extractCandidates(
     if (step.overflow) {
       failures.push({
         stage: "limit",
-        error: `message ${step.overflow.messageId} states ${step.overflow.found} memories; only the first ${MAX_CANDIDATES_PER_MESSAGE} are read (a message stating more is a paste)`,
+        error:
+          `message ${step.overflow.messageId} states ${step.overflow.found} memories; ` +
+          `only the first ${MAX_CANDIDATES_PER_MESSAGE} are read (a message stating more is a paste)`,
       });
     }
     await pause();

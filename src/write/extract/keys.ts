@@ -3,7 +3,7 @@
  * mergeable semantic key; seed 003 §3.4: retrieval hints bridge phrasing gaps).
  *
  * Keys follow MemoryKeySchema (dotted lowercase). Preferences are keyed by what they are about
- * so that a change of mind lands on the same key: 我喜欢吃苹果 and 我最近不吃苹果了 are both
+ * so that a change of mind lands on the same key: 我爱吃苹果 and 我这阵子不吃苹果了 are both
  * `food.apple` (polarity lives in `positive`, not in the key), 我喜欢喝咖啡 is `food.coffee`
  * (same `food` dimension, another object) and 我偏好华为手机 is `device.phone`.
  */
@@ -133,8 +133,8 @@ export function kindKeyOf(kind: MemoryKind, matches: readonly TermMatch[], text:
 
 /**
  * A key qualified by its speaker (`work.role.p_priya`): in a conversation two people's
- * attributes share a scope, and recall keeps one value per key, so "Priya is a nurse" and
- * "Marcus is a teacher" must not be two values of one `work.role`.
+ * attributes share a scope, and recall keeps one value per key, so "Oskeli is a nurse" and
+ * "Tavimo is a teacher" must not be two values of one `work.role`.
  */
 export function speakerKey(key: string, speaker: string): string {
   const ascii = speaker
@@ -185,9 +185,10 @@ const ID_IN_TEXT = /(?<![\w-])(?=[A-Za-z0-9-]{0,60}\d)[A-Za-z][A-Za-z0-9]{0,15}(
 
 // Words that say how, not what: a key named after them ("always_run") would merge unrelated rules.
 const SEGMENT_NOISE = new Set(
-  "user users assistant team their alway always never every each all run use make must should need first before after then please remember note instruction request agreed agree want like love prefer hate dislike".split(
-    " ",
-  ),
+  (
+    "user users assistant team their alway always never every each all run use make must should need first before after then " +
+    "please remember note instruction request agreed agree want like love prefer hate dislike"
+  ).split(" "),
 );
 
 /**
@@ -373,7 +374,7 @@ const CHANGE_LINKS = new Set(wordList("to | into | over | as | from | now | 了"
  * attribute being what the subject phrase names of it ("tech lead", 收货地址) or else the
  * predicate's words. A value is part of the key (`….v_<value>`) unless the text says the
  * attribute holds one value at a time: a named attribute stated with a copula ("Orion's tech
- * lead is Tom", 订单的收货地址是上海), a status ("Order A1001 was delivered"), or a stated
+ * lead is Tom", 订单的配送城市是上海), a status ("Order A1001 was delivered"), or a stated
  * change ("now meets on Wednesdays"). Two statements about one entity with different values
  * then coexist rather than one replacing the other, unless the text settles it.
  * @example

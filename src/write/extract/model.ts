@@ -81,11 +81,14 @@ export interface ModelExtractionResult {
 const MAX_RAW_CHARS = 4000;
 const ISO_TIME = z.iso.datetime({ offset: true });
 
-export const EXTRACTION_INSTRUCTIONS = `You extract long-term memories about the user from a conversation.
+export const EXTRACTION_INSTRUCTIONS =
+  `You extract long-term memories about the user from a conversation.
 Reply with only a JSON object {"memories": [...]}; use an empty list when nothing is worth keeping. Each memory has:
 - kind: "preference" | "fact" | "episode" | "procedure" | "todo"
-- key: a dotted lowercase semantic key such as "food.cilantro", "communication.channel", "team.size", "project.codename"; a memory about someone or something else starts with them: "colleague.anna.location", "sister.job", "project.atlas.database"
-- content: ONE atomic fact in third person, in the language of its message ("用户不吃香菜" / "The user does not eat cilantro"); name the speaker when messages carry a name; write relative dates as absolute dates using the message time
+- key: a dotted lowercase semantic key such as "food.cilantro", "communication.channel", "team.size", "project.codename"; ` +
+  `a memory about someone or something else starts with them: "colleague.anna.location", "sister.job", "project.atlas.database"
+- content: ONE atomic fact in third person, in the language of its message ("用户不吃香菜" / "The user does not eat cilantro"); ` +
+  `name the speaker when messages carry a name; write relative dates as absolute dates using the message time
 - value: the bare value behind the key ("Boston", "12", "short"), or null; one key holds one value at a time
 - positive: false for negations (does not, never, 不)
 - confidence: 0 to 1
@@ -94,8 +97,13 @@ Reply with only a JSON object {"memories": [...]}; use an empty list when nothin
 - transient: true when it only holds for the current task ("for now", "这次")
 - expiresAt: an ISO-8601 due time for todos, else null
 - retrievalHints: up to 5 other words someone might search with, including translations
-- facts: the relations the memory states between named things, as [{"subject", "predicate", "object"}] with the names as written ("user" for the user) and a predicate from leads, member_of, uses, lives_in, works_at, reports_to, for_client, status, same_as, funded_by, published_by, located_in, relation (another lowercase_word when none fits), e.g. {"subject": "Priya", "predicate": "leads", "object": "Atlas"}; else null
-Skip greetings, thanks, questions, small talk and requests about the current task. Do not turn the assistant's own words into memories unless the user confirmed them. Bracketed placeholders such as [PHONE] or [EMAIL] stand for redacted data: keep them as they are and never guess what they hid. Never output user ids, tenant ids or scopes.`;
+- facts: the relations the memory states between named things, as [{"subject", "predicate", "object"}] with the names as written ("user" for the user) ` +
+  `and a predicate from leads, member_of, uses, lives_in, works_at, reports_to, for_client, status, same_as, funded_by, published_by, located_in, ` +
+  `relation (another lowercase_word when none fits), e.g. {"subject": "Priya", "predicate": "leads", "object": "Atlas"}; else null
+Skip greetings, thanks, questions, small talk and requests about the current task. ` +
+  `Do not turn the assistant's own words into memories unless the user confirmed them. ` +
+  `Bracketed placeholders such as [PHONE] or [EMAIL] stand for redacted data: keep them as they are and never guess what they hid. ` +
+  `Never output user ids, tenant ids or scopes.`;
 
 /** The one prompt of a batch: instructions, then every user and assistant message with id, role, speaker and time. */
 export function buildExtractionPrompt(messages: readonly ChatMessage[]): BaseMessage[] {
@@ -220,7 +228,8 @@ function repairPrompt(prompt: BaseMessage[], attempt: Attempt): BaseMessage[] {
   return [
     prompt[0]!,
     new HumanMessage(
-      `${conversation}\n\nYour previous reply could not be used: ${attempt.error}.${previous}\nReply again with only the corrected JSON object {"memories": [...]}: no prose, no code fences.`,
+      `${conversation}\n\nYour previous reply could not be used: ${attempt.error}.${previous}\n` +
+        `Reply again with only the corrected JSON object {"memories": [...]}: no prose, no code fences.`,
     ),
   ];
 }

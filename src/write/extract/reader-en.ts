@@ -140,7 +140,8 @@ const ROLES = wordList(`software engineer | engineer | developer | programmer | 
 const ENTITIES: readonly EntityPattern[] = [
   [
     new RegExp(
-      `\\b(?:our|my) (?:team|group|squad|department)(?: has| is| consists of|'s)? ${COUNT} ${words("people | members | engineers | persons | folks | devs | developers")}`,
+      `\\b(?:our|my) (?:team|group|squad|department)(?: has| is| consists of|'s)? ${COUNT} ` +
+        `${words("people | members | engineers | persons | folks | devs | developers")}`,
       "i",
     ),
     (m) => ({ key: "team.size", value: count(m[1]!) }),
@@ -161,7 +162,8 @@ const ENTITIES: readonly EntityPattern[] = [
   [/\bI(?:'m| am) (\d{1,3}) years old\b/i, (m) => ({ key: "identity.age", value: Number(m[1]) })],
   [
     new RegExp(
-      `\\bI (?:live|am living|'m living|reside)(?: now)? in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}|\\bI(?:'m| am) based in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}`,
+      `\\bI (?:live|am living|'m living|reside)(?: now)? in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}|` +
+        `\\bI(?:'m| am) based in ([A-Z][\\w .'-]{1,40}?)${UNTIL_BREAK}`,
     ),
     (m) => ({ key: "location.home", value: (m[1] ?? m[2])!.trim() }),
   ],
@@ -216,12 +218,12 @@ export const enReader: LanguageReader = {
   opening: enUnitOpening,
 
   prepare(unit, ctx) {
-    // "Talk soon, give Maya a hug from me": a leading greeting or thanks is not part of the statement.
+    // "Talk soon, say hi to Dimo for me": a leading greeting or thanks is not part of the statement.
     let clauses = unit.clauses;
     while (clauses.length > 1 && isSmallTalk(withoutVocative(clauses[0]!.text.replace(LEAD_FILLER, ""), ctx.names)))
       clauses = clauses.slice(1);
     const [head, ...tail] = clauses;
-    // "Sam is a nurse at the children's hospital, … but they love it": someone else's liking,
+    // "Sam works nights at the depot, … but they love it": someone else's liking,
     // added to a fact about them, is left out rather than taking the fact down with it.
     const headAboutOthers = !SPEAKER_ANYWHERE[ctx.perspective].test(head!.text) && !PERSONAL.en.test(head!.text);
     const rest = headAboutOthers ? tail.filter((c) => !PERSONAL.en.test(c.text)) : tail;
@@ -274,7 +276,7 @@ export const enReader: LanguageReader = {
   preference: (text, ctx, shape) =>
     readPreference(text, ctx.perspective) ?? (shape.instruction ? instructedPreference(text) : undefined),
 
-  // Someone else's news, or a dated event ("The application is due in March"), needs some
+  // Someone else's news, or a dated event ("The grant report is due in March"), needs some
   // substance: a name and one more word ("Her name is Pixel"), or three words.
   aboutOther: (text, ctx, times) =>
     (times.some((t) => t.direction !== "present") || aboutSomeone(text, "en", ctx.names ?? [], isFamilyTerm)) &&
@@ -306,12 +308,12 @@ export const enReader: LanguageReader = {
     ),
 };
 
-/** "Marcus, you're full of surprises" / "Bye Priya!": the name of the person addressed is not content. */
+/** "Tavimo, you're full of surprises" / "Bye Oskeli!": the name of the person addressed is not content. */
 function withoutVocative(text: string, names: readonly string[] | undefined): string {
   if (!names || names.length === 0) return text;
   const name = names.map(escapeRegExp).join("|");
   const led = text.replace(new RegExp(`^(?:${name}),\\s*`), "");
-  // A trailing name is a vocative after a comma ("Thanks, Tom") or a greeting ("Bye Priya"), not in "we call it the Elena".
+  // A trailing name is a vocative after a comma ("Thanks, Tom") or a greeting ("Bye Oskeli"), not in "we call it the Vantor".
   const trailing = new RegExp(`(,?)\\s+(?:${name})\\s*[!.?]*$`).exec(led);
   if (!trailing) return led.trim();
   const rest = led.slice(0, trailing.index);
@@ -373,7 +375,7 @@ function rewrite(
   past: boolean,
 ): string {
   const resolved = applyTimeMentions(text, times).replace(/(?<![.!])[.!]+$/, "");
-  // "I quit coffee last month": a past date makes an ambiguous verb past (not "quits").
+  // "I quit soda last spring": a past date makes an ambiguous verb past (not "quits").
   const told = past || times.some((t) => t.direction === "past");
   // Quoted speech keeps its own "I": My mom says "I never eat spicy food".
   const third = keepingQuotes(resolved, (unquoted) =>
@@ -381,7 +383,7 @@ function rewrite(
   );
   if (shape === "subject") return capitalize(third);
   const body = COMMON_FIRST_WORD.test(third) ? third[0]!.toLowerCase() + third.slice(1) : third;
-  // "Now I just wait" → "Now Priya just waits": the speaker is in it, no "Priya said" frame needed.
+  // "Now I just wait" → "Now Oskeli just waits": the speaker is in it, no "Oskeli said" frame needed.
   if (shape === "said")
     return capitalize(new RegExp(`\\b${escapeRegExp(ctx.label)}\\b`).test(body) ? body : `${ctx.label} said ${body}`);
   const kind =

@@ -14,8 +14,11 @@ export const MAX_SENTENCE_CHARS = 400;
 
 /** Split text into sentences, keeping the closing punctuation with its sentence. */
 // A period that ends an abbreviation ends no sentence: "Dr. Velo", "Mrs. Li", "e.g. this".
-const ABBREVIATION =
-  /(?<![\p{L}.])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Ft|Rev|Gen|Col|Capt|Lt|Sgt|No|vs|etc|approx|e\.g|i\.e|Inc|Ltd|Co|Corp|Ave|Blvd|Rd|Dept|Univ|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/u;
+const ABBREVIATION = new RegExp(
+  String.raw`(?<![\p{L}.])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St|Mt|Ft|Rev|Gen|Col|Capt|Lt|Sgt|No|vs|etc|approx|e\.g|i\.e|` +
+    String.raw`Inc|Ltd|Co|Corp|Ave|Blvd|Rd|Dept|Univ|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$`,
+  "u",
+);
 
 export function splitSentences(text: string): string[] {
   const sentences = text
@@ -86,12 +89,16 @@ export function topicFirst(sentence: string): string {
 
 // A riddle asks why a whole class of people or things does something ("why do cats …?", 为什么
 // 程序员…？, "what do you call a …?"), not why the speaker or listener does.
-const RIDDLE =
-  /^(?:why (?:do|does|did|don't|doesn't|didn't|are|aren't|is|isn't|can't|won't) (?!i\b|you\b|we\b|my\b|your\b|our\b|it\b|this\b|that\b)\w{1,30}s\b|what do you call an? \b|为什么(?!我|你|您|他|她|它)[^。！？?]{1,12}(?:们|都))[^.!?？]{0,120}[?？]$/iu;
+const RIDDLE = new RegExp(
+  `^(?:why (?:do|does|did|don't|doesn't|didn't|are|aren't|is|isn't|can't|won't) ` +
+    String.raw`(?!i\b|you\b|we\b|my\b|your\b|our\b|it\b|this\b|that\b)\w{1,30}s\b|what do you call an? \b|` +
+    `为什么(?!我|你|您|他|她|它)[^。！？?]{1,12}(?:们|都))[^.!?？]{0,120}[?？]$`,
+  "iu",
+);
 
 /**
- * A riddle and its punchline are one sentence ("why don't X ever get lost? they always follow the
- * grid"): the answer is the joke's, not a statement of its own, and as part of the question it
+ * A riddle and its punchline are one sentence ("why don't X ever get lost? they always carry a
+ * map"): the answer is the joke's, not a statement of its own, and as part of the question it
  * is read as one.
  */
 function withRiddleAnswers(sentences: string[]): string[] {
@@ -153,7 +160,7 @@ export function splitClauses(sentence: string, language: "zh" | "en"): Clause[] 
       match[0] === "," && /\d/u.test(body[match.index - 1] ?? "") && THOUSANDS.test(body.slice(match.index + 1));
     if (inNumber) continue;
     const text = body.slice(cursor, match.index).trim();
-    // "My wife and I moved…", "Nadia and I are driving…": a short subject before "and I" is
+    // "My wife and I moved…", "Oskeli and I are flying…": a short subject before "and I" is
     // part of the next clause's subject, not a clause of its own.
     if (
       match[0].trim().length === 0 &&
@@ -209,8 +216,8 @@ const MARKER_ONLY = new Set([
 // Discourse filler opening a statement ("说了，我不吃香菜", "Actually, I prefer tea"). After the
 // statement (", honestly") it is the speaker's tone, left as said.
 const LEADING_FILLER = new Set(
-  wordList(`说了 | 都说了 | 我说了 | 说过了 | 我说过了 | 其实 | 嗯 | 嗯嗯 | 那个 | 说实话 | 老实说 | 坦白说 | 讲真 | 说真的 |
-    actually | well | so | anyway | honestly | to be honest | tbh | frankly | in fact | basically`),
+  wordList(`说了 | 都说了 | 我说了 | 说过了 | 我说过了 | 其实 | 嗯 | 嗯嗯 | 那个 | 说实话 | 老实说 | 坦白说 | 讲真 |
+    说真的 | actually | well | so | anyway | honestly | to be honest | tbh | frankly | in fact | basically`),
 );
 
 /**
@@ -240,7 +247,7 @@ export interface Unit {
 /**
  * Group a sentence's clauses into units. `opens` decides, given the unit so far, whether a clause
  * starts a unit, and with which text: its own when it has a subject, or with the subject restored
- * when it states a new attribute of its own (我叫李雷，在字节跳动工作 → "我在字节跳动工作";
+ * when it states a new attribute of its own (我叫李雷，在蓝湾科技工作 → "我在蓝湾科技工作";
  * 柯文是我室友，现在在西安工作 → "柯文现在在西安工作").
  * Other clauses continue the previous unit as detail of the same event (seed 003 §3.3: an event
  * is one memory, "上周排查过一个 502，是网关超时导致的"). Marker-only clauses flag the next unit.
@@ -259,7 +266,7 @@ export function groupUnits(
     }
     const current = units[units.length - 1];
     const opened = current && !pendingMark ? opens(clause.text, unitText(current)) : clause.text;
-    // "要是…，我的进度能快一倍", "If we win, I'd …": a condition and what it conditions are one unit,
+    // "要是…，我就能早点交稿", "If we win, I'd …": a condition and what it conditions are one unit,
     // so the consequence is read as conditional, never as a plain statement.
     const conditioned =
       current?.clauses.length === 1 &&

@@ -86,8 +86,11 @@ const ZH_TITLED = new RegExp(`(${SURNAME})(\\p{Script=Han}{0,2}?)(${ZH_TITLES})`
 // A Chinese project name is quoted (项目「灯塔」) or Latin (Atlas 项目): bare characters after 项目
 // are as likely its attribute (项目代号, 项目进度).
 const ZH_PROJECT_NAME = /^\s{0,2}(?:[「“"《](\p{Script=Han}{1,12})[」”"》]|([A-Za-z][\w-]{0,30}))/u;
-const ZH_PROJECT =
-  /项目\s{0,2}(?:[「“"《](\p{Script=Han}{1,12})[」”"》]|([A-Za-z][\w-]{0,30}))|(?:[「“"《](\p{Script=Han}{1,12})[」”"》]|([A-Za-z][\w-]{0,30}))\s{0,2}项目/gu;
+const ZH_PROJECT = new RegExp(
+  String.raw`项目\s{0,2}(?:[「“"《](\p{Script=Han}{1,12})[」”"》]|([A-Za-z][\w-]{0,30}))|` +
+    String.raw`(?:[「“"《](\p{Script=Han}{1,12})[」”"》]|([A-Za-z][\w-]{0,30}))\s{0,2}项目`,
+  "gu",
+);
 /项目\s{0,2}[「“"《]?([A-Za-z][\w-]{0,30}|\p{Script=Han}{2,6}?)(?=[」”"》]|\s|的|[，。,.；;！!？?]|$)|([A-Za-z][\w-]{0,30})\s{0,2}项目/gu;
 
 /**
@@ -100,7 +103,7 @@ export function entityMentions(text: string): EntityMention[] {
   const found: EntityMention[] = [];
   const add = (relation: Relation | string, name: string | undefined, index: number, end: number) => {
     const slug = typeof relation === "string" ? relation : relation.slug;
-    // "My project's codename is Phoenix", 我们项目上周上线了: an unnamed project is the speaker's own.
+    // "My project's codename is Lodestar", 我们项目上周上线了: an unnamed project is the speaker's own.
     if (!name && NAMED_ONLY.has(slug)) return;
     if (found.some((m) => index < m.end && m.index < end)) return;
     found.push({
@@ -222,10 +225,17 @@ export function nameSegment(name: string): string {
 
 // What may stand before the subject of a clause: fillers and times ("Last year my colleague…",
 // 上周我同事…), nothing that is a verb of the speaker's.
-const EN_LEAD =
-  /^(?:and|but|so|also|oh|well|actually|btw|by the way|anyway|yesterday|today|tonight|recently|lately|last (?:week|month|year|night|weekend)|this (?:week|month|year|morning)|\d{1,3} (?:days?|weeks?|months?|years?) ago)[,\s]{1,4}/iu;
-const ZH_LEAD =
-  /^(?:上周|上个月|上星期|去年|前年|昨天|今天|前天|最近|刚才|刚刚|其实|对了|另外|还有|而且|但是|不过|听说|\d{1,2}月\d{1,2}[日号]|上午|下午|晚上|早上)[，,\s]{0,2}/u;
+const EN_LEAD = new RegExp(
+  `^(?:and|but|so|also|oh|well|actually|btw|by the way|anyway|yesterday|today|tonight|recently|lately|` +
+    `last (?:week|month|year|night|weekend)|this (?:week|month|year|morning)|` +
+    String.raw`\d{1,3} (?:days?|weeks?|months?|years?) ago)[,\s]{1,4}`,
+  "iu",
+);
+const ZH_LEAD = new RegExp(
+  `^(?:上周|上个月|上星期|去年|前年|昨天|今天|前天|最近|刚才|刚刚|其实|对了|另外|还有|而且|但是|不过|听说|` +
+    String.raw`\d{1,2}月\d{1,2}[日号]|上午|下午|晚上|早上)[，,\s]{0,2}`,
+  "u",
+);
 
 /** Whether only fillers and times (at most a few) stand before a clause's subject. */
 function onlyLeadIn(before: string): boolean {
