@@ -99,7 +99,7 @@ Reply with only a JSON object {"memories": [...]}; use an empty list when nothin
 - retrievalHints: up to 5 other words someone might search with, including translations
 - facts: the relations the memory states between named things, as [{"subject", "predicate", "object"}] with the names as written ("user" for the user) ` +
   `and a predicate from leads, member_of, uses, lives_in, works_at, reports_to, for_client, status, same_as, funded_by, published_by, located_in, ` +
-  `relation (another lowercase_word when none fits), e.g. {"subject": "Priya", "predicate": "leads", "object": "Atlas"}; else null
+  `relation (another lowercase_word when none fits), e.g. {"subject": "Ilsa", "predicate": "leads", "object": "Atlas"}; else null
 Skip greetings, thanks, questions, small talk and requests about the current task. ` +
   `Do not turn the assistant's own words into memories unless the user confirmed them. ` +
   `Bracketed placeholders such as [PHONE] or [EMAIL] stand for redacted data: keep them as they are and never guess what they hid. ` +
