@@ -6,25 +6,8 @@
 import pg from "pg";
 import { z } from "zod";
 import { InvalidConfigError, StoreCorruptError } from "../errors.js";
+import { POSTGRES_DEFAULTS, POSTGRES_SCHEMA_VERSION } from "./postgres-defaults.js";
 import type { PostgresTables, Queryable } from "./postgres-rows.js";
-
-/** The schema version `migrate()` brings a database to. */
-export const POSTGRES_SCHEMA_VERSION = 1;
-
-/** Tuning defaults of the PostgreSQL store (docs/store.md "Deploying on PostgreSQL"). */
-export const POSTGRES_DEFAULTS = Object.freeze({
-  schema: "langgraph_memory",
-  /** Connections in the pool of one process. */
-  poolMax: 10,
-  /** HNSW index out-degree (pgvector `m`). */
-  m: 16,
-  /** HNSW build beam (pgvector `ef_construction`). */
-  efConstruction: 64,
-  /** HNSW search beam (`hnsw.ef_search`), raised to the candidates a search needs. */
-  efSearch: 100,
-  /** Longest wait for a scope lock another process holds, in ms. */
-  lockTimeoutMs: 30_000,
-});
 
 /** pgvector HNSW parameters of the vector index. */
 export interface PostgresHnswOptions {

@@ -45,15 +45,16 @@ import {
   type SearchOnDaysQuery,
   type SearchWithinQuery,
 } from "./operations.js";
+import { POSTGRES_DEFAULTS } from "./postgres-defaults.js";
 import { type PostgresTables, postgresTables, type Queryable } from "./postgres-rows.js";
-import { bulkLoadSettings, bulkLoadWithoutIndex, migrateSchema, POSTGRES_DEFAULTS } from "./postgres-schema.js";
+import { bulkLoadSettings, bulkLoadWithoutIndex, migrateSchema } from "./postgres-schema.js";
 import { PostgresSearch } from "./postgres-search.js";
 import { PostgresStructureQueries } from "./postgres-structure-queries.js";
 import { deleteRange, storedTextHashes, writeItems } from "./postgres-writes.js";
 import { StoreBase, type StructureQueries } from "./store-base.js";
 import type { SearchOp } from "./vector-search.js";
 
-export { POSTGRES_DEFAULTS, POSTGRES_SCHEMA_VERSION } from "./postgres-schema.js";
+export { POSTGRES_DEFAULTS, POSTGRES_SCHEMA_VERSION } from "./postgres-defaults.js";
 
 /** PostgresStore's vector index (contract.ts StoreIndexConfig). */
 export interface PostgresStoreIndexConfig extends StoreIndexConfig {}
