@@ -291,6 +291,8 @@ export class HNSWStore extends StoreBase {
       const row = stored.get(write.path, write.key) as { keyword_hash: string } | undefined;
       if (row?.keyword_hash !== write.keywordHash) void write.keywordBody;
       await yieldIfDue();
+      // A store stopped while the loop was handed back says so, not "database not open".
+      this.requireOpen();
     }
   }
 
@@ -303,6 +305,7 @@ export class HNSWStore extends StoreBase {
       const rows = stored.all(write.path, write.key) as Array<{ field: string; text_hash: string }>;
       if (rows.length) out.set(write, new Map(rows.map((r) => [r.field, r.text_hash])));
       await yieldIfDue();
+      this.requireOpen();
     }
     return out;
   }
