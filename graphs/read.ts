@@ -26,6 +26,7 @@ import { createRetrieveKnowledgeNode } from "../nodes/read/retrieve-knowledge.js
 import { createScopeNode } from "../nodes/read/scope.js";
 import { Pipeline, type RunnerHooks, stepOf } from "../src/graph/pipeline.js";
 import { type ReadOptions, resolveReadDeps } from "../src/recall/options.js";
+import type { PendingUsage } from "../src/recall/pending-usage.js";
 import {
   type PreparedBookkeeping,
   type ReadInput,
@@ -39,8 +40,13 @@ import {
 const step = stepOf<ReadState>();
 
 /** The read graph's one declaration: its steps in order, each with what it reads and writes. */
-export function readPipeline(options: ReadOptions = {}, deferBookkeeping?: (bookkeeping: PreparedBookkeeping) => void) {
-  const deps = { ...resolveReadDeps(options), ...(deferBookkeeping ? { deferBookkeeping } : {}) };
+export function readPipeline(options: ReadOptions = {}, hooks: Omit<ReadPipelineHooks, keyof RunnerHooks> = {}) {
+  const { deferBookkeeping, pendingUsage } = hooks;
+  const deps = {
+    ...resolveReadDeps(options),
+    ...(deferBookkeeping ? { deferBookkeeping } : {}),
+    ...(pendingUsage ? { pendingUsage } : {}),
+  };
   return new Pipeline({
     name: "memory_read",
     state: ReadStateAnnotation,
@@ -138,6 +144,8 @@ export interface ReadPipelineHooks extends RunnerHooks {
    * hands the write here instead of awaiting it, and returns. The facade queues it per scope.
    */
   deferBookkeeping?: (bookkeeping: PreparedBookkeeping) => void;
+  /** Usage counters of deferred bookkeeping not yet written, which ranking counts as written. */
+  pendingUsage?: PendingUsage;
 }
 
 /**
@@ -150,5 +158,5 @@ export interface ReadPipelineHooks extends RunnerHooks {
  * const out = await run({ query: "回复风格" }, { configurable: { user_id: "u1" } });
  */
 export function createReadPipeline(options: ReadOptions = {}, hooks: ReadPipelineHooks = {}) {
-  return readPipeline(options, hooks.deferBookkeeping).runner<ReadInput, ReadOutput>(hooks);
+  return readPipeline(options, hooks).runner<ReadInput, ReadOutput>(hooks);
 }

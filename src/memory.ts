@@ -29,11 +29,12 @@ import {
 } from "./maintain/config.js";
 import { createMaintainer, createWriteCounter, type Maintainer } from "./maintain/maintainer.js";
 import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js";
+import { deferredBookkeeping } from "./recall/bookkeeping.js";
 import type { ReadOptions } from "./recall/options.js";
 import { resolveReadDeps } from "./recall/options.js";
 import { createReader, type Reader } from "./recall/reader.js";
 import { parseScope } from "./schema.js";
-import { scopeKey, scopeQueueFor } from "./scope-queue.js";
+import { scopeQueueFor } from "./scope-queue.js";
 import { HNSWStore } from "./store/hnsw-store.js";
 import { PostgresStore } from "./store/postgres-store.js";
 import { createSyncer, type Syncer } from "./sync/syncer.js";
@@ -284,12 +285,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     store,
     queue,
     now,
-    run: createReadPipeline(
-      readOptions,
-      options.bookkeeping === "inline"
-        ? {}
-        : { deferBookkeeping: (bookkeeping) => queue.defer(scopeKey(bookkeeping.scope), () => bookkeeping.commit()) },
-    ),
+    run: createReadPipeline(readOptions, options.bookkeeping === "inline" ? {} : deferredBookkeeping(queue)),
   });
   const theStore = store;
   const maintainOptions = {

@@ -9,15 +9,26 @@
  * out inside one process (HNSWStore allows one process per directory); scopes do not wait for
  * each other.
  *
- * Recall bookkeeping (trace + usage counters) is queued in the background: `recall()` returns
- * as soon as its block is ready, and the next write, `trace()`, `settled()` or `close()` of the
- * scope waits for it; the next `recall()` waits only for the scope's changes.
+ * Recall bookkeeping (trace + usage counters) is gathered in the background (`gather`): `recall()`
+ * returns as soon as its block is ready, a scope's gathered items are committed together at most
+ * GATHER_MS later (or once GATHER_MAX wait), and the next write, `trace()`, `settled()` or
+ * `close()` of the scope commits them first; the next `recall()` waits only for the scope's changes.
  */
 
 import { isScopeLocking, type ScopeLocking } from "./store/contract.js";
 
 /** The first background failures, kept for {@link ScopeQueue.settled}. */
 const MAX_KEPT_ERRORS = 20;
+/** Gathered background items wait at most this long before they are committed (the durability window). */
+export const GATHER_MS = 250;
+/** A scope's gathered items are committed as soon as this many wait. */
+export const GATHER_MAX = 64;
+
+interface Gathered {
+  items: unknown[];
+  commit: (items: unknown[]) => Promise<void>;
+  timer: NodeJS.Timeout;
+}
 
 export class ScopeQueue {
   /** The cross-process lock of a shared store, taken for every task. */
@@ -27,6 +38,7 @@ export class ScopeQueue {
   /** The last task of each scope that is not background bookkeeping (see {@link changes}). */
   private readonly writeTails = new Map<string, Promise<void>>();
   private readonly generations = new Map<string, number>();
+  private readonly gathered = new Map<string, Gathered>();
   private errors: unknown[] = [];
 
   /**
@@ -57,6 +69,7 @@ export class ScopeQueue {
    * const out = await queue.run(scopeKey({ userId: "u1" }), async () => "written"); // "written"
    */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    this.release(key);
     const result = this.queue(key, task);
     this.setTail(this.writeTails, key, result);
     return result;
@@ -82,14 +95,52 @@ export class ScopeQueue {
     });
   }
 
+  /**
+   * Gather `item` for one background commit of the scope: `commit` runs once over every item
+   * gathered (in order), as a {@link defer}red task, GATHER_MS after the first one or as soon as
+   * GATHER_MAX wait, and before the scope's next queued task, {@link idle} or {@link settled}.
+   * Items gathered with another `commit` function start a group of their own.
+   */
+  gather<T>(key: string, item: T, commit: (items: T[]) => Promise<void>): void {
+    let group = this.gathered.get(key);
+    if (group && group.commit !== commit) {
+      this.release(key);
+      group = undefined;
+    }
+    if (!group) {
+      const timer = setTimeout(() => this.release(key), GATHER_MS);
+      // A pending commit does not keep the process alive; close() and settled() commit it.
+      timer.unref();
+      group = { items: [], commit: commit as (items: unknown[]) => Promise<void>, timer };
+      this.gathered.set(key, group);
+    }
+    group.items.push(item);
+    if (group.items.length >= GATHER_MAX) this.release(key);
+  }
+
+  /** Queue the scope's gathered items (every scope's when `key` is omitted) for their commit. */
+  private release(key?: string): void {
+    for (const k of key === undefined ? [...this.gathered.keys()] : [key]) {
+      const group = this.gathered.get(k);
+      if (!group) continue;
+      this.gathered.delete(k);
+      clearTimeout(group.timer);
+      this.defer(k, () => group.commit(group.items));
+    }
+  }
+
   /** Resolves when the scope's queued tasks (all scopes' when `key` is omitted) have finished. */
   async idle(key?: string): Promise<void> {
+    this.release(key);
     if (key !== undefined) {
       await this.tails.get(key);
       return;
     }
     // Tasks queued while waiting are waited for too.
-    while (this.tails.size > 0) await Promise.all(this.tails.values());
+    while (this.tails.size > 0 || this.gathered.size > 0) {
+      this.release();
+      await Promise.all(this.tails.values());
+    }
   }
 
   /**

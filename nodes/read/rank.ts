@@ -15,7 +15,8 @@ export function createRankNode(deps: ReadDeps): ReadNode<"request" | "candidates
       state.retrieval?.channels.filter((channel) => !BONUS_CHANNELS.has(channel as ChannelName)).length ?? 0;
     const depth = state.retrieval?.depth ?? request.limit;
     return {
-      candidates: rankCandidates(state.candidates, {
+      // Earlier recalls' usage counters still being written count as written.
+      candidates: rankCandidates(deps.pendingUsage?.apply(request.scope, state.candidates) ?? state.candidates, {
         now: new Date(request.now),
         ranking: deps.ranking,
         channelCount,

@@ -2,18 +2,19 @@
  * Bookkeeping after a recall's block is built: the memory trace (seed 004 §4: every candidate
  * with its per-signal scores and what became of it, kept `traceRetentionDays`) and usage
  * counters (injected live memories get `lastAccessedAt` and `accessCount` bumped, feeding
- * recency and usage frequency next time). Both go to the store in ONE batch: one write
- * transaction per recall instead of two.
+ * recency and usage frequency next time). Both go to the store in ONE batch.
  *
  * Split in two so the trace id is known before anything is written: the read graph's `record`
- * node does both at once; the facade returns the recall first and queues the write behind it
- * (see ScopeQueue), which takes ~1 ms off every recall.
+ * node does both at once; the facade returns the recall first and gathers the writes of a few
+ * recalls into one batch behind the answers ({@link deferredBookkeeping}).
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { RECORD_INDEX_FIELDS, recordsNamespace } from "../namespaces.js";
 import { MEMORY_KINDS, type MemoryRecord, parseMemoryRecord } from "../schema.js";
+import { type ScopeQueue, scopeKey } from "../scope-queue.js";
 import { hybridSearchAcross } from "./hybrid.js";
+import { PendingUsage } from "./pending-usage.js";
 import type { ResolvedRequest } from "./request.js";
 import { type PreparedBookkeeping, type ReadDeps, type ReadState, readStore, requestOf } from "./state.js";
 import { buildTrace, newTraceId, purgeExpiredTracesIfDue, traceWrite } from "./trace.js";
@@ -26,6 +27,8 @@ export const POLICY_FILTERED_SHOWN = 5;
 /**
  * Name the trace of a finished recall; `commit()` builds it (redacting it is the costly part, so
  * it happens off the answer's path in background mode) and writes it with the usage counters.
+ * The facade gathers several recalls' bookkeeping of one scope and commits them together
+ * ({@link commitBookkeeping}).
  * @example
  * declare const deps: ReadDeps;
  * declare const state: ReadState;
@@ -46,18 +49,44 @@ export function prepareBookkeeping(
   const used = state.candidates
     .filter((c) => c.decision?.outcome === "injected" && c.value.status === "active")
     .map((c) => c.value);
-  return {
+  const prepared: PreparedBookkeeping = {
     traceId,
     scope: request.scope,
-    async commit() {
+    store,
+    used,
+    now,
+    async traceWrite() {
       const filtered = await filteredByPolicy(store, request, deps.embeddings);
       const candidates = [...state.candidates, ...filtered];
-      const trace = buildTrace({ ...state, candidates, request }, deps.traceRetentionDays, traceId);
-      const usage = await planUsage(store, request.scope, used, now);
-      await store.batch([traceWrite(request.scope, trace), ...usage.puts]);
-      await purgeExpiredTracesIfDue(store, request.scope, now);
+      return traceWrite(request.scope, buildTrace({ ...state, candidates, request }, deps.traceRetentionDays, traceId));
     },
+    commit: () => commitBookkeeping([prepared]),
   };
+  return prepared;
+}
+
+/**
+ * Write the bookkeeping of several recalls of one scope and store in ONE batch: each recall's
+ * trace, and each used memory's counters bumped once per recall that used it
+ * (usage.ts `planUsage`: a memory changed since it was recalled is skipped). Expired traces are
+ * purged when due.
+ * @example
+ * declare const gathered: PreparedBookkeeping[];
+ * await commitBookkeeping(gathered);
+ */
+export async function commitBookkeeping(items: readonly PreparedBookkeeping[]): Promise<void> {
+  const first = items[0];
+  if (!first) return;
+  const traces = [];
+  for (const item of items) traces.push(await item.traceWrite());
+  const usage = await planUsage(
+    first.store,
+    first.scope,
+    items.flatMap((item) => item.used.map((record) => ({ record, at: item.now }))),
+  );
+  await first.store.batch([...traces, ...usage.puts]);
+  const latest = new Date(Math.max(...items.map((item) => item.now.getTime())));
+  await purgeExpiredTracesIfDue(first.store, first.scope, latest);
 }
 
 /**
@@ -114,4 +143,36 @@ function safeRecord(value: unknown): MemoryRecord | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The facade's bookkeeping: each recall's trace and usage counters are gathered on the scope's
+ * queue and committed a few recalls at a time behind the answers (ScopeQueue `gather`, within
+ * GATHER_MS; before the scope's next write, `trace()`, `settled()` and `close()`); until they are
+ * written, ranking counts their uses from `pendingUsage`.
+ * @example
+ * import { createReadPipeline } from "../../graphs/read.js";
+ * import { scopeQueueFor } from "../scope-queue.js";
+ * declare const store: BaseStore;
+ * const run = createReadPipeline({ store }, deferredBookkeeping(scopeQueueFor(store)));
+ */
+export function deferredBookkeeping(queue: ScopeQueue): {
+  deferBookkeeping: (bookkeeping: PreparedBookkeeping) => void;
+  pendingUsage: PendingUsage;
+} {
+  const pendingUsage = new PendingUsage();
+  const commit = async (items: PreparedBookkeeping[]) => {
+    try {
+      await commitBookkeeping(items);
+    } finally {
+      for (const item of items) pendingUsage.settle(item.scope, item.used);
+    }
+  };
+  return {
+    pendingUsage,
+    deferBookkeeping(bookkeeping) {
+      pendingUsage.add(bookkeeping.scope, bookkeeping.used, bookkeeping.now);
+      queue.gather(scopeKey(bookkeeping.scope), bookkeeping, commit);
+    },
+  };
 }

@@ -50,26 +50,13 @@ export interface Reader {
   };
 }
 
-/** How long a recall waits for the scope's previous recall bookkeeping (see `recall`). */
-const BOOKKEEPING_WAIT_MS = 20;
-
 export function createReader({ store, queue, run, now }: ReaderOptions): Reader {
   return {
     async recall(input) {
       const parsed = parseRecallInput(input);
-      // Read after the scope's queued changes (a remember() still running), and after a previous
-      // recall's usage counters for at most BOOKKEEPING_WAIT_MS: they take a few milliseconds, but
-      // may wait behind another user's long commit on the store, and a read must not.
-      const key = scopeKey(parsed.scope);
-      await queue.changes(key);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        queue.idle(key),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, BOOKKEEPING_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
+      // Read after the scope's queued changes (a remember() still running); earlier recalls'
+      // bookkeeping is not waited for: their usage counters count while pending (pending-usage.ts).
+      await queue.changes(scopeKey(parsed.scope));
       const { memories, knowledge, context, traceId } = await run(parsed);
       return { memories, knowledge, context, traceId };
     },

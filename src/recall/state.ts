@@ -17,12 +17,14 @@ import {
   type Messages,
   messagesStateReducer,
 } from "@langchain/langgraph";
+import type { PutOperation } from "@langchain/langgraph-checkpoint";
 import { InvalidConfigError } from "../errors.js";
 import { lastValue, type StepNode } from "../graph/pipeline.js";
 import { storeFromConfig } from "../graph/runtime.js";
 import type { MemoryKind, MemoryRecord, MemoryScope } from "../schema.js";
 import type { Budgets } from "./budget.js";
 import type { ChannelName } from "./fusion.js";
+import type { PendingUsage } from "./pending-usage.js";
 import type { TaskPolicies } from "./policies.js";
 import type { ResolvedRanking } from "./ranking.js";
 import type { ResolvedRequest } from "./request.js";
@@ -89,6 +91,12 @@ export type ReadNode<R extends keyof ReadState, W extends keyof ReadState> = Ste
 export interface PreparedBookkeeping {
   traceId: string;
   scope: MemoryScope;
+  store: BaseStore;
+  /** The live memories the block injected: their usage counters are bumped. */
+  used: MemoryRecord[];
+  now: Date;
+  /** Build the trace (redacted) and its write. */
+  traceWrite(): Promise<PutOperation>;
   /** Write the trace and the usage counters (one batch), purge expired traces when due. */
   commit(): Promise<void>;
 }
@@ -113,6 +121,8 @@ export interface ReadDeps {
    * hands the write here instead of awaiting it, and returns. The facade queues it per scope.
    */
   deferBookkeeping?: (bookkeeping: PreparedBookkeeping) => void;
+  /** Usage counters of earlier recalls not yet written, applied before ranking. */
+  pendingUsage?: PendingUsage;
 }
 
 /**

@@ -24,9 +24,17 @@ export interface UsagePlan extends UsageResult {
   puts: PutOperation[];
 }
 
+/** One recall's use of a memory: the copy it recalled, and when. */
+export interface UsageEvent {
+  record: MemoryRecord;
+  at: Date;
+}
+
 /**
- * Read the injected records back (one batch) and prepare their bumped copies, without writing:
- * the read graph commits them together with the trace, in one transaction.
+ * Read the used records back (one batch) and prepare their bumped copies, without writing: the
+ * bookkeeping commits them together with the traces, in one transaction. A record used by several
+ * recalls is read once and bumped once per use whose copy is still the stored one (same status
+ * and `updatedAt`), its `lastAccessedAt` the latest of those uses.
  * `updatedAt` is left alone: it dates content changes, not reads.
  * @example
  * import { type RecallTrace, traceWrite } from "./trace.js";
@@ -34,45 +42,49 @@ export interface UsagePlan extends UsageResult {
  * declare const scope: MemoryScope;
  * declare const injectedRecords: MemoryRecord[];
  * declare const trace: RecallTrace;
- * const plan = await planUsage(store, scope, injectedRecords, new Date());
+ * const plan = await planUsage(store, scope, injectedRecords.map((record) => ({ record, at: new Date() })));
  * await store.batch([traceWrite(scope, trace), ...plan.puts]);
  */
-export async function planUsage(
-  store: BaseStore,
-  scope: MemoryScope,
-  records: readonly MemoryRecord[],
-  now: Date,
-): Promise<UsagePlan> {
-  if (records.length === 0) return { puts: [], touched: [], skipped: [] };
-  const namespaces = records.map((record) => namespaceOf({ ...record, scope }));
-  const gets: GetOperation[] = records.map((record, i) => ({ namespace: namespaces[i]!, key: record.id }));
+export async function planUsage(store: BaseStore, scope: MemoryScope, uses: readonly UsageEvent[]): Promise<UsagePlan> {
+  if (uses.length === 0) return { puts: [], touched: [], skipped: [] };
+  const byId = new Map<string, UsageEvent[]>();
+  for (const use of uses) byId.set(use.record.id, [...(byId.get(use.record.id) ?? []), use]);
+  const groups = [...byId.values()];
+  const namespaces = groups.map((group) => namespaceOf({ ...group[0]!.record, scope }));
+  const gets: GetOperation[] = groups.map((group, i) => ({ namespace: namespaces[i]!, key: group[0]!.record.id }));
   const current = (await store.batch(gets)) as (Item | null)[];
   const puts: PutOperation[] = [];
   const touched: string[] = [];
   const skipped: string[] = [];
-  const at = now.toISOString();
-  records.forEach((recalled, i) => {
+  groups.forEach((group, i) => {
     const stored = current[i];
-    if (!stored || stored.value.status !== recalled.status || stored.value.updatedAt !== recalled.updatedAt) {
-      skipped.push(recalled.id);
+    const id = group[0]!.record.id;
+    const still = group.filter(
+      ({ record }) => stored && stored.value.status === record.status && stored.value.updatedAt === record.updatedAt,
+    );
+    if (!stored || still.length === 0) {
+      skipped.push(id);
       return;
     }
+    const latest = Math.max(...still.map((use) => use.at.getTime()));
     const next = parseMemoryRecord({
       ...stored.value,
       // Never move the clock back (a recaller with a fake or skewed clock).
       lastAccessedAt:
-        now.getTime() > Date.parse(String(stored.value.lastAccessedAt)) ? at : stored.value.lastAccessedAt,
-      accessCount: Number(stored.value.accessCount) + 1,
+        latest > Date.parse(String(stored.value.lastAccessedAt))
+          ? new Date(latest).toISOString()
+          : stored.value.lastAccessedAt,
+      accessCount: Number(stored.value.accessCount) + still.length,
     });
     // A cold record (a history answer) stays unindexed where it lives: its words are in its
     // cold copy (src/namespaces.ts recordOperations), whose counters are not kept.
     puts.push({
       namespace: namespaces[i]!,
-      key: recalled.id,
+      key: id,
       value: next,
       ...(next.tier === "cold" ? { index: false as const } : {}),
     });
-    touched.push(recalled.id);
+    touched.push(id);
   });
   return { puts, touched, skipped };
 }
@@ -91,7 +103,11 @@ export async function recordUsage(
   records: readonly MemoryRecord[],
   now: Date,
 ): Promise<UsageResult> {
-  const { puts, touched, skipped } = await planUsage(store, scope, records, now);
+  const { puts, touched, skipped } = await planUsage(
+    store,
+    scope,
+    records.map((record) => ({ record, at: now })),
+  );
   if (puts.length > 0) await store.batch(puts);
   return { touched, skipped };
 }

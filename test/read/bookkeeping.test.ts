@@ -4,10 +4,10 @@
  */
 import { InMemoryStore } from "@langchain/langgraph";
 import type { Operation, OperationResults } from "@langchain/langgraph-checkpoint";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createMemory } from "../../src/memory.js";
 import { RECORD_INDEX_FIELDS, tracesNamespace } from "../../src/namespaces.js";
-import { ScopeQueue } from "../../src/scope-queue.js";
+import { GATHER_MAX, GATHER_MS, ScopeQueue } from "../../src/scope-queue.js";
 import { HashEmbeddings } from "../../src/text/embeddings.js";
 import { getRecord, makeRecord, NOW, putRecords } from "./helpers.js";
 
@@ -103,6 +103,57 @@ describe("background bookkeeping (the facade's default)", () => {
     await expect(memory.close()).rejects.toThrow("still full");
   });
 
+  it("gathers a scope's recalls into one write, and the next recall counts the uses still pending", async () => {
+    const store = new GatedStore();
+    const tea = makeRecord(scope, { id: "tea", key: "drink.tea", content: "用户喜欢喝绿茶", accessCount: 1 });
+    await putRecords(store, [tea]);
+    const memory = await createMemory({ store, env: {}, now: () => NOW });
+    const batches = vi.spyOn(store, "batch");
+    const usage: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { memories } = await memory.recall({ scope, query: "绿茶" });
+      usage.push(memories[0]!.accessCount);
+    }
+    // Nothing written yet, and each recall saw the earlier ones' uses.
+    expect((await getRecord(store, tea)).accessCount).toBe(1);
+    expect(usage).toEqual([1, 2, 3]);
+    await memory.settled();
+    const writes = batches.mock.calls.filter((call) => call[0].some((op) => "value" in op));
+    // Three traces and one usage put, in one batch.
+    expect(writes).toHaveLength(1);
+    expect(writes[0]![0].filter((op) => "value" in op)).toHaveLength(4);
+    expect((await getRecord(store, tea)).accessCount).toBe(4);
+    const { memories } = await memory.recall({ scope, query: "绿茶" });
+    expect(memories[0]!.accessCount).toBe(4);
+    await memory.close();
+  });
+
+  it("commits gathered bookkeeping by itself, within GATHER_MS, with no later call", async () => {
+    const store = new GatedStore();
+    await putRecords(store, [makeRecord(scope, { key: "drink.tea", content: "用户喜欢喝绿茶" })]);
+    const memory = await createMemory({ store, env: {}, now: () => NOW });
+    const { traceId } = await memory.recall({ scope, query: "绿茶" });
+    expect(await store.get(tracesNamespace(scope), traceId)).toBeNull();
+    await vi.waitFor(async () => expect(await store.get(tracesNamespace(scope), traceId)).not.toBeNull(), {
+      timeout: GATHER_MS * 20,
+      interval: GATHER_MS / 5,
+    });
+    await memory.close();
+  });
+
+  it("forget() after recalls leaves no trace of the user: gathered bookkeeping lands before it", async () => {
+    const store = new GatedStore();
+    await putRecords(store, [makeRecord(scope, { key: "drink.tea", content: "用户喜欢喝绿茶" })]);
+    const memory = await createMemory({ store, env: {}, now: () => NOW });
+    await memory.recall({ scope, query: "绿茶" });
+    await memory.recall({ scope, query: "喝什么" });
+    await memory.forget(scope);
+    await memory.settled();
+    expect(await store.search(tracesNamespace(scope), { limit: 10 })).toEqual([]);
+    expect(await memory.list(scope)).toEqual([]);
+    await memory.close();
+  });
+
   it('writes before answering with bookkeeping: "inline"', async () => {
     const store = new GatedStore();
     await putRecords(store, [makeRecord(scope, { key: "drink.tea", content: "用户喜欢喝绿茶" })]);
@@ -141,6 +192,24 @@ describe("ScopeQueue", () => {
     });
     await expect(queue.settled()).rejects.toThrow(AggregateError);
     await expect(queue.settled()).resolves.toBeUndefined();
+  });
+
+  it("gather() commits a scope's items once, in order, as soon as GATHER_MAX wait, or before its next task", async () => {
+    const queue = new ScopeQueue();
+    const commits: Array<{ key: string; items: number[] }> = [];
+    const commitOf = (key: string) => async (items: number[]) => void commits.push({ key, items });
+    const commitA = commitOf("a");
+    for (let i = 0; i < GATHER_MAX; i++) queue.gather("a", i, commitA);
+    queue.gather("b", 1, commitOf("b"));
+    // The full group is queued at once, without waiting for GATHER_MS.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(commits).toEqual([{ key: "a", items: Array.from({ length: GATHER_MAX }, (_, i) => i) }]);
+    // A task of scope b runs after b's gathered items are committed.
+    expect(await queue.run("b", async () => commits.length)).toBe(2);
+    queue.gather("a", 99, commitA);
+    await queue.idle("a");
+    expect(commits.at(-1)).toEqual({ key: "a", items: [99] });
   });
 
   it("changes() waits for the scope's writes, not for its deferred bookkeeping; idle() waits for both", async () => {
