@@ -39,16 +39,21 @@ export const RECORD_COLD_INDEX_FIELDS = ["{content,retrievalHints}", "terms[*]"]
 export const RECORD_KEYWORD_ONLY_FIELDS = ["terms[*]", "{content,retrievalHints}"];
 
 /**
- * The writes that store a record where it belongs. A hot record is indexed where it lives. A
- * cold one (`tier: "cold"`, retired by maintenance) is kept there unindexed, and a copy in the
- * scope's cold namespace carries its words: it leaves the vector graph and keyword postings that
- * every recall searches (seed 001 §3.4: the cold tier is out of normal recall), so a scope that
- * maintenance shrank recalls like a small one, while history questions and `includeArchived`
- * still find it there by keyword.
+ * The writes that store a record where it belongs. A hot record is indexed where it lives, and
+ * its cold copy, if it had one, is removed. A cold one (`tier: "cold"`, retired by maintenance)
+ * and a superseded one are kept there unindexed, and a copy in the scope's cold namespace
+ * carries their words: they leave the vector graph and keyword postings that every recall
+ * searches (seed 001 §3.4: the cold tier is out of normal recall; seed 003 §4.3: a superseded
+ * version answers history questions only), so a key updated thousands of times, or a scope
+ * that maintenance shrank, recalls like a small one, while history questions and
+ * `includeArchived` still find them there by keyword.
  */
 export function recordOperations(record: MemoryRecord): PutOperation[] {
-  if (record.tier !== "cold")
-    return [{ namespace: namespaceOf(record), key: record.id, value: record, index: RECORD_INDEX_FIELDS }];
+  if (record.tier !== "cold" && record.status !== "superseded")
+    return [
+      { namespace: namespaceOf(record), key: record.id, value: record, index: RECORD_INDEX_FIELDS },
+      { namespace: coldNamespace(record.scope), key: record.id, value: null },
+    ];
   return [
     { namespace: namespaceOf(record), key: record.id, value: record, index: false },
     { namespace: coldNamespace(record.scope), key: record.id, value: record, index: RECORD_COLD_INDEX_FIELDS },

@@ -1,3 +1,4 @@
+import type { PutOperation } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
 import type { MemoryCandidate } from "../../src/write/candidate.js";
 import { analyzeStatement } from "../../src/write/conflict/analyze.js";
@@ -237,8 +238,14 @@ describe("decisions and the write plan", () => {
     expect(result.written.map((r) => r.id)).toEqual(["new"]);
     expect(result.superseded[0]).toMatchObject({ id: apple.id, status: "superseded", supersededBy: "new" });
     expect(plan.history.entries.map((e) => e.action)).toEqual(["add", "supersede"]);
-    const deletes = plan.operations().filter((op) => "value" in op && op.value === null);
-    expect(deletes).toHaveLength(0);
+    const ops = plan.operations().filter((op) => "value" in op) as PutOperation[];
+    const at = (label: string) => ops.filter((op) => op.namespace.at(-1) === label);
+    // Nothing leaves the records namespace; the superseded version leaves its indexes for a cold copy.
+    expect(at("records").filter((op) => op.value === null)).toHaveLength(0);
+    expect(at("records").find((op) => op.key === apple.id)).toMatchObject({ index: false });
+    expect(at("records").find((op) => op.key === "new")?.index).not.toBe(false);
+    expect(at("cold").find((op) => op.key === apple.id)?.value).toMatchObject({ status: "superseded" });
+    expect(at("cold").find((op) => op.key === "new")?.value).toBeNull();
   });
 
   it("turns an inferred statement that contradicts an explicit memory into a rejection", () => {

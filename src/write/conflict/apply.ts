@@ -7,7 +7,7 @@
  * conversation reinforces one memory), and persist applies them for real on fresh records.
  */
 import type { Operation } from "@langchain/langgraph-checkpoint";
-import { RECORD_INDEX_FIELDS, recordsNamespace } from "../../namespaces.js";
+import { coldNamespace, recordOperations, recordsNamespace } from "../../namespaces.js";
 import type { MemoryRecord } from "../../schema.js";
 import { detectLanguage } from "../../text/tokenizer.js";
 import type { MemoryCandidate } from "../candidate.js";
@@ -180,9 +180,12 @@ export class WritePlan {
     const ops: Operation[] = [];
     for (const id of this.changed) {
       if (this.deleted.has(id)) continue;
-      ops.push({ namespace, key: id, value: this.records.get(id)!, index: RECORD_INDEX_FIELDS });
+      ops.push(...recordOperations({ ...this.records.get(id)!, scope: this.ctx.scope }));
     }
-    for (const id of this.deleted) ops.push({ namespace, key: id, value: null });
+    for (const id of this.deleted) {
+      ops.push({ namespace, key: id, value: null });
+      ops.push({ namespace: coldNamespace(this.ctx.scope), key: id, value: null });
+    }
     const indexed = keyIndexOperations(
       this.ctx.scope,
       [...new Set([...this.changed, ...this.deleted])].map((id) => ({
