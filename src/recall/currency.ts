@@ -159,22 +159,24 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     }
     return known;
   };
+  const normalized = perRecord((record) => normalizeText(record.content));
+  const entity = perRecord(entityOf);
+  const observed = perRecord((record) => Date.parse(record.observedAt));
   const oneEntity = (a: MemoryRecord, b: MemoryRecord) => {
     // Both say the name the question asks about ("who leads 南渊": 邵露是南渊的主管 and
     // 周刚安已经接手南渊了, whatever names their subjects).
-    const [ca, cb] = [normalizeText(a.content), normalizeText(b.content)];
+    const [ca, cb] = [normalized(a), normalized(b)];
     if (asked.some((name) => ca.includes(name) && cb.includes(name))) return true;
+    const [x, y] = [entity(a), entity(b)];
     // "My boss's dog, Grillo, …" and "…, Vozion, …": one owner, two named things.
-    if (namesOtherThing(a.content, b.content)) return false;
-    const [x, y] = [entityOf(a), entityOf(b)];
-    return x !== undefined && y !== undefined && sameEntity(x, y);
+    return x !== undefined && y !== undefined && sameEntity(x, y) && !namesOtherThing(a.content, b.content);
   };
   // Bounded: each move places a candidate above one that ranked before it; at most n² looks.
   for (let j = 1; j < out.length; j++) {
     const newer = out[j]!;
     if (newer.value.status !== "active") continue;
     const at = out.findIndex((older, i) => {
-      if (i >= j || older.value.status !== "active" || !isOlder(older.value, newer.value)) return false;
+      if (i >= j || older.value.status !== "active" || !(observed(older.value) < observed(newer.value))) return false;
       if (!oneEntity(older.value, newer.value)) return false;
       // The older gives what the question asks for (a time for 几点 / "when", a person for 谁 /
       // "who"): the newer competes exactly when it gives one too.
@@ -446,8 +448,4 @@ function shapeOf(value: string): string | undefined {
   // A capital anywhere in one run of letters and digits: ClickHouse, openGauss, iPhone 15.
   if (/^\p{Lu}/u.test(text) || (/^[\p{L}\d][\p{L}\d .+-]*$/u.test(text) && /\p{Lu}/u.test(text))) return "name";
   return undefined;
-}
-
-function isOlder(a: MemoryRecord, b: MemoryRecord): boolean {
-  return Date.parse(a.observedAt) < Date.parse(b.observedAt);
 }
