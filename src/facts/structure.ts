@@ -8,8 +8,9 @@
  * - facts: the record's own `facts` when a model gave them at extraction, else the relations
  *   its sentence states (relations.ts), with entity keys.
  *
- * Only hot memories have rows: the cold tier is out of normal recall (seed 001 §3.4), and its
- * keyword copy would otherwise count twice. A value that is not a memory record (a history
+ * Only hot, current memories have rows: the cold tier is out of normal recall (seed 001 §3.4), a
+ * superseded version answers history questions only (seed 003 §4.3), and their keyword copies
+ * would otherwise count twice. A value that is not a memory record (a history
  * entry, a trace) has none.
  */
 import { type FactRow, type ItemStructure, MAX_DAYS_PER_ITEM } from "../store/contract.js";
@@ -19,8 +20,9 @@ import { entityKey, type Relation, relationsOf } from "./relations.js";
 const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/gu;
 
 export function recordStructure(value: Record<string, unknown>): ItemStructure | undefined {
-  const { content, observedAt, kind, key, tier, expiresAt, facts } = value as {
+  const { content, observedAt, kind, key, tier, status, expiresAt, facts } = value as {
     content?: unknown;
+    status?: unknown;
     observedAt?: unknown;
     kind?: unknown;
     key?: unknown;
@@ -29,7 +31,7 @@ export function recordStructure(value: Record<string, unknown>): ItemStructure |
     facts?: unknown;
   };
   if (typeof content !== "string" || typeof observedAt !== "string" || typeof kind !== "string") return undefined;
-  if (typeof key !== "string" || tier === "cold") return undefined;
+  if (typeof key !== "string" || tier === "cold" || status === "superseded") return undefined;
   const days = new Set<number>();
   const said = epochDay(observedAt);
   if (said !== undefined) days.add(said);

@@ -81,6 +81,14 @@ describe("a key's history out of the hot indexes", () => {
         );
         expect((await store.keywordSearch(hot, cities.at(-1)!, { limit: 10 })).length).toBeGreaterThan(0);
 
+        // The structured rows (days said) are kept for current versions only.
+        const day = Math.floor(Date.parse(old.observedAt) / 86_400_000);
+        const onDay = await store.itemsOnDays(hot, { ranges: [{ from: day, to: day }] }, { limit: 50 });
+        expect(onDay.map((ref) => ref.key)).not.toContain(old.id);
+        const current = (await memory.list(scope)).find((r) => r.key === "location.home")!;
+        const today = Math.floor(Date.parse(current.observedAt) / 86_400_000);
+        const onToday = await store.itemsOnDays(hot, { ranges: [{ from: today, to: today }] }, { limit: 50 });
+        expect(onToday.map((ref) => ref.key)).toContain(current.id);
         // Plain recall: the current value of each key, and none of its history.
         const now = await memory.recall({ scope, query: "我现在住在哪？", limit: 5 });
         const homes = now.memories.filter((m) => m.key === "location.home");
