@@ -19,7 +19,7 @@ import inspector from "node:inspector";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createReadPipeline } from "../../graphs/read.js";
+import { createReadGraph, createReadPipeline } from "../../graphs/read.js";
 import { recordsNamespace } from "../../src/namespaces.js";
 import { dialogSet } from "../eval/dialogs.js";
 import { conversationSet } from "../eval/fixtures.js";
@@ -157,6 +157,21 @@ async function measureSet(set: EvalSet, rounds: number): Promise<Row> {
           );
         }
       await Promise.all(commits);
+      // The compiled LangGraph graph beside the runner, both writing their bookkeeping inline.
+      const graph = createReadGraph({ store: system.memory.store });
+      const inline = createReadPipeline({ store: system.memory.store });
+      for (const user of set.users)
+        for (const probe of user.probes) {
+          const input = { query: probe.query, limit: RECALL_LIMIT, includeKnowledge: false };
+          const config = { configurable: { user_id: user.id } };
+          let t = performance.now();
+          const a = await inline(input, config);
+          runnerTimes.push(performance.now() - t);
+          t = performance.now();
+          const b = await graph.invoke(input, config);
+          graphTimes.push(performance.now() - t);
+          if (a.context !== b.context) graphDiffers += 1;
+        }
       for (const [name, { n, ms }] of calls) storeCalls.set(`${set.id} ${name}`, { n: n / recalls, ms: ms / recalls });
     }
   } finally {
@@ -193,6 +208,9 @@ async function startProfile(): Promise<{ stop(name: string): Promise<void> } | u
 let profileDir: string | undefined;
 let steps: Map<string, number[]> | undefined;
 const storeCalls = new Map<string, { n: number; ms: number }>();
+const runnerTimes: number[] = [];
+const graphTimes: number[] = [];
+let graphDiffers = 0;
 
 /** Count and time the store's calls (public ones and the synchronous internals). */
 function instrumentStore(store: object): Map<string, { n: number; ms: number }> {
@@ -273,6 +291,12 @@ async function main() {
         `  ${pad(stage, 34)}${pad(ms(percentile(samples, 50)), 11, true)}${pad(ms(samples.reduce((a, b) => a + b, 0) / samples.length), 11, true)}`,
       );
   }
+  if (runnerTimes.length > 0)
+    lines.push(
+      "",
+      `compiled read graph vs the direct runner, bookkeeping inline in both (--steps): p50 ${ms(percentile(graphTimes, 50))} vs ${ms(percentile(runnerTimes, 50))}` +
+        ` (×${(percentile(graphTimes, 50) / percentile(runnerTimes, 50)).toFixed(2)}); blocks that differ: ${graphDiffers} of ${runnerTimes.length}`,
+    );
   if (storeCalls.size > 0) {
     lines.push("", "store calls per recall (--steps): count, wall ms (async calls overlap)");
     for (const [name, { n, ms }] of storeCalls)
