@@ -31,6 +31,7 @@ import {
   type SearchOnDaysQuery,
   type SearchWithinQuery,
 } from "./operations.js";
+import { RowCache } from "./row-cache.js";
 import { type ItemRow, toItem } from "./rows.js";
 import { type Db, getMeta, openDatabase, openReader, type Statement, setMeta } from "./sqlite.js";
 import { SqliteStructureQueries } from "./sqlite-structure-queries.js";
@@ -115,6 +116,8 @@ export class HNSWStore extends StoreBase {
   private checkpointer?: WalCheckpointer;
   private vectors?: VectorIndex;
   private flushTimer?: NodeJS.Timeout;
+  /** Rows the search extensions read again and again (row-cache.ts); forgotten as writes commit. */
+  private readonly rows = new RowCache();
   private keywords?: KeywordSearch;
   private vectorSearch?: VectorSearch;
   private structured?: SqliteStructureQueries;
@@ -147,6 +150,7 @@ export class HNSWStore extends StoreBase {
     this.checkpointer?.close();
     this.checkpointer = undefined;
     this.statements.clear();
+    this.rows.clear();
     this.readDb?.close();
     this.readDb = undefined;
     this.db.close();
@@ -236,7 +240,7 @@ export class HNSWStore extends StoreBase {
   }
 
   protected keywordHits(search: CheckedQuerySearch): SearchItem[] {
-    return this.keywords!.search(search);
+    return this.keywords!.search(search, this.rows);
   }
 
   /** Both channels read the same committed state; the vector channel uses `efSearchHybrid`. */
@@ -244,8 +248,8 @@ export class HNSWStore extends StoreBase {
     const { prefix, query, filter, limit, offset } = search;
     const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query };
     return {
-      ...(queryVector ? { vector: this.searchItems(op, queryVector, this.efSearchHybrid) } : {}),
-      keyword: this.keywords!.search(search),
+      ...(queryVector ? { vector: this.vectorSearch!.search(op, queryVector, this.efSearchHybrid, this.rows) } : {}),
+      keyword: this.keywords!.search(search, this.rows),
     };
   }
 
@@ -269,6 +273,7 @@ export class HNSWStore extends StoreBase {
   /** The namespaces' rows in one transaction, their HNSW graph files with them. */
   protected async deleteRange(range: [string, string]): Promise<Array<{ namespace: string[]; items: number }>> {
     const deleted = await this.exclusive(() => this.writer!.deleteRange(range));
+    this.rows.clear();
     const emptied = deleted.map((ns) => ns.id);
     this.keywords!.noteWrites(deleted.reduce((sum, ns) => sum + ns.items, 0));
     this.keywordIndexes!.applyCommitted([], emptied);
@@ -356,6 +361,7 @@ export class HNSWStore extends StoreBase {
       if (!this.db) throw new StoreClosedError();
       throw error;
     });
+    this.rows.forgetKeys(writes);
     this.keywords!.noteWrites(writes.length);
     this.keywordIndexes!.applyCommitted(result.keywordChanges, result.emptied);
     for (const nsId of result.emptied) this.vectors!.dropPartition(nsId);

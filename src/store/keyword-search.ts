@@ -16,6 +16,7 @@ import { dropUbiquitousTerms, matchExpression, queryTerms } from "./keyword.js";
 import type { KeywordIndexCache } from "./keyword-index.js";
 import { prefixRange } from "./namespace.js";
 import type { CheckedQuerySearch } from "./operations.js";
+import type { RowCache } from "./row-cache.js";
 import { type ItemRow, toItem } from "./rows.js";
 import type { Statement } from "./sqlite.js";
 
@@ -36,17 +37,18 @@ export class KeywordSearch {
     this.docFrequency.writesSinceFill += count;
   }
 
-  search(q: KeywordQuery): SearchItem[] {
+  /** `cache`: rows are read through it, and the values returned are its frozen snapshots. */
+  search(q: KeywordQuery, cache?: RowCache): SearchItem[] {
     if (q.limit === 0) return [];
     const range = prefixRange(q.prefix);
     const namespaces = this.stmt(
       `SELECT id FROM namespaces WHERE item_count > 0 ${range ? "AND path >= ? AND path < ?" : ""} LIMIT 2`,
     ).all(...(range ?? [])) as Array<{ id: number }>;
     if (namespaces.length === 0) return [];
-    return namespaces.length === 1 ? this.searchNamespace(namespaces[0]!.id, q) : this.searchFts(q);
+    return namespaces.length === 1 ? this.searchNamespace(namespaces[0]!.id, q, cache) : this.searchFts(q);
   }
 
-  private searchNamespace(nsId: number, q: KeywordQuery): SearchItem[] {
+  private searchNamespace(nsId: number, q: KeywordQuery, cache: RowCache | undefined): SearchItem[] {
     const index = this.indexes.get(nsId);
     const terms = index.usefulTerms(queryTerms(q.query));
     if (terms.length === 0) return [];
@@ -66,13 +68,20 @@ export class KeywordSearch {
       const hits = index.search(terms, k);
       const tail = hits.slice(read);
       read = hits.length;
+      // Cached rows need no query (their values are judged by matchesFilter below).
+      const missing = cache ? tail.filter((h) => !cache.item(h.id)).map((h) => h.id) : tail.map((h) => h.id);
       const rows = new Map(
-        (lookup.all(JSON.stringify(tail.map((h) => h.id)), ...pushed.params) as ItemRow[]).map((row) => [row.id, row]),
+        (missing.length > 0 ? (lookup.all(JSON.stringify(missing), ...pushed.params) as ItemRow[]) : []).map((row) => [
+          row.id,
+          row,
+        ]),
       );
       for (const hit of tail) {
-        const row = rows.get(hit.id);
+        const cached = cache?.item(hit.id);
+        const row = cached ? (cached.row as ItemRow) : rows.get(hit.id);
         if (!row) continue;
-        const value = JSON.parse(row.value) as Record<string, unknown>;
+        const value = (cached?.value ??
+          (cache ? cache.remember(row, JSON.parse(row.value)) : JSON.parse(row.value))) as Record<string, unknown>;
         if (!matchesFilter(value, q.filter)) continue;
         seen += 1;
         if (seen > q.offset) out.push({ ...toItem(row, value), score: hit.score });

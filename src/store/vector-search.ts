@@ -6,6 +6,7 @@
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
 import { type Filter, filterToSql, matchesFilter } from "./filter.js";
 import { prefixRange } from "./namespace.js";
+import type { RowCache } from "./row-cache.js";
 import { type ItemRow, toItem } from "./rows.js";
 import type { Statement } from "./sqlite.js";
 import type { PartitionRef, VectorIndex } from "./vector-index.js";
@@ -23,7 +24,7 @@ export class VectorSearch {
    * vectors; a plain listing when there is no query vector. `efSearch` overrides the HNSW
    * candidate list size for this search.
    */
-  search(op: SearchOp, queryVector: Float32Array | undefined, efSearch?: number): SearchItem[] {
+  search(op: SearchOp, queryVector: Float32Array | undefined, efSearch?: number, cache?: RowCache): SearchItem[] {
     if (op.limit === 0) return [];
     if (!queryVector) return this.list(op, op.offset, op.limit, false);
     const want = op.offset + op.limit;
@@ -33,7 +34,7 @@ export class VectorSearch {
     ).all(...(range ?? [])) as PartitionRef[];
     const scored: Array<{ row: ItemRow; score: number; value?: Record<string, unknown> }> = [];
     for (const partition of partitions)
-      scored.push(...this.searchPartition(partition, queryVector, want, op.filter, efSearch));
+      scored.push(...this.searchPartition(partition, queryVector, want, op.filter, efSearch, cache));
     scored.sort((a, b) => b.score - a.score || a.row.id - b.row.id);
     const results: SearchItem[] = scored
       .slice(op.offset, want)
@@ -57,6 +58,7 @@ export class VectorSearch {
     want: number,
     filter: Filter | undefined,
     efSearch?: number,
+    cache?: RowCache,
   ) {
     const pushed = filterToSql(filter, "i.value");
     const lookup = this.stmt(
@@ -76,18 +78,30 @@ export class VectorSearch {
         const chunk = hits.slice(read, read + size);
         read += chunk.length;
         const scoreOf = new Map(chunk.map((h) => [h.vid, h.score]));
-        const rows = lookup.all(JSON.stringify(chunk.map((h) => h.vid)), ...pushed.params) as Array<
-          ItemRow & { vid: number }
-        >;
+        // Cached rows need no query (their values are judged by matchesFilter below).
+        const rows: Array<{ vid: number; row: ItemRow; value?: Record<string, unknown> }> = [];
+        const missing: number[] = [];
+        for (const hit of chunk) {
+          const cached = cache?.vector(hit.vid);
+          if (cached) rows.push({ vid: hit.vid, row: cached.row as ItemRow, value: cached.value });
+          else missing.push(hit.vid);
+        }
+        if (missing.length > 0)
+          for (const row of lookup.all(JSON.stringify(missing), ...pushed.params) as Array<ItemRow & { vid: number }>)
+            rows.push({
+              vid: row.vid,
+              row,
+              ...(cache ? { value: cache.remember(row, JSON.parse(row.value), row.vid) } : {}),
+            });
         // Best score first, so an item with several indexed fields counts as its best field.
         rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
-        for (const row of rows) {
+        for (const { vid, row, value: known } of rows) {
           if (passing.size >= want) break;
           if (passing.has(row.id) || failed.has(row.id)) continue;
           // Parsed once: the value is reused for the result item.
-          const value = filter ? (JSON.parse(row.value) as Record<string, unknown>) : undefined;
+          const value = known ?? (filter ? (JSON.parse(row.value) as Record<string, unknown>) : undefined);
           if (filter && !matchesFilter(value!, filter)) failed.add(row.id);
-          else passing.set(row.id, { row, score: scoreOf.get(row.vid)!, value });
+          else passing.set(row.id, { row, score: scoreOf.get(vid)!, value });
         }
       }
       if (passing.size >= want || k >= total) return [...passing.values()];
