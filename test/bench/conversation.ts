@@ -157,6 +157,8 @@ async function measureSet(set: EvalSet, rounds: number): Promise<Row> {
           );
         }
       await Promise.all(commits);
+      for (const [name, { n, ms }] of calls) storeCalls.set(`${set.id} ${name}`, { n: n / recalls, ms: ms / recalls });
+      calls.clear();
       // The compiled LangGraph graph beside the runner, both writing their bookkeeping inline.
       const graph = createReadGraph({ store: system.memory.store });
       const inline = createReadPipeline({ store: system.memory.store });
@@ -172,7 +174,6 @@ async function measureSet(set: EvalSet, rounds: number): Promise<Row> {
           graphTimes.push(performance.now() - t);
           if (a.context !== b.context) graphDiffers += 1;
         }
-      for (const [name, { n, ms }] of calls) storeCalls.set(`${set.id} ${name}`, { n: n / recalls, ms: ms / recalls });
     }
   } finally {
     await system.close();
