@@ -258,6 +258,14 @@ export class HNSWStore extends StoreBase {
     }
   }
 
+  /**
+   * Item rows the vector and keyword searches have read since the store opened: what a search
+   * costs, counted rather than timed (tests show a lookup's reads stay bounded).
+   */
+  get searchRowsRead(): number {
+    return (this.vectorSearch?.rowsRead ?? 0) + (this.keywords?.rowsRead ?? 0);
+  }
+
   /** Vectors committed during a bulk load and not yet in their graph (0 outside a load). */
   get deferredVectors(): number {
     return this.vectors?.deferredVectors ?? 0;

@@ -23,6 +23,9 @@ import type { Statement } from "./sqlite.js";
 type KeywordQuery = CheckedQuerySearch;
 
 export class KeywordSearch {
+  /** Item rows read by searches so far (tests count them). */
+  rowsRead = 0;
+
   /** Database-wide document frequencies for the FTS path, refreshed after enough writes. */
   private docFrequency = { terms: new Map<string, number>(), totalDocs: 0, writesSinceFill: Number.POSITIVE_INFINITY };
 
@@ -66,6 +69,7 @@ export class KeywordSearch {
       const hits = index.search(terms, k);
       const tail = hits.slice(read);
       read = hits.length;
+      this.rowsRead += tail.length;
       const rows = new Map(
         (lookup.all(JSON.stringify(tail.map((h) => h.id)), ...pushed.params) as ItemRow[]).map((row) => [row.id, row]),
       );
@@ -105,6 +109,7 @@ export class KeywordSearch {
       const rows = stmt.all(match, size, page, ...(range ?? []), ...pushed.params) as Array<
         (ItemRow & { rank: number }) | { id: null; rank: number }
       >;
+      this.rowsRead += rows.length;
       for (const row of rows) {
         if (out.length >= q.limit) break;
         if (row.id === null) continue;

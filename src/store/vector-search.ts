@@ -13,6 +13,9 @@ import type { PartitionRef, VectorIndex } from "./vector-index.js";
 export type SearchOp = { namespacePrefix: string[]; filter?: Filter; limit: number; offset: number; query?: string };
 
 export class VectorSearch {
+  /** Item rows read by searches so far (they are what a search costs; tests count them). */
+  rowsRead = 0;
+
   constructor(
     private readonly stmt: (sql: string) => Statement,
     private readonly vectors: VectorIndex,
@@ -79,6 +82,8 @@ export class VectorSearch {
         const rows = lookup.all(JSON.stringify(chunk.map((h) => h.vid)), ...pushed.params) as Array<
           ItemRow & { vid: number }
         >;
+        // Every hit of the chunk is a row SQLite reads, whether the pushed filter keeps it or not.
+        this.rowsRead += chunk.length;
         // Best score first, so an item with several indexed fields counts as its best field.
         rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
         for (const row of rows) {

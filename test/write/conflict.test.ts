@@ -237,8 +237,10 @@ describe("decisions and the write plan", () => {
     expect(result.written.map((r) => r.id)).toEqual(["new"]);
     expect(result.superseded[0]).toMatchObject({ id: apple.id, status: "superseded", supersededBy: "new" });
     expect(plan.history.entries.map((e) => e.action)).toEqual(["add", "supersede"]);
+    // Only the old record's key-index entry goes (key-index.ts lists active records only).
     const deletes = plan.operations().filter((op) => "value" in op && op.value === null);
-    expect(deletes).toHaveLength(0);
+    expect(deletes.map((op) => ("key" in op ? op.key : undefined))).toEqual([apple.id]);
+    expect(deletes.every((op) => "namespace" in op && op.namespace.includes("keys"))).toBe(true);
   });
 
   it("turns an inferred statement that contradicts an explicit memory into a rejection", () => {
