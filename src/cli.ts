@@ -9,7 +9,7 @@
  *   langgraph-memory export <store> --user <id> [--tenant <id>] [--out <file>]
  *   langgraph-memory forget <store> --user <id> [--tenant <id>] [--source <type>] [--json]
  *   langgraph-memory sync <store> --user <id> [--tenant <id>] --system <name> --file <facts.jsonl> [--snapshot] [--json]
- *   langgraph-memory import <store> --user <id> [--tenant <id>] --file <export.json>
+ *   langgraph-memory import <store> --user <id> [--tenant <id>] --file <export.json> [--bulk]
  *   langgraph-memory migrate --postgres <url> [--schema <name>] [--dims <n>]
  *   langgraph-memory --help | --version
  *
@@ -71,6 +71,9 @@ Commands:
   import (--dir <dir> | --postgres <url>) --user <id> [--tenant <id>] --file <export.json>
                          a document written by 'export' into a store: the embedded one, or
                          PostgreSQL (moving a user from one machine's store to the shared one)
+    --bulk               build the vector index once after the rows (the same records and
+                         history); on PostgreSQL every scope's searches are exact scans
+                         meanwhile: for loading before serving
   migrate --postgres <url> [--schema <name>] [--dims <n>]
                          create or upgrade the PostgreSQL schema (store tables, pgvector HNSW
                          index, session and task checkpointer tables); idempotent, safe to run
@@ -294,7 +297,8 @@ async function main(argv: string[]): Promise<number> {
       } catch (error) {
         throw new CliError(`Could not read ${values.file} as JSON: ${(error as Error).message}`, 1);
       }
-      const report = await withWriter(target, "import", (memory) => memory.import(scope, document));
+      const bulk = values.bulk === true;
+      const report = await withWriter(target, "import", (memory) => memory.import(scope, document, { bulk }));
       process.stdout.write(
         values.json
           ? `${JSON.stringify(report, null, 2)}\n`
@@ -327,6 +331,7 @@ function parse(argv: string[]) {
       system: { type: "string" },
       file: { type: "string" },
       snapshot: { type: "boolean" },
+      bulk: { type: "boolean" },
       postgres: { type: "string" },
       schema: { type: "string" },
       dims: { type: "string" },

@@ -6,11 +6,13 @@
  * redacted before storage, and a document from elsewhere is not trusted to be.
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
+import { z } from "zod";
 import { InvalidInputError, isMemoryError, zodProblem } from "../errors.js";
 import { historyNamespace, recordOperations } from "../namespaces.js";
 import { redactText } from "../redact.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord, parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
+import { isBulkLoading } from "../store/contract.js";
 import { scanNamespace } from "../store/scan.js";
 import { keyIndexOperations } from "../write/conflict/key-index.js";
 import { type HistoryEntry, HistoryEntrySchema } from "../write/history.js";
@@ -22,6 +24,20 @@ import {
   type MemoryExport,
   MemoryExportSchema,
 } from "./document.js";
+
+/** How `import` writes. */
+export interface ImportOptions {
+  /**
+   * Write through the store's bulk load (contract.ts `BulkLoading`): HNSWStore inserts the
+   * document's vectors into its graph once, after the rows; PostgresStore drops its vector
+   * index for the load and rebuilds it (every scope's searches are exact scans meanwhile: for
+   * loading before serving). The same records and history either way; a store without bulk
+   * loading writes as usual. @default false
+   */
+  bulk?: boolean;
+}
+
+const ImportOptionsSchema = z.object({ bulk: z.boolean().optional() }).strict();
 
 /** What `import` wrote. */
 export interface ImportReport {
@@ -50,8 +66,9 @@ export interface Porter {
    * import type { Memory } from "../memory.js";
    * declare const memory: Memory;
    * await memory.import({ userId: "u1" }, JSON.parse(fs.readFileSync("u1.json", "utf8")));
+   * await memory.import({ userId: "u2" }, JSON.parse(fs.readFileSync("u2.json", "utf8")), { bulk: true });
    */
-  import(scope: MemoryScope, document: unknown): Promise<ImportReport>;
+  import(scope: MemoryScope, document: unknown, options?: ImportOptions): Promise<ImportReport>;
 }
 
 export interface PorterOptions {
@@ -82,7 +99,12 @@ export function createPorter({ store, queue, now }: PorterOptions): Porter {
       });
     },
 
-    async import(scope, document) {
+    async import(scope, document, options = {}) {
+      const parsedOptions = ImportOptionsSchema.safeParse(options ?? {});
+      if (!parsedOptions.success) {
+        const { field, text } = zodProblem(parsedOptions.error, "(options)");
+        throw new InvalidInputError(`import() options are { bulk?: boolean }: ${text}.`, { field });
+      }
       const valid = parseScope(scope);
       const doc = parseExport(document);
       const records = doc.records.map((record, i) => {
@@ -119,10 +141,12 @@ export function createPorter({ store, queue, now }: PorterOptions): Porter {
         })),
       ];
       const key = scopeKey(valid);
-      await queue.run(key, async () => {
-        if (operations.length > 0) await store.batch(operations);
-        queue.bump(key);
-      });
+      const write = () =>
+        queue.run(key, async () => {
+          if (operations.length > 0) await store.batch(operations);
+          queue.bump(key);
+        });
+      await (parsedOptions.data.bulk && isBulkLoading(store) ? store.bulkLoad(write) : write());
       return { records: memories.length, episodes: records.length - memories.length, history: history.length };
     },
   };

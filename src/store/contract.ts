@@ -101,6 +101,20 @@ export function isScopeLocking(store: unknown): store is ScopeLocking {
   return typeof (store as Partial<ScopeLocking> | undefined)?.withScopeLock === "function";
 }
 
+/**
+ * A store that can take many writes with its vector index built once at the end instead of one
+ * insert per write: HNSWStore defers its graph inserts (searches still see every vector),
+ * PostgresStore drops and rebuilds its HNSW index. `memory.import(..., { bulk: true })` and
+ * `remember({ ..., bulk })` run inside it when the store has it.
+ */
+export interface BulkLoading {
+  bulkLoad<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function isBulkLoading(store: unknown): store is BulkLoading {
+  return typeof (store as Partial<BulkLoading> | undefined)?.bulkLoad === "function";
+}
+
 // ---- structured rows (seed 001 §4.2–4.3; item-structure.ts) -----------------------------
 
 /** One fact row: entity keys for matching, names as written for the trace. */

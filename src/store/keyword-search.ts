@@ -24,6 +24,9 @@ import type { Statement } from "./sqlite.js";
 type KeywordQuery = CheckedQuerySearch;
 
 export class KeywordSearch {
+  /** Item rows read by searches so far (tests count them). */
+  rowsRead = 0;
+
   /** Database-wide document frequencies for the FTS path, refreshed after enough writes. */
   private docFrequency = { terms: new Map<string, number>(), totalDocs: 0, writesSinceFill: Number.POSITIVE_INFINITY };
 
@@ -70,6 +73,7 @@ export class KeywordSearch {
       read = hits.length;
       // Cached rows need no query (their values are judged by matchesFilter below).
       const missing = cache ? tail.filter((h) => !cache.item(h.id)).map((h) => h.id) : tail.map((h) => h.id);
+      this.rowsRead += tail.length;
       const rows = new Map(
         (missing.length > 0 ? (lookup.all(JSON.stringify(missing), ...pushed.params) as ItemRow[]) : []).map((row) => [
           row.id,
@@ -114,6 +118,7 @@ export class KeywordSearch {
       const rows = stmt.all(match, size, page, ...(range ?? []), ...pushed.params) as Array<
         (ItemRow & { rank: number }) | { id: null; rank: number }
       >;
+      this.rowsRead += rows.length;
       for (const row of rows) {
         if (out.length >= q.limit) break;
         if (row.id === null) continue;

@@ -10,10 +10,18 @@
  * SQLite stays the source of truth: an HNSW file records the namespace's `seq` when written;
  * a file whose seq is behind is repaired (missing vectors added, deleted ones scrubbed) and a
  * missing one is rebuilt. Vector ids are never reused, so the diff is exact.
+ *
+ * While inserts are deferred (a bulk load, {@link VectorIndex.deferInserts}), vectors committed
+ * to a partition that has a graph wait beside it (deferred-vectors.ts) and are searched exactly
+ * with it; they go into the graph when the load ends, or when a search finds more than
+ * `hnswThreshold` of them waiting (so a search during a load never scans more than a small
+ * partition would). A graph file is never written while vectors of its partition wait: a crash
+ * leaves a file behind SQLite, which the next load repairs.
  */
 import fs from "node:fs";
 import path from "node:path";
 import hnswlib from "hnswlib-node";
+import { DeferredVectors } from "./deferred-vectors.js";
 import type { Db } from "./sqlite.js";
 
 const { HierarchicalNSW } = hnswlib;
@@ -31,6 +39,12 @@ export interface VectorIndexOptions {
   efSearch: number;
   /** Float budget for cached exact-scan partitions. @default 32M floats (128 MiB) */
   cacheFloats: number;
+}
+
+/** How graphs are built while inserts are deferred. */
+export interface DeferOptions {
+  /** Build-time beam width of graphs built or extended during the load. */
+  efConstruction: number;
 }
 
 export interface VectorHit {
@@ -72,6 +86,9 @@ export class VectorIndex {
   private readonly hnswDir: string;
   private readonly tombstone: number[];
   private readonly stmts;
+  /** Open deferrals (bulk loads may overlap); inserts are deferred while any is open. */
+  private deferrals: DeferOptions[] = [];
+  private readonly deferred = new Map<number, DeferredVectors>();
 
   constructor(
     readonly db: Db,
@@ -104,11 +121,50 @@ export class VectorIndex {
     if (partition.vectorCount === 0 || k <= 0) return [];
     if (this.scansExactly(partition)) return this.searchExact(partition, query, k);
     const { index } = this.loadHnsw(partition);
-    const n = Math.min(k, partition.vectorCount);
-    index.setEf(Math.max(efSearch, n));
-    const { neighbors, distances } = index.searchKnn(Array.from(query), n);
-    // Inner-product space on unit vectors: distance = 1 - cosine.
-    return neighbors.map((vid, i) => ({ vid, score: 1 - distances[i]! }));
+    let waiting = this.deferred.get(partition.id);
+    if (waiting && waiting.size > this.options.hnswThreshold) {
+      this.insertDeferred(partition.id);
+      waiting = undefined;
+    }
+    const inGraph = partition.vectorCount - (waiting?.size ?? 0);
+    const n = Math.min(k, inGraph);
+    let hits: VectorHit[] = [];
+    if (n > 0) {
+      index.setEf(Math.max(efSearch, n));
+      const { neighbors, distances } = index.searchKnn(Array.from(query), n);
+      // Inner-product space on unit vectors: distance = 1 - cosine.
+      hits = neighbors.map((vid, i) => ({ vid, score: 1 - distances[i]! }));
+    }
+    if (!waiting?.size) return hits;
+    return [...hits, ...waiting.search(query, k)]
+      .sort((a, b) => b.score - a.score || a.vid - b.vid)
+      .slice(0, Math.min(k, partition.vectorCount));
+  }
+
+  /**
+   * Defer graph inserts until the returned function is called (calls may overlap; inserts
+   * resume when the last one ends, and every waiting vector then goes into its graph). Graphs
+   * built meanwhile use `options.efConstruction`.
+   */
+  deferInserts(options: DeferOptions): () => void {
+    this.deferrals.push(options);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const at = this.deferrals.indexOf(options);
+      // Gone when the index was closed meanwhile (the store stopped): nothing waits any more.
+      if (at < 0) return;
+      this.deferrals.splice(at, 1);
+      if (this.deferrals.length === 0) for (const nsId of [...this.deferred.keys()]) this.insertDeferred(nsId);
+    };
+  }
+
+  /** Vectors committed but not yet in their graph (for tests and stats). */
+  get deferredVectors(): number {
+    let n = 0;
+    for (const waiting of this.deferred.values()) n += waiting.size;
+    return n;
   }
 
   /** Mirror a committed batch. Runs synchronously right after the SQLite commit. */
@@ -137,7 +193,14 @@ export class VectorIndex {
         this.build(partition);
         continue;
       }
-      for (const vid of change.removed) this.scrub(loaded, vid);
+      const waiting = this.deferred.get(nsId);
+      for (const vid of change.removed) if (!waiting?.remove(vid)) this.scrub(loaded, vid);
+      if (this.deferrals.length > 0 && change.added.length > 0) {
+        const tail = waiting ?? new DeferredVectors(this.options.dims);
+        this.deferred.set(nsId, tail);
+        for (const { vid, vec } of change.added) tail.add(vid, vec);
+        continue;
+      }
       this.ensureCapacity(loaded.index, change.added.length);
       for (const { vid, vec } of change.added) loaded.index.addPoint(Array.from(vec), vid, true);
       loaded.dirty = true;
@@ -161,7 +224,8 @@ export class VectorIndex {
         this.build(ref);
       }
       const current = this.hnsw.get(nsId)!;
-      if (!current.dirty) continue;
+      // A file must never claim a seq whose vectors its graph lacks.
+      if (!current.dirty || this.deferred.has(nsId)) continue;
       this.writeFile(nsId, current.index, ref.seq);
       current.dirty = false;
     }
@@ -209,6 +273,8 @@ export class VectorIndex {
   close(): void {
     this.exact.clear();
     this.hnsw.clear();
+    this.deferred.clear();
+    this.deferrals = [];
     this.cachedFloats = 0;
   }
 
@@ -326,12 +392,25 @@ export class VectorIndex {
     state.dirty = true;
   }
 
+  /** Put a partition's waiting vectors into its graph, in commit order. */
+  private insertDeferred(nsId: number): void {
+    const waiting = this.deferred.get(nsId);
+    this.deferred.delete(nsId);
+    const state = this.hnsw.get(nsId);
+    if (!waiting || !state) return;
+    this.ensureCapacity(state.index, waiting.size);
+    for (const [vid, vec] of waiting.entries()) state.index.addPoint(Array.from(vec), vid, true);
+    state.dirty = true;
+  }
+
   private build(partition: PartitionRef): HnswPartition {
+    // Built from SQLite, which holds every committed vector: none is left waiting.
+    this.deferred.delete(partition.id);
     const index = new HierarchicalNSW("ip", this.options.dims);
     index.initIndex({
       maxElements: Math.max(1024, Math.ceil(partition.vectorCount * 1.5)),
       m: this.options.m,
-      efConstruction: this.options.efConstruction,
+      efConstruction: this.deferrals.at(-1)?.efConstruction ?? this.options.efConstruction,
       randomSeed: 100,
       allowReplaceDeleted: true,
     });
@@ -368,6 +447,7 @@ export class VectorIndex {
 
   private dropHnsw(nsId: number, removeFile: boolean): void {
     this.hnsw.delete(nsId);
+    this.deferred.delete(nsId);
     if (removeFile) {
       fs.rmSync(this.indexFile(nsId), { force: true });
       fs.rmSync(`${this.indexFile(nsId)}.json`, { force: true });

@@ -14,6 +14,9 @@ import type { PartitionRef, VectorIndex } from "./vector-index.js";
 export type SearchOp = { namespacePrefix: string[]; filter?: Filter; limit: number; offset: number; query?: string };
 
 export class VectorSearch {
+  /** Item rows read by searches so far (they are what a search costs; tests count them). */
+  rowsRead = 0;
+
   constructor(
     private readonly stmt: (sql: string) => Statement,
     private readonly vectors: VectorIndex,
@@ -93,6 +96,8 @@ export class VectorSearch {
               row,
               ...(cache ? { value: cache.remember(row, JSON.parse(row.value), row.vid) } : {}),
             });
+        // Every hit of the chunk is a row the search reads, from SQLite or the row cache.
+        this.rowsRead += chunk.length;
         // Best score first, so an item with several indexed fields counts as its best field.
         rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
         for (const { vid, row, value: known } of rows) {

@@ -12,7 +12,9 @@ import { quoteValue } from "../redact.js";
 import type { MemoryRecord, MemoryScope } from "../schema.js";
 import { parseScope } from "../schema.js";
 import { type ScopeQueue, scopeKey } from "../scope-queue.js";
+import { isBulkLoading } from "../store/contract.js";
 import { inBackground } from "../yield.js";
+import { type BulkRememberOptions, bulkRunSize, joinOutputs, transcriptRuns } from "./bulk.js";
 import type { MemoryWriteOutput, WriteResult } from "./conflict/decision.js";
 import { type HistoryEntry, readHistory, type UserDecision } from "./history.js";
 import {
@@ -34,6 +36,19 @@ export interface RememberInput {
   taskId?: string;
   /** false: record no episodes of these messages (they are not turns of the conversation). @default true */
   recordEpisodes?: boolean;
+  /**
+   * Write a whole transcript (any number of messages) as runs of whole turns, one after another,
+   * inside the store's bulk load: the vector index is built once at the end (bulk.ts). `true`
+   * runs turn by turn, with the same records and history as one `remember` per turn. The result
+   * is the runs' results concatenated. A run refused (a message over the size limit) ends the
+   * call; the runs before it stay written, as separate calls would.
+   * @example
+   * import type { Memory } from "../memory.js";
+   * declare const memory: Memory;
+   * declare const transcript: Array<{ role: "user" | "assistant"; content: string; at: string }>;
+   * await memory.remember({ scope: { userId: "u1" }, messages: transcript, bulk: { messagesPerRun: 100 } });
+   */
+  bulk?: boolean | BulkRememberOptions;
 }
 
 export interface ReviseInput extends RememberInput {
@@ -101,9 +116,10 @@ const RememberSchema = z
     sessionId: z.unknown().optional(),
     taskId: z.unknown().optional(),
     recordEpisodes: z.unknown().optional(),
+    bulk: z.unknown().optional(),
   })
   .strict();
-const ReviseSchema = RememberSchema.extend({ id: z.unknown() }).strict();
+const ReviseSchema = RememberSchema.omit({ bulk: true }).extend({ id: z.unknown() }).strict();
 
 /** A record id argument: a non-empty string of at most 128 characters (MemoryRecordSchema's id). */
 export function recordId(id: unknown, call: string): string {
@@ -151,7 +167,7 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
     }
   };
   // A write runs as background work: a recall in the same process goes first at every yield point.
-  const write = ({ scope: rawScope, ...input }: z.output<typeof RememberSchema>) =>
+  const write = ({ scope: rawScope, ...input }: Omit<z.output<typeof RememberSchema>, "bulk">) =>
     inBackground(async () => {
       const scope = parseScope(rawScope);
       const configurable = { user_id: scope.userId, ...(scope.tenantId ? { tenant_id: scope.tenantId } : {}) };
@@ -163,10 +179,20 @@ export function createWriter({ store, queue, run, now }: WriterOptions): Writer 
       const fields = RememberSchema.safeParse(input ?? {});
       if (!fields.success) {
         throw new InvalidInputError(
-          `remember() expects { scope, messages, sessionId?, taskId?, recordEpisodes? }: ${zodProblem(fields.error, "(input)").text}.`,
+          `remember() expects { scope, messages, sessionId?, taskId?, recordEpisodes?, bulk? }: ${zodProblem(fields.error, "(input)").text}.`,
         );
       }
-      return tracked(write(fields.data));
+      const { bulk, ...call } = fields.data;
+      const runSize = bulkRunSize(bulk);
+      if (runSize === undefined) return tracked(write(call));
+      parseScope(call.scope);
+      const runs = transcriptRuns(call.messages, runSize);
+      const writeAll = async () => {
+        const outputs: MemoryWriteOutput[] = [];
+        for (const messages of runs) outputs.push(await write({ ...call, messages }));
+        return joinOutputs(outputs);
+      };
+      return tracked(isBulkLoading(store) ? store.bulkLoad(writeAll) : writeAll());
     },
     async revise(input) {
       const fields = ReviseSchema.safeParse(input ?? {});

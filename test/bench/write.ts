@@ -3,7 +3,7 @@
  * Also --batch= (messages per call, 20), --users= (4), --per-turn= (messages in the per-turn run),
  * --model-batches= (calls with the scripted model), --seed=, --templated= (statements in the
  * templated case, 100,000; 4,000 with --quick), --templated-batch= (100), --queries= (recalls
- * scored for hit@10, 500), --only=conversation|templated, --postgres=<url> (the batched, per-turn
+ * scored for hit@10, 500), --only=conversation|templated|history, --postgres=<url> (the batched, per-turn
  * and templated runs again on PostgreSQL, in throwaway schemas, printed beside the embedded
  * store's with the ratio; the conversation's outcomes compared one by one).
  *
@@ -19,7 +19,18 @@
  * databases, colleagues and their cities, friends' hobbies in Chinese, appointments) into ONE
  * scope and measures messages/s per tenth of the run (flat when per-message work does not grow
  * with the store), how many stay active (each is a distinct fact: all of them should) and
- * exact-target hit@10 (a recall naming one project or person finds that statement).
+ * exact-target hit@10 (a recall naming one project or person finds that statement). The same
+ * statements are then written again in bulk (`remember({ bulk: { messagesPerRun } })`, one
+ * call per tenth, vector-graph inserts deferred: src/write/bulk.ts), with the same figures, and
+ * the bulk scope exported and imported into two fresh stores, with and without `{ bulk: true }`
+ * (records/s). After the turn-by-turn run, `--turns-at-size=` (200) more statements are
+ * remembered one call each into the full scope: per-turn p50/p95, beside the same turns into an
+ * empty store in the same run. --no-bulk skips the bulk and import runs.
+ *
+ * The history case (`--key-updates=`, 10,000; 1,000 with --quick) says one key's value again
+ * and again ("My locker number is N", each call superseding the last) and times a write at the
+ * start and at the end: flat when the conflict lookups read a bounded number of the key's
+ * versions (src/write/conflict/key-index.ts).
  * Progress goes to stderr, results to stdout.
  */
 import fs from "node:fs";
@@ -57,7 +68,10 @@ const Args = z.object({
   templated: z.number().int().min(0).max(1_000_000),
   templatedBatch: z.number().int().min(1).max(1_000),
   queries: z.number().int().min(1).max(100_000),
-  only: z.enum(["all", "conversation", "templated"]),
+  only: z.enum(["all", "conversation", "templated", "history"]),
+  bulk: z.boolean(),
+  turnsAtSize: z.number().int().min(0).max(100_000),
+  keyUpdates: z.number().int().min(0).max(1_000_000),
   postgres: z.string().min(1).optional(),
 });
 type Args = z.infer<typeof Args>;
@@ -68,7 +82,7 @@ function parseArgs(argv: string[]): Args {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!match)
       throw new Error(
-        `Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=, --templated=, --templated-batch=, --queries=, --only=, --postgres=.`,
+        `Unknown argument '${arg}'. Expected --quick, --n=, --batch=, --users=, --per-turn=, --model-batches=, --seed=, --templated=, --templated-batch=, --queries=, --only=, --postgres=, --no-bulk, --turns-at-size=, --key-updates=.`,
       );
     flags.set(match[1]!, match[2] ?? "true");
   }
@@ -85,6 +99,9 @@ function parseArgs(argv: string[]): Args {
     "queries",
     "only",
     "postgres",
+    "no-bulk",
+    "turns-at-size",
+    "key-updates",
   ];
   for (const name of flags.keys())
     if (!known.includes(name))
@@ -103,6 +120,9 @@ function parseArgs(argv: string[]): Args {
     templatedBatch: num("templated-batch") ?? 100,
     queries: num("queries") ?? 500,
     only: flags.get("only") ?? "all",
+    bulk: !flags.has("no-bulk"),
+    turnsAtSize: num("turns-at-size") ?? 200,
+    keyUpdates: num("key-updates") ?? (quick ? 1_000 : 10_000),
     postgres: flags.get("postgres"),
   });
   if (!parsed.success) {
@@ -708,6 +728,7 @@ interface TemplatedOutcome {
 async function templatedCase(
   args: Args,
   target: { dir: string } | { postgres: { connectionString: string; schema: string } },
+  options: { bulk?: boolean; atSize?: (memory: Memory) => Promise<void> } = {},
 ): Promise<TemplatedOutcome> {
   const statements = templatedStatements(args.templated, args.seed);
   const scope = { userId: "templated" };
@@ -721,9 +742,14 @@ async function templatedCase(
   try {
     const start = performance.now();
     let mark = start;
-    for (let i = 0; i < statements.length; i += args.templatedBatch) {
-      const batch = statements.slice(i, i + args.templatedBatch);
-      const out = await memory.remember({ scope, messages: batch.map((s) => s.message) });
+    // In bulk, one remember() per tenth, written in runs of templatedBatch inside the store's bulk load.
+    const step = options.bulk ? tenth : args.templatedBatch;
+    for (let i = 0; i < statements.length; i += step) {
+      const batch = statements.slice(i, i + step);
+      const messages = batch.map((s) => s.message);
+      const out = await memory.remember(
+        options.bulk ? { scope, messages, bulk: { messagesPerRun: args.templatedBatch } } : { scope, messages },
+      );
       for (const outcome of OUTCOMES) tally[outcome] += out[outcome].length;
       calls++;
       const done = i + batch.length;
@@ -758,6 +784,7 @@ async function templatedCase(
       }
     }
     const recallMs = performance.now() - recallStart;
+    await options.atSize?.(memory);
     return {
       n: statements.length,
       calls,
@@ -855,6 +882,117 @@ function templatedLines(args: Args, t: TemplatedOutcome): string[] {
   ];
 }
 
+// ---- at size: per turn, bulk, import, one key's history ----------------------------------
+
+const TARGET_TURN_P50_MS = 20;
+const TARGET_BULK_MPS = 1_000;
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** `count` more statements, one remember() each, into `memory`'s templated scope: ms per call, sorted. */
+async function turnTimes(memory: Memory, args: Args, count: number): Promise<number[]> {
+  const extra = templatedStatements(args.templated + count, args.seed + 5).slice(args.templated);
+  const times: number[] = [];
+  for (const s of extra) {
+    const start = performance.now();
+    await memory.remember({ scope: { userId: "templated" }, messages: [s.message] });
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** The same turns into an empty store: the anchor for the per-turn figure at size. */
+async function turnTimesEmpty(args: Args, dir: string): Promise<number[]> {
+  const memory = await createMemory({ dir, env: {} });
+  try {
+    return await turnTimes(memory, args, args.turnsAtSize);
+  } finally {
+    await memory.close();
+  }
+}
+
+function turnLines(args: Args, atSize: number[], empty: number[]): string[] {
+  const p50 = quantile(atSize, 0.5);
+  return [
+    `per turn at size (${atSize.length} statements, one remember() each, into the scope of ${args.templated}): p50 ${p50.toFixed(1)} ms, p95 ${quantile(atSize, 0.95).toFixed(1)} ms   target p50 <= ${TARGET_TURN_P50_MS} ms   ${p50 <= TARGET_TURN_P50_MS ? "OK" : "MISS"}`,
+    `  anchor, the same turns into an empty store: p50 ${quantile(empty, 0.5).toFixed(1)} ms, p95 ${quantile(empty, 0.95).toFixed(1)} ms`,
+  ];
+}
+
+function bulkLines(args: Args, bulk: TemplatedOutcome, calls: TemplatedOutcome): string[] {
+  const mps = rate(bulk.n, bulk.ms);
+  const same = OUTCOMES.every((o) => bulk.tally[o] === calls.tally[o]);
+  return [
+    `templated statements in bulk (same ${bulk.n}, remember({ bulk: { messagesPerRun: ${args.templatedBatch} } }) per tenth; graph inserts deferred, searched exactly meanwhile)`,
+    `  messages/s: ${mps.toFixed(0)} (remember() calls above: ${rate(calls.n, calls.ms).toFixed(0)}, ×${(calls.ms / bulk.ms).toFixed(2)})   target >= ${TARGET_BULK_MPS}   ${mps >= TARGET_BULK_MPS ? "OK" : "MISS"}   (per tenth: ${bulk.deciles.map((d) => d.toFixed(0)).join(" ")})`,
+    `  active ${bulk.active} of ${bulk.n}; exact-target hit@10 ${(bulk.hits / bulk.queries).toFixed(3)} (calls: ${(calls.hits / calls.queries).toFixed(3)}); outcomes ${same ? "identical to the calls'" : `DIFFER: ${OUTCOMES.map((o) => `${o} ${bulk.tally[o]} vs ${calls.tally[o]}`).join(", ")}`}`,
+  ];
+}
+
+/** A document imported into two fresh stores, as it is and in bulk: records per second. */
+async function importLines(doc: unknown, made: (label: string) => string): Promise<string[]> {
+  const timed = async (bulk: boolean) => {
+    const memory = await createMemory({ dir: made(bulk ? "import-bulk" : "import"), env: {} });
+    try {
+      const start = performance.now();
+      const report = await memory.import({ userId: "imported" }, doc, { bulk });
+      await memory.close();
+      return { ms: performance.now() - start, records: report.records + report.episodes };
+    } catch (error) {
+      await memory.close();
+      throw error;
+    }
+  };
+  progress("import: as it is");
+  const plain = await timed(false);
+  progress("import: in bulk");
+  const bulk = await timed(true);
+  return [
+    `import of the bulk scope's export (${plain.records} records, one transaction; store closed, graphs written, inside the time)`,
+    `  records/s: ${rate(bulk.records, bulk.ms).toFixed(0)} with { bulk: true }, ${rate(plain.records, plain.ms).toFixed(0)} without (×${(plain.ms / bulk.ms).toFixed(2)})`,
+  ];
+}
+
+/**
+ * One key said again and again with a new value, each call superseding the last: ms per write
+ * over the first and the last 5% of the calls. Flat when a write reads a bounded number of the
+ * key's versions.
+ */
+async function historyLines(args: Args, dir: string): Promise<string[]> {
+  const memory = await createMemory({ dir, env: {} });
+  const times: number[] = [];
+  try {
+    const scope = { userId: "history" };
+    const start = Date.parse("2020-01-01T09:00:00Z");
+    for (let i = 0; i < args.keyUpdates; i++) {
+      const at = new Date(start + i * 3_600_000).toISOString();
+      const t = performance.now();
+      await memory.remember({
+        scope,
+        messages: [{ id: `h-${i}`, role: "user", content: `My locker number is ${1000 + i}.`, at }],
+      });
+      times.push(performance.now() - t);
+      if ((i + 1) % Math.max(1, Math.floor(args.keyUpdates / 10)) === 0)
+        progress(`history: ${i + 1}/${args.keyUpdates}`);
+    }
+    const active = (await memory.list(scope, { status: "active" })).length;
+    const share = Math.max(1, Math.floor(times.length / 20));
+    const median = (xs: number[]) =>
+      quantile(
+        [...xs].sort((a, b) => a - b),
+        0.5,
+      );
+    const first = median(times.slice(0, share));
+    const last = median(times.slice(-share));
+    return [
+      `one key updated ${args.keyUpdates} times (each call supersedes the last; ${active} active at the end)`,
+      `  ms per write, median of the first ${share}: ${first.toFixed(1)}, of the last ${share}: ${last.toFixed(1)} (×${(last / first).toFixed(2)}; flat when the lookups read a bounded number of versions)`,
+    ];
+  } finally {
+    await memory.close();
+  }
+}
+
 // ---- main -------------------------------------------------------------------------------
 
 /** The generated conversations: batched, per turn, node shares, extraction alone, the model path. */
@@ -943,12 +1081,53 @@ async function main(): Promise<void> {
     await rememberAll(warm, batchesOf(generateConversation(200, 2, args.seed + 1), args.batch), "warm-up");
     await warm.close();
     const lines: string[] = [];
-    if (args.only !== "templated") lines.push(...(await conversationCase(args, made, load)));
-    if (args.only !== "conversation" && args.templated > 0) {
+    lines.unshift(
+      `load average at start: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    if (args.only === "all" || args.only === "conversation") lines.push(...(await conversationCase(args, made, load)));
+    if ((args.only === "all" || args.only === "templated") && args.templated > 0) {
       progress(`templated: ${args.templated} statements in one scope`);
-      const outcome = await templatedCase(args, { dir: made("templated") });
+      let atSize: number[] = [];
+      const outcome = await templatedCase(
+        args,
+        { dir: made("templated") },
+        {
+          atSize: async (memory) => {
+            if (args.turnsAtSize === 0) return;
+            progress(`per turn at size: ${args.turnsAtSize} statements`);
+            atSize = await turnTimes(memory, args, args.turnsAtSize);
+          },
+        },
+      );
       lines.push(...templatedLines(args, outcome));
+      if (atSize.length > 0) {
+        progress("per turn into an empty store (anchor)");
+        lines.push(...turnLines(args, atSize, await turnTimesEmpty(args, made("turns-empty"))));
+      }
+      if (args.bulk) {
+        progress(`templated in bulk: ${args.templated} statements`);
+        let doc: unknown;
+        const bulk = await templatedCase(
+          args,
+          { dir: made("templated-bulk") },
+          {
+            bulk: true,
+            atSize: async (memory) => {
+              doc = await memory.export({ userId: "templated" });
+            },
+          },
+        );
+        lines.push(...bulkLines(args, bulk, outcome));
+        lines.push(...(await importLines(doc, made)));
+      }
       if (args.postgres) lines.push(...(await postgresTemplated(args, outcome)));
+    }
+    if ((args.only === "all" || args.only === "history") && args.keyUpdates > 0) {
+      progress(`history: one key updated ${args.keyUpdates} times`);
+      lines.push(...(await historyLines(args, made("history"))));
     }
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

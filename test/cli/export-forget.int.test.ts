@@ -68,6 +68,29 @@ describe("langgraph-memory export / forget", { timeout: 60_000 }, () => {
     } finally {
       await memory.close();
     }
+    // --bulk: the same import, the vector index built once after the rows.
+    const bulkDir = tempDir();
+    const bulk = await cli([
+      "import",
+      "--dir",
+      bulkDir,
+      "--user",
+      "wang",
+      "--tenant",
+      "acme",
+      "--file",
+      file,
+      "--bulk",
+    ]);
+    expect(bulk.stderr).toBe("");
+    expect(bulk.stdout).toBe(imported.stdout);
+    const bulkMemory = await openMemory(bulkDir);
+    try {
+      const recall = await bulkMemory.recall({ scope: WANG, query: "点外卖" });
+      expect(recall.memories.map((m) => m.content).join(" ")).toContain("香菜");
+    } finally {
+      await bulkMemory.close();
+    }
   });
 
   it("forgets one source only, and says what it removed", async () => {

@@ -246,6 +246,9 @@ describe("decisions and the write plan", () => {
     expect(at("records").find((op) => op.key === "new")?.index).not.toBe(false);
     expect(at("cold").find((op) => op.key === apple.id)?.value).toMatchObject({ status: "superseded" });
     expect(at("cold").find((op) => op.key === "new")?.value).toBeNull();
+    // Of the key index, only the old record's entry goes (key-index.ts lists active records only).
+    const indexDeletes = ops.filter((op) => op.value === null && op.namespace.includes("keys"));
+    expect(indexDeletes.map((op) => op.key)).toEqual([apple.id]);
   });
 
   it("turns an inferred statement that contradicts an explicit memory into a rejection", () => {

@@ -2,14 +2,17 @@
  * The active memories of one key, found without reading the scope: an index entry per record
  * under `["memory", <tenant>, <user>, "keys", ...<key segments>]` (item key = record id, never
  * embedded or keyword-indexed), written in the same `store.batch` as the record it describes
- * (WritePlan.operations) and marked retired, never deleted, when the record stops being active:
- * superseding stays soft all the way down. A filtered listing of the records namespace reads every row
- * of the scope, so a write's same-key lookups grew with the store; through the index they cost
- * one small listing per key and one `get` per record, however many memories the user has.
+ * (WritePlan.operations) and removed when the record stops being active (the record itself stays,
+ * superseded or archived, with its history). A key's namespace thus holds its active records
+ * only: a key updated ten thousand times lists one entry, so a lookup reads a bounded number of
+ * rows whatever the key's history. A filtered listing of the records namespace reads every row
+ * of the scope; through the index a same-key lookup costs one small listing per key and one
+ * `get` per record, however many memories the user has and however often a key changed.
  *
  * The index is a hint, never the truth: every record it names is read back and kept only if it
  * is still active under that key. Records written before the index existed (or by hand) are
- * indexed once per scope on first use (`ensureKeyIndex`).
+ * indexed once per scope on first use (`ensureKeyIndex`), which also removes the entries an
+ * older index kept for retired records.
  */
 import type { BaseStore, Item, Operation, SearchItem } from "@langchain/langgraph-checkpoint";
 import { recordsNamespace, scopeNamespace } from "../../namespaces.js";
@@ -17,7 +20,8 @@ import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../../sc
 import { scanNamespace } from "../../store/scan.js";
 
 const MARKER = "_index";
-const MARKER_VERSION = 1;
+/** 2: entries of records no longer active are removed, not kept marked `retired` (version 1). */
+const MARKER_VERSION = 2;
 
 function indexRoot(scope: MemoryScope): string[] {
   return [...scopeNamespace(scope), "keys"];
@@ -34,8 +38,8 @@ function indexed(record: MemoryRecord): boolean {
 }
 
 /**
- * The index operations for records a write changes: `active` for an active one, `retired` for
- * the rest (superseded, pending, removed).
+ * The index operations for records a write changes: an `active` entry for an active one, the
+ * entry removed for the rest (superseded, pending, archived, deleted).
  */
 export function keyIndexOperations(
   scope: MemoryScope,
@@ -43,12 +47,12 @@ export function keyIndexOperations(
 ): Operation[] {
   const ops: Operation[] = [];
   for (const { record, deleted } of changes) {
-    const status = !deleted && indexed(record) ? "active" : "retired";
+    const active = !deleted && indexed(record);
     ops.push({
       namespace: keyIndexNamespace(scope, record.key),
       key: record.id,
-      value: { key: record.key, status },
-      index: false,
+      value: active ? { key: record.key, status: "active" } : null,
+      ...(active ? { index: false as const } : {}),
     });
   }
   return ops;
@@ -74,6 +78,9 @@ export async function ensureKeyIndex(store: BaseStore, scope: MemoryScope): Prom
       scope,
       records.map((record) => ({ record, deleted: false })),
     );
+    // Entries an older index kept for retired records: removed, so listings read active ones only.
+    const retired = await scanNamespace(store, indexRoot(scope), { filter: { status: "retired" }, pageSize: 1000 });
+    for (const entry of retired) ops.push({ namespace: entry.namespace, key: entry.key, value: null });
     ops.push({ namespace: indexRoot(scope), key: MARKER, value: { version: MARKER_VERSION }, index: false });
     for (let start = 0; start < ops.length; start += 500) await store.batch(ops.slice(start, start + 500));
   }

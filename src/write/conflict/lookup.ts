@@ -3,7 +3,11 @@
  * possible: the vector searches of a run go in a few `store.batch` calls (CHUNK candidates
  * each, handing the event loop back between them, so a large write never blocks another
  * user's recall for long), same-key lookups through the key index (key-index.ts), keyword
- * searches (a separate capability) chunked the same way. None of them reads the whole scope.
+ * searches (a separate capability) chunked the same way. None of them reads the whole scope,
+ * and none reads more of one key's history than a fixed number of items: the searches take the
+ * SEARCHED nearest items whatever their status and keep the active ones (a filtered search would
+ * read past every superseded version near the candidate, thousands for a key updated daily for
+ * years), and the key index lists active records only.
  */
 import type { BaseStore, SearchItem, SearchOperation } from "@langchain/langgraph-checkpoint";
 import { recordsNamespace } from "../../namespaces.js";
@@ -19,20 +23,27 @@ import { indexedRecords } from "./key-index.js";
 export const NEIGHBOURS = 8;
 /** Memories looked at about one named person, project or pet: what a user tells of one is a few dozen facts. */
 const SUBJECT_MEMORIES = 32;
-const ACTIVE = { status: "active" };
+const ACTIVE = "active";
+/**
+ * Items read per search, whatever their status: the neighbours are the active ones among them.
+ * A bound, not a filter: a key with thousands of superseded versions costs a write no more than
+ * a fresh key (its own active record comes from the key index in any case).
+ */
+export const SEARCHED = NEIGHBOURS * 4;
 // Candidates per store call: an embedded store answers a batch synchronously, so this bounds one
 // slice of work (about a millisecond a search on HNSWStore).
 const CHUNK = 8;
 
 /**
  * The nearest active memories of each text by vector similarity, best first (`similarity` is
- * the store's cosine score; 0 when the store has no vector index).
+ * the store's cosine score; 0 when the store has no vector index), among the SEARCHED nearest
+ * items; `complete` when the search returned fewer than that (every item of the scope was seen).
  */
 export async function vectorNeighbours(
   store: BaseStore,
   namespace: string[],
   texts: readonly string[],
-): Promise<RelatedMemory[][]> {
+): Promise<Array<{ found: RelatedMemory[]; complete: boolean }>> {
   if (texts.length === 0) return [];
   const pause = slices();
   const results: SearchItem[][] = [];
@@ -40,14 +51,21 @@ export async function vectorNeighbours(
     const operations: SearchOperation[] = texts.slice(start, start + CHUNK).map((query) => ({
       namespacePrefix: namespace,
       query,
-      filter: ACTIVE,
-      limit: NEIGHBOURS,
+      limit: SEARCHED,
       offset: 0,
     }));
     results.push(...((await store.batch(operations)) as SearchItem[][]));
     await pause();
   }
-  return results.map((items) => items.map((item) => toRelated(item, true)));
+  return results.map((items) => ({
+    found: activeOf(items).map((item) => toRelated(item, true)),
+    complete: items.length < SEARCHED,
+  }));
+}
+
+/** The active items of a search, best first, at most NEIGHBOURS. */
+function activeOf(items: readonly SearchItem[]): SearchItem[] {
+  return items.filter((item) => (item.value as { status?: unknown }).status === ACTIVE).slice(0, NEIGHBOURS);
 }
 
 /**
@@ -117,9 +135,9 @@ export async function keywordMatches(
   if (searched.length === 0 || seenAll || !isKeywordSearchable(store)) return candidates.map(() => []);
   const hits = await keywordHits(
     searched.map((i) => candidates[i]!),
-    (c) => store.keywordSearch(namespace, c.content, { filter: ACTIVE, limit: NEIGHBOURS }),
+    (c) => store.keywordSearch(namespace, c.content, { limit: SEARCHED }),
   );
-  const byCandidate = new Map(searched.map((i, n) => [i, hits[n]!]));
+  const byCandidate = new Map(searched.map((i, n) => [i, activeOf(hits[n]!)]));
   return candidates.map((_, i) => (byCandidate.get(i) ?? []).map((item) => toRelated(item, false)));
 }
 
@@ -177,7 +195,12 @@ export async function neighboursOf(
   ]);
   const vectorOf = new Map(searched.map((i, n) => [i, vector[n]!]));
   return {
-    found: candidates.map((_, i) => unionById(vectorOf.get(i) ?? [], bySubject[i]!, byKey[i]!)),
-    vectorHits: candidates.map((_, i) => vectorOf.get(i)?.length ?? NEIGHBOURS),
+    found: candidates.map((_, i) => unionById(vectorOf.get(i)?.found ?? [], bySubject[i]!, byKey[i]!)),
+    // Fewer than NEIGHBOURS only when the search saw the whole scope (as a filtered search that
+    // ran out of active memories did).
+    vectorHits: candidates.map((_, i) => {
+      const hits = vectorOf.get(i);
+      return hits?.complete ? hits.found.length : NEIGHBOURS;
+    }),
   };
 }
