@@ -55,7 +55,12 @@ export { createSearchMemoryTool, type SearchedMemory, type SearchMemoryToolOptio
 export type { MemoryToolsBackend } from "./tools/backend.js";
 
 // ---- the stores and their embeddings -------------------------------------------------------------
-export { HNSWStore, type HNSWStoreIndexConfig, type HNSWStoreOptions } from "./store/hnsw-store.js";
+export {
+  type HNSWBulkLoadOptions,
+  HNSWStore,
+  type HNSWStoreIndexConfig,
+  type HNSWStoreOptions,
+} from "./store/hnsw-store.js";
 export { PostgresStore, type PostgresStoreIndexConfig, type PostgresStoreOptions } from "./store/postgres-store.js";
 export { HashEmbeddings, type HashEmbeddingsOptions } from "./text/embeddings.js";
 export {
