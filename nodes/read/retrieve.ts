@@ -40,6 +40,7 @@ import {
 } from "../../src/recall/structured.js";
 import type { Candidate } from "../../src/recall/types.js";
 import { MEMORY_KINDS, type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
+import { deepFreeze } from "../../src/store/row-cache.js";
 
 // Seed 003 §4.3–4.4: superseded and archived versions answer history questions only.
 const HISTORY_STATUSES = ["active", "superseded", "archived"];
@@ -165,7 +166,7 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
     for (const hit of fused) {
       let record: MemoryRecord;
       try {
-        record = parseMemoryRecord(hit.value);
+        record = recordOf(hit.value);
       } catch {
         // One malformed value must not break every recall of this user; the trace names it.
         invalid.push(hit.id);
@@ -187,4 +188,19 @@ export function createRetrieveNode(deps: ReadDeps): ReadNode<"request", "candida
       retrieval: { channels: channelsRun, fallbacks, invalid, depth, ...(notes.length ? { conditions: notes } : {}) },
     };
   };
+}
+
+// A frozen value is the store's cached snapshot of a row (HNSWStore's row cache): it comes back
+// the same object until the row is written again, so its record is parsed once. Frozen too, so
+// no step can change what a later recall reads.
+const parsedRecords = new WeakMap<object, MemoryRecord>();
+
+function recordOf(value: Record<string, unknown>): MemoryRecord {
+  if (!Object.isFrozen(value)) return parseMemoryRecord(value);
+  let record = parsedRecords.get(value);
+  if (!record) {
+    record = deepFreeze(parseMemoryRecord(value));
+    parsedRecords.set(value, record);
+  }
+  return record;
 }

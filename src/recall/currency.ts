@@ -124,10 +124,10 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
   const asked = telling([...namesAsked(query), ...readNames(query, ranked)], ranked);
   const named = new Set(asked.flatMap((name) => tokenize(name)));
   const questionWords = tokenize(query).filter((word) => !named.has(word));
-  const shared = (record: MemoryRecord): number => {
+  const shared = perRecord((record: MemoryRecord): number => {
     const words = new Set(tokenize(record.content));
     return questionWords.filter((word) => words.has(word)).length;
-  };
+  });
   const kind = askedKind(query);
   const gave = new Map<string, boolean>();
   const gives = (record: MemoryRecord) => {
@@ -160,6 +160,15 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     return known;
   };
   const normalized = perRecord((record) => normalizeText(record.content));
+  const shape = perRecord((record) => valueShape(record, false));
+  const looseShape = perRecord((record) => valueShape(record, true));
+  const sameShape = (a: MemoryRecord, b: MemoryRecord, loose = false) => {
+    const [x, y] = loose ? [looseShape(a), looseShape(b)] : [shape(a), shape(b)];
+    return x !== undefined && x === y;
+  };
+  const formerValues = perRecord(formerValuesOf);
+  const changesFrom = (older: MemoryRecord, newer: MemoryRecord) =>
+    formerValues(newer).some((was) => normalized(older).includes(was));
   const entity = perRecord(entityOf);
   const observed = perRecord((record) => Date.parse(record.observedAt));
   const oneEntity = (a: MemoryRecord, b: MemoryRecord) => {
@@ -326,20 +335,17 @@ function sameAttribute(a: MemoryRecord, b: MemoryRecord): boolean {
 }
 
 /**
- * Two values of one kind: both amounts, both times, both ids, both names, both Chinese words
- * ("5233元" and "4900元", "NixOS" and "openSUSE Leap 15"). Said of one entity in answer to one
- * question, two values of one kind are two versions of one attribute.
+ * The kind of a record's value: amount, time, id, name, Chinese word ("5233元" and "4900元",
+ * "NixOS" and "openSUSE Leap 15" share one). Said of one entity in answer to one question, two
+ * values of one kind are two versions of one attribute. `loose`: a name is a name in either
+ * script (达梦 and PolarDB), an id among them, and the value is read from the clause where the
+ * record keeps none.
  */
-function sameShape(a: MemoryRecord, b: MemoryRecord, loose = false): boolean {
-  const [va, vb] = [statedValue(a, loose), statedValue(b, loose)];
-  if (va === undefined || vb === undefined) return false;
-  // Loosely, a name is a name in either script (达梦 and PolarDB), an id among them.
-  const of = (value: string) => {
-    const shape = shapeOf(value);
-    return loose && (shape === "han" || shape === "name" || shape === "id") ? "word" : shape;
-  };
-  const [x, y] = [of(va), of(vb)];
-  return x !== undefined && x === y;
+function valueShape(record: MemoryRecord, loose: boolean): string | undefined {
+  const value = statedValue(record, loose);
+  if (value === undefined) return undefined;
+  const shape = shapeOf(value);
+  return loose && (shape === "han" || shape === "name" || shape === "id") ? "word" : shape;
 }
 
 /** A record's value, or (`read`) the last of its values that is not a time, read from its clause where it keeps none. */
@@ -418,14 +424,14 @@ function valueClassesAmong(ranked: readonly Candidate<MemoryRecord>[]): (record:
 const CHANGED_FROM =
   /(?:从|由)([^，。,；;\s]{1,12}?)(?:变成|变为|改成|改为|换成|换为|迁到|切到|转到|到)|\bfrom ([\w-]+(?: [\w-]+)?) to\b/giu;
 
-/** Whether the newer statement says it changed from what the older one says (从…变成, "from … to"). */
-function changesFrom(older: MemoryRecord, newer: MemoryRecord): boolean {
-  const said = normalizeText(older.content);
+/** What a statement says it changed from (从…变成, "from … to"): a newer one naming an older one's value changed it. */
+function formerValuesOf(newer: MemoryRecord): string[] {
+  const out: string[] = [];
   for (const match of newer.content.matchAll(CHANGED_FROM)) {
     const was = normalizeText(match[1] ?? match[2] ?? "");
-    if ([...was].length >= 2 && said.includes(was)) return true;
+    if ([...was].length >= 2) out.push(was);
   }
-  return false;
+  return out;
 }
 
 /**

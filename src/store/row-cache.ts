@@ -86,7 +86,8 @@ export class RowCache {
 
 const keyOf = (path: string, key: string) => `${path}\u0000${key}`;
 
-function deepFreeze<T>(value: T): T {
+/** Freeze `value` and everything it holds. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);
