@@ -6,7 +6,8 @@
  * `--rounds` times (3 by default; the first round warms caches and is not timed) and each
  * `memory.recall` is timed. Sets: the project's own two-person conversations (sent named and in
  * mem0's two-role form), its bilingual dialogs, and the MemoryBank dev set (conversations written
- * by other authors). The anchors come from the same run: the store's own search for the question
+ * by other authors). Each recall is followed by `settled()`, untimed (the bookkeeping an agent's
+ * model call would overlap, shown in its own column). The anchors come from the same run: the store's own search for the question
  * in the user's namespace (what retrieval alone costs) and store-everything BM25 over the turns.
  * hit@10 (a recalled memory cites an evidence turn) guards against buying speed by recalling less.
  *
@@ -71,6 +72,7 @@ interface Row {
   memories: { min: number; max: number };
   questions: number;
   recall: number[];
+  bookkeeping: number[];
   storeSearch: number[];
   bm25: number[];
   hits: number;
@@ -86,6 +88,7 @@ async function measureSet(set: EvalSet, rounds: number): Promise<Row> {
     memories: { min: Number.POSITIVE_INFINITY, max: 0 },
     questions: 0,
     recall: [],
+    bookkeeping: [],
     storeSearch: [],
     bm25: [],
     hits: 0,
@@ -120,6 +123,11 @@ async function measureSet(set: EvalSet, rounds: number): Promise<Row> {
             includeKnowledge: false,
           });
           row.recall.push(performance.now() - t);
+          // An agent's turn goes on to the model call: the bookkeeping the facade writes behind the
+          // answer lands there, timed apart, not in the next recall.
+          const b = performance.now();
+          await system.memory.settled();
+          row.bookkeeping.push(performance.now() - b);
         }
     await profiler?.stop(set.id);
     for (let round = 1; round < rounds; round++)
@@ -266,7 +274,7 @@ async function main() {
         .join(" ")} at end`,
     "",
     `${pad("set", 30)}${pad("users", 7, true)}${pad("memories/user", 15, true)}${pad("questions", 11, true)}` +
-      `${pad("p50", 11, true)}${pad("p95", 11, true)}${pad("p99", 11, true)}${pad("store p50", 12, true)}${pad("BM25 p50", 11, true)}  hit@10`,
+      `${pad("p50", 11, true)}${pad("p95", 11, true)}${pad("p99", 11, true)}${pad("bookkeep", 11, true)}${pad("store p50", 12, true)}${pad("BM25 p50", 11, true)}  hit@10`,
   ];
   const all: number[] = [];
   for (const r of rows) {
@@ -274,7 +282,7 @@ async function main() {
     lines.push(
       `${pad(r.set, 30)}${pad(String(r.users), 7, true)}${pad(`${r.memories.min}–${r.memories.max}`, 15, true)}${pad(String(r.questions), 11, true)}` +
         `${pad(ms(percentile(r.recall, 50)), 11, true)}${pad(ms(percentile(r.recall, 95)), 11, true)}${pad(ms(percentile(r.recall, 99)), 11, true)}` +
-        `${pad(ms(percentile(r.storeSearch, 50)), 12, true)}${pad(ms(percentile(r.bm25, 50)), 11, true)}  ${(r.hits / Math.max(1, r.questions)).toFixed(3)}`,
+        `${pad(ms(percentile(r.bookkeeping, 50)), 11, true)}${pad(ms(percentile(r.storeSearch, 50)), 12, true)}${pad(ms(percentile(r.bm25, 50)), 11, true)}  ${(r.hits / Math.max(1, r.questions)).toFixed(3)}`,
     );
   }
   const p50 = percentile(all, 50);
@@ -283,6 +291,7 @@ async function main() {
     "",
     `every question of every set (${all.length} timed recalls): p50 ${ms(p50)} (target ≤ ${TARGET_P50_MS} ms: ${p50 <= TARGET_P50_MS ? "met" : "MISSED"}), ` +
       `p95 ${ms(p95)} (target ≤ ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? "met" : "MISSED"}), p99 ${ms(percentile(all, 99))}`,
+    "bookkeep: p50 of the trace + usage write behind each answer (settled() after each recall, as an agent's model call would follow; not in p50/p95/p99);",
     "store p50: HNSWStore.search of the question in the user's records namespace alone; BM25 p50: store-everything BM25 over the user's turns",
   );
   if (steps) {
