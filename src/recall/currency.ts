@@ -139,7 +139,6 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
     return known;
   };
   const classes = valueClassesAmong(ranked);
-  const bareChanged = perRecord(bareChange);
   const asks = new Set(tokenize(query));
   const otherAttribute = perRecord((record) => {
     const words = attributeWords(record);
@@ -149,34 +148,19 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
   // The question names a class of things (数据库, "database"): a memory naming one of that class answers it.
   const askedClasses = classesAsked(query);
   const answersClass = perRecord((record) => [...classes(record)].some((key) => askedClasses.has(key)));
-  const changed = new Map<string, boolean>();
-  const says = (record: MemoryRecord) => {
-    let known = changed.get(record.id);
-    if (known === undefined) {
-      const claim = readClaim(record.content, detectLanguage(record.content));
-      known = UPDATE_LEAD.test(record.content) || claim?.changed === true || NEW_ATTRIBUTE.test(record.content);
-      changed.set(record.id, known);
-    }
-    return known;
-  };
-  const normalized = perRecord((record) => normalizeText(record.content));
-  const shape = perRecord((record) => valueShape(record, false));
-  const looseShape = perRecord((record) => valueShape(record, true));
   const sameShape = (a: MemoryRecord, b: MemoryRecord, loose = false) => {
-    const [x, y] = loose ? [looseShape(a), looseShape(b)] : [shape(a), shape(b)];
+    const [x, y] = loose ? [looseShapeOf(a), looseShapeOf(b)] : [strictShape(a), strictShape(b)];
     return x !== undefined && x === y;
   };
-  const formerValues = perRecord(formerValuesOf);
   const changesFrom = (older: MemoryRecord, newer: MemoryRecord) =>
-    formerValues(newer).some((was) => normalized(older).includes(was));
-  const entity = perRecord(entityOf);
+    formerValuesOfRecord(newer).some((was) => normalizedContent(older).includes(was));
   const observed = perRecord((record) => Date.parse(record.observedAt));
   const oneEntity = (a: MemoryRecord, b: MemoryRecord) => {
     // Both say the name the question asks about ("who leads 南渊": 邵露是南渊的主管 and
     // 周刚安已经接手南渊了, whatever names their subjects).
-    const [ca, cb] = [normalized(a), normalized(b)];
+    const [ca, cb] = [normalizedContent(a), normalizedContent(b)];
     if (asked.some((name) => ca.includes(name) && cb.includes(name))) return true;
-    const [x, y] = [entity(a), entity(b)];
+    const [x, y] = [entityOfRecord(a), entityOfRecord(b)];
     // "My boss's dog, Grillo, …" and "…, Vozion, …": one owner, two named things.
     return x !== undefined && y !== undefined && sameEntity(x, y) && !namesOtherThing(a.content, b.content);
   };
@@ -197,7 +181,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       const classed = sameClass(classes(older.value), classes(newer.value));
       // A change naming no attribute of its own (迁到MongoDB了, "switched to Redis") to a value of
       // the older's shape changed what the older answers.
-      const bare = bareChanged(newer.value) && sameShape(older.value, newer.value, true);
+      const bare = bareChangeOf(newer.value) && sameShape(older.value, newer.value, true);
       const answers = answersClass(newer.value);
       // "从已发货变成已签收", "from shipped to delivered": the newer names the older's value as what it was.
       const from = changesFrom(older.value, newer.value);
@@ -207,7 +191,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
         b < CURRENCY_RELEVANCE * a &&
         !from &&
         !rival &&
-        !(says(newer.value) && (a <= 1 || classed || bare || answers))
+        !(saysChanged(newer.value) && (a <= 1 || classed || bare || answers))
       )
         return false;
       if (from) return true;
@@ -215,7 +199,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       // A newer statement naming an attribute the question does not say ("switched its lead to
       // …" under "which database"), where the older names one it does, set something else.
       if (otherAttribute(newer.value) && askedAttribute(older.value) && !answers) return false;
-      return sameShape(older.value, newer.value) || says(newer.value) || a === 0;
+      return sameShape(older.value, newer.value) || saysChanged(newer.value) || a === 0;
     });
     if (at < 0) continue;
     const [moved] = out.splice(j, 1);
@@ -236,7 +220,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
  * (负责人 of 雪航负责人改为老周) and the things its predicate names besides its values ("lead"
  * of "Vexa switched its lead to Tom"), as tokens. None for "Tolu switched to Redis", 鸿松项目现在改用MySQL.
  */
-function attributeWords(record: MemoryRecord): string[] {
+function readAttributeWords(record: MemoryRecord): string[] {
   const language = detectLanguage(record.content);
   const claim = readClaim(record.content, language);
   if (!claim) return [];
@@ -382,6 +366,34 @@ function classesAsked(query: string): Set<string> {
 }
 
 /** `read` of a record, worked out once per record id. */
+/**
+ * `read` of a record, kept while the record object lives: records are never changed in place (a
+ * store snapshot is frozen), so what their text says is read once across recalls, not per pair.
+ */
+function stable<T>(read: (record: MemoryRecord) => T): (record: MemoryRecord) => T {
+  const known = new WeakMap<MemoryRecord, T>();
+  return (record) => {
+    if (known.has(record)) return known.get(record) as T;
+    const value = read(record);
+    known.set(record, value);
+    return value;
+  };
+}
+
+const attributeWords = stable(readAttributeWords);
+const bareChangeOf = stable(bareChange);
+const normalizedContent = stable((record) => normalizeText(record.content));
+const strictShape = stable((record) => valueShape(record, false));
+const looseShapeOf = stable((record) => valueShape(record, true));
+const formerValuesOfRecord = stable(formerValuesOf);
+const entityOfRecord = stable(entityOf);
+const valueClassesOf = stable(valueClasses);
+/** The statement says it changed: 更新：…, a claim read as a change, "its new …". */
+const saysChanged = stable((record) => {
+  const claim = readClaim(record.content, detectLanguage(record.content));
+  return UPDATE_LEAD.test(record.content) || claim?.changed === true || NEW_ATTRIBUTE.test(record.content);
+});
+
 function perRecord<T>(read: (record: MemoryRecord) => T): (record: MemoryRecord) => T {
   const known = new Map<string, T>();
   return (record) => {
@@ -401,7 +413,6 @@ function valueClasses(record: MemoryRecord): Set<string> {
  * "P4425用的是TiDB" is, though the lexicon does not know Doris.
  */
 function valueClassesAmong(ranked: readonly Candidate<MemoryRecord>[]): (record: MemoryRecord) => Set<string> {
-  const own = perRecord(valueClasses);
   const slot = (record: MemoryRecord) => {
     const parts = entityKeyParts(record.key);
     return parts && parts.value !== undefined ? `${parts.entity}.${parts.attribute}` : undefined;
@@ -411,12 +422,12 @@ function valueClassesAmong(ranked: readonly Candidate<MemoryRecord>[]): (record:
     const key = slot(value);
     if (key === undefined) continue;
     const classes = bySlot.get(key) ?? new Set<string>();
-    for (const c of own(value)) classes.add(c);
+    for (const c of valueClassesOf(value)) classes.add(c);
     bySlot.set(key, classes);
   }
   return perRecord((record) => {
     const key = slot(record);
-    return new Set([...own(record), ...(key === undefined ? [] : (bySlot.get(key) ?? []))]);
+    return new Set([...valueClassesOf(record), ...(key === undefined ? [] : (bySlot.get(key) ?? []))]);
   });
 }
 

@@ -163,6 +163,8 @@ async function measureSet(set: EvalSet, rounds: number): Promise<Row> {
             { query: probe.query, limit: RECALL_LIMIT, includeKnowledge: false },
             { configurable: { user_id: user.id } },
           );
+          // Its bookkeeping, before the next question (as the facade's settled()).
+          await Promise.all(commits.splice(0));
         }
       await Promise.all(commits);
       for (const [name, { n, ms }] of calls) storeCalls.set(`${set.id} ${name}`, { n: n / recalls, ms: ms / recalls });
