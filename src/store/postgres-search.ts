@@ -348,7 +348,7 @@ export class PostgresSearch {
     const [text, lim, off] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
     const where = [prefixWhere, filterWhere].filter(Boolean);
     const ctes = `kw_lexemes AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', ${text}))),
-      kw_query AS (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM kw_lexemes),
+      kw_query AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM kw_lexemes),
       kw_rows AS (
         SELECT DISTINCT ON (c.ns, c.key) c.* FROM kw_lexemes l CROSS JOIN LATERAL (
           SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, i.terms FROM ${this.tables.of("items")} i

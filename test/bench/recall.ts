@@ -20,7 +20,9 @@
  *
  * `--postgres=<url>` also runs every case on PostgresStore (PostgreSQL + pgvector, a throwaway
  * schema dropped at the end) with the same data and queries, right after the embedded store's
- * run, and prints each PostgreSQL p50 beside the embedded one with their ratio.
+ * run, and prints each PostgreSQL p50 beside the embedded one with their ratio. With `--profile`
+ * the PostgreSQL runs also time the store's public calls during each recall and count the
+ * statements a recall sends to the server (`round trips`); they still recall through the facade.
  */
 import fs from "node:fs";
 import os from "node:os";
