@@ -418,25 +418,27 @@ export class PostgresSearch {
          NULL::timestamptz AS created_at, NULL::timestamptz AS updated_at, NULL::text AS score FROM w`,
     ];
     const columns = "i.ns, i.key, i.value, i.created_at, i.updated_at";
+    // Each member's item (and vectors) by its key, from the members' side: a LATERAL probe the
+    // planner cannot turn around into a scan of every row matching the query's words.
+    const item = `CROSS JOIN LATERAL (SELECT * FROM ${this.tables.of("items")} i
+      WHERE i.scope = w.scope AND i.ns = w.ns AND i.key = w.key LIMIT 1) i`;
     if (vec) {
       params.push(vectorLiteral(vec));
       ctes.push(`vec AS (
-        SELECT ${columns}, b.score FROM (
-          SELECT v.scope, v.ns, v.key, 1 - min(v.vec <=> $${params.length}::vector) AS score
-          FROM ${this.tables.of("vectors")} v JOIN w ON v.scope = w.scope AND v.ns = w.ns AND v.key = w.key
-          GROUP BY v.scope, v.ns, v.key
-        ) b JOIN ${this.tables.of("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
-        ${filterWhere ? `WHERE ${filterWhere}` : ""}
-        ORDER BY b.score DESC, i.ns, i.key LIMIT ${lim})`);
+        SELECT ${columns}, 1 - b.distance AS score FROM w CROSS JOIN LATERAL (
+          SELECT min(v.vec <=> $${params.length}::vector) AS distance FROM ${this.tables.of("vectors")} v
+          WHERE v.scope = w.scope AND v.ns = w.ns AND v.key = w.key
+        ) b ${item}
+        WHERE b.distance IS NOT NULL ${filterWhere ? `AND ${filterWhere}` : ""}
+        ORDER BY score DESC, i.ns, i.key LIMIT ${lim})`);
       selects.push("SELECT 'vector', NULL, ns, key, value, created_at, updated_at, score::text FROM vec");
     }
     if (terms.length > 0) {
       params.push(terms.join(" "));
-      ctes.push(`kw_query AS (SELECT (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
-                                  FROM unnest(to_tsvector('simple', $${params.length}))) AS q),
+      ctes.push(`kw_query AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q
+                                  FROM unnest(to_tsvector('simple', $${params.length}))),
         kw AS (
-          SELECT ${columns}, ts_rank(i.terms, q.q, 1) AS score
-          FROM ${this.tables.of("items")} i JOIN w ON i.scope = w.scope AND i.ns = w.ns AND i.key = w.key, kw_query q
+          SELECT ${columns}, ts_rank(i.terms, q.q, 1) AS score FROM w ${item}, kw_query q
           WHERE q.q IS NOT NULL AND i.terms @@ q.q ${filterWhere ? `AND ${filterWhere}` : ""}
           ORDER BY score DESC, i.ns, i.key LIMIT ${lim})`);
       selects.push("SELECT 'keyword', NULL, ns, key, value, created_at, updated_at, score::text FROM kw");

@@ -777,7 +777,10 @@ function summary(all: CaseResult[], args: Args, elapsedMs: number): string {
       "PostgreSQL beside the embedded store (same data and queries, same run; p50, ratio PostgreSQL / embedded):",
     );
     for (const r of pgResults) {
-      const base = results.find((e) => `${e.label} · PostgreSQL` === r.label);
+      // Sets of different cases share labels ("  same, structured: false"): match the case too.
+      const base = results.find(
+        (e) => `${e.label} · PostgreSQL` === r.label && e.memories === r.memories && e.scopes === r.scopes,
+      );
       const p = percentile(r.latencies, 50);
       lines.push(
         `  ${pad(r.label.replace(" · PostgreSQL", ""), 42)}${base ? `${ms(percentile(base.latencies, 50))} → ${ms(p)}  ×${(p / percentile(base.latencies, 50)).toFixed(2)}` : ms(p)}   load ${(r.loadMs / 1000).toFixed(1)} s vs ${base ? (base.loadMs / 1000).toFixed(1) : "?"} s`,
