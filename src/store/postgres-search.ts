@@ -1,6 +1,10 @@
 /**
  * PostgresStore's reads: get, search (vector or listing), listNamespaces, the keyword channel
  * (`ts_rank` over the terms segmented in Node) and both channels ranked inside a set of items.
+ * A hybrid search is one statement: the vector candidates, the items without vectors that
+ * follow them, and the keyword ranking come back together, tagged by channel. The HNSW
+ * settings a vector search needs are set inside its statement (`set_config`, local to the
+ * transaction), so no search needs a transaction of its own.
  */
 import type { Item, ListNamespacesOperation, SearchItem } from "@langchain/langgraph-checkpoint";
 import type { HybridHits } from "./contract.js";
@@ -19,6 +23,38 @@ import {
   vectorLiteral,
 } from "./postgres-rows.js";
 import type { SearchOp } from "./vector-search.js";
+
+/**
+ * Most rows one query term brings to the keyword ranking (per term, after the filter; at least
+ * twice the page asked for): a word that thousands of a scope's memories say ranks this many of
+ * them, not every row, so a search costs the same in a scope of 2,000 memories and of 100,000.
+ * A rarer term's rows are all ranked: a result differs only among rows matching a common word.
+ * Not from a seed: a few times the deepest page recall asks for (24 × 3).
+ */
+export const KEYWORD_ROWS_PER_TERM = 256;
+
+/** Vector candidates are grown ×4 up to this many when the filter leaves fewer than wanted. */
+const MAX_VECTOR_CANDIDATES = 20_000;
+
+/** A row of a fused statement: which list it belongs to, the vectors read, the item (or NULLs). */
+type FusedRow = PostgresItemRow & {
+  /** The operation's place in its batch. */
+  op: number;
+  channel: "found" | "vector" | "bare" | "keyword" | "list";
+  found: number | null;
+};
+
+/** What a search asks of the vector channel, as SQL parts over `params`. */
+interface VectorQuery {
+  prefixWhere: string;
+  filterWhere: string;
+  /** The query vector's parameter, `$n::vector`. */
+  q: string;
+  candidates: number;
+  wanted: number;
+  /** Ends the names of the search's CTEs (several searches share one statement). */
+  tag: string;
+}
 
 /** What the reads need of their store. */
 export interface PostgresSearchOptions {
@@ -39,79 +75,219 @@ export class PostgresSearch {
     this.tables = options.tables;
   }
 
-  async getItem(db: Queryable, ns: string, key: string): Promise<Item | null> {
-    const { rows } = await db.query<PostgresItemRow>(
-      `SELECT ns, key, value, created_at, updated_at FROM ${this.tables.of("items")} WHERE scope = $3 AND ns = $1 AND key = $2`,
-      [ns, key, scopeOf(ns)],
+  /** Several items by namespace and key in one statement, in the order asked (null where none). */
+  async getItems(db: Queryable, refs: Array<{ ns: string; key: string }>): Promise<Array<Item | null>> {
+    if (refs.length === 0) return [];
+    const { rows } = await db.query<PostgresItemRow & { at: string }>(
+      `SELECT w.at, i.ns, i.key, i.value, i.created_at, i.updated_at
+       FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS w(scope, ns, key, at)
+       JOIN ${this.tables.of("items")} i ON i.scope = w.scope AND i.ns = w.ns AND i.key = w.key`,
+      [refs.map((r) => scopeOf(r.ns)), refs.map((r) => r.ns), refs.map((r) => r.key)],
     );
-    return rows[0] ? toItem(rows[0]) : null;
+    const found = new Map(rows.map((row) => [Number(row.at) - 1, toItem(row)]));
+    return refs.map((_, at) => found.get(at) ?? null);
   }
 
-  async searchItems(db: Queryable, op: SearchOp, query: Float32Array | undefined): Promise<SearchItem[]> {
+  /**
+   * One search, vector (first round from `candidates`) or listing; as one operation of
+   * {@link searchMany}.
+   */
+  async searchItems(
+    db: Queryable,
+    op: SearchOp,
+    query: Float32Array | undefined,
+    candidates?: number,
+  ): Promise<SearchItem[]> {
+    if (query && candidates !== undefined) {
+      const params: unknown[] = [];
+      const vq = this.vectorQuery(op, query, params, "");
+      return this.vectorPages(db, op, params, vq, candidates);
+    }
+    return (await this.searchMany(db, [{ op, query }]))[0]!;
+  }
+
+  /**
+   * A batch's searches in one statement, each operation's rows tagged with its place: listings
+   * in key order (the primary key serves them: a page of a large namespace sorts nothing), and
+   * vector searches' first rounds. A vector search whose filter left it short of its page while
+   * its prefix has more vectors continues on its own, with more candidates.
+   */
+  async searchMany(
+    db: Queryable,
+    searches: Array<{ op: SearchOp; query: Float32Array | undefined }>,
+  ): Promise<SearchItem[][]> {
     const params: unknown[] = [];
+    const ctes: string[] = [];
+    const selects: string[] = [];
+    const vectorQueries = new Map<number, VectorQuery>();
+    for (const [at, { op, query }] of searches.entries()) {
+      if (op.limit === 0) continue;
+      if (query) {
+        const vq = this.vectorQuery(op, query, params, `_${at}`);
+        vectorQueries.set(at, vq);
+        ctes.push(this.vectorCtes(vq));
+        selects.push(this.vectorSelect(vq, at));
+        continue;
+      }
+      const where = [prefixSql("i", op.namespacePrefix, params), filterSql(op.filter, "i.value", params)].filter(
+        Boolean,
+      );
+      params.push(op.limit, op.offset);
+      selects.push(`(SELECT ${at} AS op, 'list' AS channel, NULL::int AS found, i.ns, i.key, i.value, i.created_at,
+          i.updated_at, NULL::text AS score FROM ${this.tables.of("items")} i ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+         ORDER BY i.scope, i.ns, i.key LIMIT $${params.length - 1} OFFSET $${params.length})`);
+    }
+    const byOp = new Map<number, FusedRow[]>();
+    if (selects.length > 0) {
+      const { rows } = await db.query<FusedRow>(
+        `${ctes.length ? `WITH ${ctes.join(", ")}` : ""} ${selects.join(" UNION ALL ")}`,
+        params,
+      );
+      for (const row of rows) byOp.set(Number(row.op), [...(byOp.get(Number(row.op)) ?? []), row]);
+    }
+    const results: SearchItem[][] = [];
+    for (const [at, { op, query }] of searches.entries()) {
+      const rows = byOp.get(at) ?? [];
+      const vq = vectorQueries.get(at);
+      if (!vq) results.push(toSearchItems(rows, op.filter));
+      else results.push(this.vectorPage(op, vq, rows) ?? (await this.searchItems(db, op, query, vq.candidates * 4)));
+    }
+    return results;
+  }
+
+  /** A vector search's SQL parts, its parameters pushed onto `params`; CTE names end in `tag`. */
+  private vectorQuery(op: SearchOp, query: Float32Array, params: unknown[], tag: string): VectorQuery {
     const prefixWhere = prefixSql("i", op.namespacePrefix, params);
     const filterWhere = filterSql(op.filter, "i.value", params);
-    const where = [prefixWhere, filterWhere].filter(Boolean);
-    const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    if (!query) {
-      // In key order: the primary key serves it (a page of a large namespace sorts nothing).
-      params.push(op.limit, op.offset);
-      const { rows } = await db.query<PostgresItemRow>(
-        `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.tables.of("items")} i ${whereSql}
-         ORDER BY i.scope, i.ns, i.key LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return toSearchItems(rows, op.filter);
-    }
-    // Nearest vectors of the prefix first, from the vectors table alone, so PostgreSQL picks the
-    // path: pgvector's HNSW index for a large scope, the (scope, ns) key and an exact sort for a
-    // small one. Then one score per item (its best field) and the filter on the items. The
-    // candidates grow until enough items pass or the prefix has no more vectors; items without
-    // vectors (put with index: false) follow unscored, as in InMemoryStore.
-    const wanted = op.limit + op.offset;
-    if (wanted === 0) return [];
     params.push(vectorLiteral(query));
-    const q = `$${params.length}::vector`;
-    const near = prefixWhere ? `WHERE ${prefixWhere.replaceAll("i.", "v.")}` : "";
-    let candidates = wanted * Math.max(1, this.options.fieldsPerItem) + 8;
-    let hits: SearchItem[] = [];
-    for (;;) {
-      await db.query(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(this.options.efSearch, candidates))}`);
-      await db.query("SET LOCAL hnsw.iterative_scan = relaxed_order");
-      // One row per hit, each with the number of vectors read; a single row of NULLs with that
-      // number when none passed (so an empty prefix is not searched again with more candidates).
-      const { rows } = await db.query<PostgresItemRow & { found: string }>(
-        `WITH near AS MATERIALIZED (
-           SELECT v.scope, v.ns, v.key, v.vec <=> ${q} AS distance FROM ${this.tables.of("vectors")} v ${near}
-           ORDER BY v.vec <=> ${q} LIMIT ${candidates}
-         ), best AS (SELECT scope, ns, key, 1 - min(distance) AS score FROM near GROUP BY scope, ns, key)
-         SELECT c.found, r.* FROM (SELECT count(*) AS found FROM near) c LEFT JOIN LATERAL (
-           SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score
-           FROM best b JOIN ${this.tables.of("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
-           ${filterWhere ? `WHERE ${filterWhere}` : ""}
-           ORDER BY b.score DESC, i.ns, i.key LIMIT ${wanted}
-         ) r ON TRUE`,
-        params,
-      );
-      hits = toSearchItems(
-        rows.filter((r) => r.ns !== null),
-        op.filter,
-      );
-      const exhausted = Number(rows[0]?.found ?? 0) < candidates;
-      if (hits.length >= wanted || exhausted || candidates >= 20_000) break;
-      candidates *= 4;
+    const wanted = op.limit + op.offset;
+    const candidates = this.firstCandidates(wanted);
+    return { prefixWhere, filterWhere, q: `$${params.length}::vector`, candidates, wanted, tag };
+  }
+
+  /**
+   * Both channels of a search in one statement (HybridSearchable): the vector page as
+   * `searchItems` gives it and the keyword page as `keywordSearch` gives it. Only when the
+   * filter rejects more of the nearest vectors than a first round allows does the vector
+   * channel take more statements, growing its candidates as `searchItems` does.
+   */
+  async hybridSearch(search: CheckedQuerySearch, query: Float32Array): Promise<HybridHits> {
+    const { prefix, filter, limit, offset } = search;
+    const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query: search.query };
+    if (limit === 0) return { vector: [], keyword: [] };
+    const terms = await this.keywordTerms(search.query);
+    const params: unknown[] = [];
+    const vq = this.vectorQuery(op, query, params, "");
+    const keyword =
+      terms.length > 0 ? this.keywordSql(vq.prefixWhere, vq.filterWhere, terms, limit, offset, params) : undefined;
+    const { rows } = await this.options.pool.query<FusedRow>(
+      `WITH ${this.vectorCtes(vq)}${keyword ? `, ${keyword.ctes}` : ""}
+       ${this.vectorSelect(vq, 0)}
+       ${keyword ? `UNION ALL (SELECT 0, 'keyword', NULL, k.ns, k.key, k.value, k.created_at, k.updated_at, k.score::text FROM (${keyword.select}) k)` : ""}`,
+      params,
+    );
+    const keywordHits = toSearchItems(
+      rows.filter((r) => r.channel === "keyword"),
+      filter,
+    );
+    const vector = this.vectorPage(op, vq, rows);
+    if (vector) return { vector, keyword: keywordHits };
+    const vectorParams = params.slice(0, params.length - (keyword?.params ?? 0));
+    return {
+      vector: await this.vectorPages(this.options.pool, op, vectorParams, vq, vq.candidates * 4),
+      keyword: keywordHits,
+    };
+  }
+
+  /** The first round's vector candidates: enough for every field of the wanted items, and some. */
+  private firstCandidates(wanted: number): number {
+    return wanted * Math.max(1, this.options.fieldsPerItem) + 8;
+  }
+
+  /**
+   * The vector page, one statement per round from `candidates` on: the nearest vectors of the
+   * prefix first, then one score per item (its best field) and the filter on the items. The
+   * candidates grow until enough items pass or the prefix has no more vectors; items without
+   * vectors (put with index: false) follow unscored, as in InMemoryStore.
+   */
+  private async vectorPages(
+    db: Queryable,
+    op: SearchOp,
+    params: unknown[],
+    vq: VectorQuery,
+    candidates: number,
+  ): Promise<SearchItem[]> {
+    for (let round = candidates; ; round *= 4) {
+      const at = { ...vq, candidates: round };
+      const { rows } = await db.query<FusedRow>(`WITH ${this.vectorCtes(at)} ${this.vectorSelect(at, 0)}`, params);
+      const page = this.vectorPage(op, at, rows, round >= MAX_VECTOR_CANDIDATES);
+      if (page) return page;
     }
-    if (hits.length < wanted) {
-      const { rows } = await db.query<PostgresItemRow>(
-        `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.tables.of("items")} i
-         ${whereSql ? `${whereSql} AND` : "WHERE"}
-         NOT EXISTS (SELECT 1 FROM ${this.tables.of("vectors")} v WHERE v.scope = i.scope AND v.ns = i.ns AND v.key = i.key)
-         ORDER BY i.scope, i.ns, i.key LIMIT ${wanted - hits.length}`,
-        params.slice(0, -1),
+  }
+
+  /**
+   * The vector channel's page from a fused statement's rows, or undefined when the filter left
+   * fewer items than wanted while the prefix has more vectors than were read (`last` forces an
+   * answer, as the candidates' bound).
+   */
+  private vectorPage(op: SearchOp, vq: VectorQuery, rows: FusedRow[], last = false): SearchItem[] | undefined {
+    const hits = toSearchItems(
+      rows.filter((r) => r.channel === "vector"),
+      op.filter,
+    );
+    const exhausted = Number(rows.find((r) => r.channel === "found")?.found ?? 0) < vq.candidates;
+    if (hits.length < vq.wanted && !exhausted && !last) return undefined;
+    if (hits.length < vq.wanted)
+      hits.push(
+        ...toSearchItems(
+          rows.filter((r) => r.channel === "bare"),
+          op.filter,
+        ),
       );
-      hits.push(...toSearchItems(rows, op.filter));
-    }
     return hits.slice(op.offset, op.offset + op.limit);
+  }
+
+  /**
+   * The vector channel's CTEs: `near`, the nearest vectors of the prefix, read from the vectors
+   * table alone so PostgreSQL picks the path (pgvector's HNSW index for a large scope, the
+   * (scope, ns) key and an exact sort for a small one); `vec`, the best-scored items passing
+   * the filter. The HNSW settings are set by a one-time filter of `near`, evaluated before its
+   * scan starts; `set_config(..., true)` keeps them to the transaction (the statement, outside one).
+   */
+  private vectorCtes(vq: VectorQuery): string {
+    const { tag } = vq;
+    const ef = Math.min(1000, Math.max(this.options.efSearch, vq.candidates));
+    const settings = `(SELECT set_config('hnsw.ef_search', '${ef}', true) || set_config('hnsw.iterative_scan', 'relaxed_order', true)) IS NOT NULL`;
+    const near = [vq.prefixWhere.replaceAll("i.", "v."), settings].filter(Boolean).join(" AND ");
+    return `near${tag} AS MATERIALIZED (
+        SELECT v.scope, v.ns, v.key, v.vec <=> ${vq.q} AS distance FROM ${this.tables.of("vectors")} v WHERE ${near}
+        ORDER BY v.vec <=> ${vq.q} LIMIT ${vq.candidates}
+      ), best${tag} AS (SELECT scope, ns, key, 1 - min(distance) AS score FROM near${tag} GROUP BY scope, ns, key),
+      vec${tag} AS MATERIALIZED (
+        SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score
+        FROM best${tag} b JOIN ${this.tables.of("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
+        ${vq.filterWhere ? `WHERE ${vq.filterWhere}` : ""}
+        ORDER BY b.score DESC, i.ns, i.key LIMIT ${vq.wanted}
+      )`;
+  }
+
+  /**
+   * The vector channel's rows, tagged with operation `op`: one `found` row (the vectors read),
+   * the `vector` hits, and, only when the hits fall short and the prefix's vectors ran out, the
+   * `bare` items (no vectors, in key order). Scores as text, so each keeps the digits its own
+   * type prints.
+   */
+  private vectorSelect(vq: VectorQuery, op: number): string {
+    const { tag } = vq;
+    const where = [vq.prefixWhere, vq.filterWhere].filter(Boolean);
+    return `SELECT ${op} AS op, 'found' AS channel, count(*)::int AS found, NULL::text AS ns, NULL::text AS key,
+         NULL::jsonb AS value, NULL::timestamptz AS created_at, NULL::timestamptz AS updated_at, NULL::text AS score FROM near${tag}
+       UNION ALL SELECT ${op}, 'vector', NULL, ns, key, value, created_at, updated_at, score::text FROM vec${tag}
+       UNION ALL (SELECT ${op}, 'bare', NULL, i.ns, i.key, i.value, i.created_at, i.updated_at, NULL FROM ${this.tables.of("items")} i
+         WHERE ${where.length ? `${where.join(" AND ")} AND` : ""}
+           (SELECT count(*) FROM vec${tag}) < ${vq.wanted} AND (SELECT count(*) FROM near${tag}) < ${vq.candidates}
+           AND NOT EXISTS (SELECT 1 FROM ${this.tables.of("vectors")} v WHERE v.scope = i.scope AND v.ns = i.ns AND v.key = i.key)
+         ORDER BY i.scope, i.ns, i.key LIMIT ${vq.wanted})`;
   }
 
   async listNamespaces(db: Queryable, op: ListNamespacesOperation): Promise<string[][]> {
@@ -125,27 +301,64 @@ export class PostgresSearch {
   /** Keyword hits (`ts_rank`) of the checked search, best first. */
   async keywordSearch(search: CheckedQuerySearch): Promise<SearchItem[]> {
     const { prefix, query, filter, limit, offset } = search;
-    const all = queryTerms(query);
-    if (all.length === 0 || limit === 0) return [];
-    // As in HNSWStore: terms in more than 30% of the documents (用户, "user") weigh nearly nothing
-    // and would make the search rank a whole scope; the rarest term always stays.
-    const frequencies = await this.termFrequencies();
-    const terms = dropUbiquitousTerms(all, (term) => Math.round((frequencies.get(term) ?? 0) * 1000), 1000);
+    if (limit === 0) return [];
+    const terms = await this.keywordTerms(query);
+    if (terms.length === 0) return [];
     const params: unknown[] = [];
-    const where = [prefixSql("i", prefix, params), filterSql(filter, "i.value", params)].filter(Boolean);
-    // The query's terms, OR-ed, as lexemes of the same `simple` parse the stored terms had.
-    params.push(terms.join(" "));
-    const tsq = `(SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) FROM unnest(to_tsvector('simple', $${params.length})))`;
-    params.push(limit, offset);
-    const { rows } = await this.options.pool.query<PostgresItemRow>(
-      `WITH q AS (SELECT ${tsq} AS q)
-       SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, ts_rank(i.terms, q.q, 1) AS score
-       FROM ${this.tables.of("items")} i, q
-       WHERE q.q IS NOT NULL AND i.terms @@ q.q ${where.length ? `AND ${where.join(" AND ")}` : ""}
-       ORDER BY score DESC, i.ns, i.key LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    const keyword = this.keywordSql(
+      prefixSql("i", prefix, params),
+      filterSql(filter, "i.value", params),
+      terms,
+      limit,
+      offset,
       params,
     );
+    const { rows } = await this.options.pool.query<PostgresItemRow>(`WITH ${keyword.ctes} ${keyword.select}`, params);
     return toSearchItems(rows, filter);
+  }
+
+  /**
+   * The query's terms for the keyword channel. As in HNSWStore: terms in more than 30% of the
+   * documents (用户, "user") weigh nearly nothing and would make the search rank a whole scope;
+   * the rarest term always stays.
+   */
+  private async keywordTerms(query: string): Promise<string[]> {
+    const all = queryTerms(query);
+    if (all.length === 0) return [];
+    const frequencies = await this.termFrequencies();
+    return dropUbiquitousTerms(all, (term) => Math.round((frequencies.get(term) ?? 0) * 1000), 1000);
+  }
+
+  /**
+   * The keyword channel as SQL: the terms, OR-ed, as lexemes of the same `simple` parse the
+   * stored terms had; each lexeme brings at most {@link KEYWORD_ROWS_PER_TERM} rows of the
+   * prefix passing the filter (its GIN postings, through a LATERAL probe with a LIMIT), and
+   * `ts_rank` orders their union. `params` counts the parameters it added.
+   */
+  private keywordSql(
+    prefixWhere: string,
+    filterWhere: string,
+    terms: string[],
+    limit: number,
+    offset: number,
+    params: unknown[],
+  ): { ctes: string; select: string; params: number } {
+    const before = params.length;
+    params.push(terms.join(" "), limit, offset);
+    const [text, lim, off] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
+    const where = [prefixWhere, filterWhere].filter(Boolean);
+    const ctes = `kw_lexemes AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', ${text}))),
+      kw_query AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM kw_lexemes),
+      kw_rows AS (
+        SELECT DISTINCT ON (c.ns, c.key) c.* FROM kw_lexemes l CROSS JOIN LATERAL (
+          SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, i.terms FROM ${this.tables.of("items")} i
+          WHERE i.terms @@ to_tsquery('simple', quote_literal(l.lexeme)) ${where.length ? `AND ${where.join(" AND ")}` : ""}
+          LIMIT ${Math.max(KEYWORD_ROWS_PER_TERM, 2 * (limit + offset))}
+        ) c ORDER BY c.ns, c.key
+      )`;
+    const select = `SELECT r.ns, r.key, r.value, r.created_at, r.updated_at, ts_rank(r.terms, q.q, 1) AS score
+       FROM kw_rows r, kw_query q ORDER BY score DESC, r.ns, r.key LIMIT ${lim} OFFSET ${off}`;
+    return { ctes, select, params: params.length - before };
   }
 
   /**
@@ -176,44 +389,70 @@ export class PostgresSearch {
     limit: number,
   ): Promise<HybridHits> {
     if (refs.length === 0 || limit === 0) return { ...(embedQuery ? { vector: [] } : {}), keyword: [] };
-    const base: unknown[] = [refs.map((r) => scopeOf(r.ns)), refs.map((r) => r.ns), refs.map((r) => r.key)];
-    const want = "unnest($1::text[], $2::text[], $3::text[]) AS w(scope, ns, key)";
-    const vectorHits = async (): Promise<SearchItem[] | undefined> => {
-      if (!embedQuery) return undefined;
-      const vec = await embedQuery();
-      const params = [...base];
-      const filterWhere = filterSql(filter, "i.value", params);
-      params.push(vectorLiteral(vec), limit);
-      const { rows } = await this.options.pool.query<PostgresItemRow>(
-        `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, b.score FROM (
-           SELECT v.scope, v.ns, v.key, 1 - min(v.vec <=> $${params.length - 1}::vector) AS score
-           FROM ${this.tables.of("vectors")} v JOIN ${want} ON v.scope = w.scope AND v.ns = w.ns AND v.key = w.key
-           GROUP BY v.scope, v.ns, v.key
-         ) b JOIN ${this.tables.of("items")} i ON i.scope = b.scope AND i.ns = b.ns AND i.key = b.key
-         ${filterWhere ? `WHERE ${filterWhere}` : ""}
-         ORDER BY b.score DESC, i.ns, i.key LIMIT $${params.length}`,
-        params,
+    const params: unknown[] = [refs.map((r) => scopeOf(r.ns)), refs.map((r) => r.ns), refs.map((r) => r.key)];
+    const members = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS w(scope, ns, key)";
+    return (await this.rankAmong(members, params, query, embedQuery, filter, limit)).hits;
+  }
+
+  /**
+   * Both channels ranked inside the items `members` selects (SQL over `params`, columns scope,
+   * ns, key), each over every item passing the filter, in one statement; `matched` counts the
+   * members.
+   */
+  async rankAmong(
+    members: string,
+    params: unknown[],
+    query: string,
+    embedQuery: (() => Promise<Float32Array>) | undefined,
+    filter: Filter | undefined,
+    limit: number,
+  ): Promise<{ matched: number; hits: HybridHits }> {
+    const vec = embedQuery ? await embedQuery() : undefined;
+    const terms = queryTerms(query);
+    const filterWhere = filterSql(filter, "i.value", params);
+    params.push(limit);
+    const lim = `$${params.length}`;
+    const ctes = [`w AS MATERIALIZED (${members})`];
+    const selects = [
+      `SELECT 'found' AS channel, count(*)::int AS found, NULL::text AS ns, NULL::text AS key, NULL::jsonb AS value,
+         NULL::timestamptz AS created_at, NULL::timestamptz AS updated_at, NULL::text AS score FROM w`,
+    ];
+    const columns = "i.ns, i.key, i.value, i.created_at, i.updated_at";
+    // Each member's item (and vectors) by its key, from the members' side: a LATERAL probe the
+    // planner cannot turn around into a scan of every row matching the query's words.
+    const item = `CROSS JOIN LATERAL (SELECT * FROM ${this.tables.of("items")} i
+      WHERE i.scope = w.scope AND i.ns = w.ns AND i.key = w.key LIMIT 1) i`;
+    if (vec) {
+      params.push(vectorLiteral(vec));
+      ctes.push(`vec AS (
+        SELECT ${columns}, 1 - b.distance AS score FROM w CROSS JOIN LATERAL (
+          SELECT min(v.vec <=> $${params.length}::vector) AS distance FROM ${this.tables.of("vectors")} v
+          WHERE v.scope = w.scope AND v.ns = w.ns AND v.key = w.key
+        ) b ${item}
+        WHERE b.distance IS NOT NULL ${filterWhere ? `AND ${filterWhere}` : ""}
+        ORDER BY score DESC, i.ns, i.key LIMIT ${lim})`);
+      selects.push("SELECT 'vector', NULL, ns, key, value, created_at, updated_at, score::text FROM vec");
+    }
+    if (terms.length > 0) {
+      params.push(terms.join(" "));
+      ctes.push(`kw_query AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q
+                                  FROM unnest(to_tsvector('simple', $${params.length}))),
+        kw AS (
+          SELECT ${columns}, ts_rank(i.terms, q.q, 1) AS score FROM w ${item}, kw_query q
+          WHERE q.q IS NOT NULL AND i.terms @@ q.q ${filterWhere ? `AND ${filterWhere}` : ""}
+          ORDER BY score DESC, i.ns, i.key LIMIT ${lim})`);
+      selects.push("SELECT 'keyword', NULL, ns, key, value, created_at, updated_at, score::text FROM kw");
+    }
+    const { rows } = await this.options.pool.query<FusedRow>(
+      `WITH ${ctes.join(", ")} ${selects.join(" UNION ALL ")}`,
+      params,
+    );
+    const of = (channel: FusedRow["channel"]) =>
+      toSearchItems(
+        rows.filter((r) => r.channel === channel),
+        filter,
       );
-      return toSearchItems(rows, filter);
-    };
-    const keywordHits = async (): Promise<SearchItem[]> => {
-      const terms = queryTerms(query);
-      if (terms.length === 0) return [];
-      const params = [...base];
-      const filterWhere = filterSql(filter, "i.value", params);
-      params.push(terms.join(" "), limit);
-      const { rows } = await this.options.pool.query<PostgresItemRow>(
-        `WITH q AS (SELECT (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | '))
-                            FROM unnest(to_tsvector('simple', $${params.length - 1}))) AS q)
-         SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, ts_rank(i.terms, q.q, 1) AS score
-         FROM ${this.tables.of("items")} i JOIN ${want} ON i.scope = w.scope AND i.ns = w.ns AND i.key = w.key, q
-         WHERE q.q IS NOT NULL AND i.terms @@ q.q ${filterWhere ? `AND ${filterWhere}` : ""}
-         ORDER BY score DESC, i.ns, i.key LIMIT $${params.length}`,
-        params,
-      );
-      return toSearchItems(rows, filter);
-    };
-    const [vector, keyword] = await Promise.all([vectorHits(), keywordHits()]);
-    return { ...(vector ? { vector } : {}), keyword };
+    const matched = Number(rows.find((r) => r.channel === "found")?.found ?? 0);
+    return { matched, hits: { ...(vec ? { vector: of("vector") } : {}), keyword: of("keyword") } };
   }
 }

@@ -52,7 +52,6 @@ import { PostgresSearch } from "./postgres-search.js";
 import { PostgresStructureQueries } from "./postgres-structure-queries.js";
 import { deleteRange, storedTextHashes, writeItems } from "./postgres-writes.js";
 import { StoreBase, type StructureQueries } from "./store-base.js";
-import type { SearchOp } from "./vector-search.js";
 
 export { POSTGRES_DEFAULTS, POSTGRES_SCHEMA_VERSION } from "./postgres-defaults.js";
 
@@ -317,42 +316,63 @@ export class PostgresStore extends StoreBase implements ScopeLocking {
     return storedTextHashes(this.pool, this.names, writes);
   }
 
-  /** Reads and writes in one transaction; a stale kept vector runs it again, every text embedded. */
+  /**
+   * Reads and writes in one transaction; a stale kept vector runs it again, every text embedded.
+   * The batch's gets are one statement; a batch without writes needs no transaction (each
+   * statement reads a snapshot of its own, as every statement of a READ COMMITTED transaction does).
+   */
   protected execute(batch: PlannedBatch, queryVectors: Map<string, Float32Array>): Promise<unknown[]> {
+    if (batch.writes.length === 0) {
+      this.checkOpen();
+      return this.readAll(this.pool, batch, queryVectors);
+    }
     const run = () =>
       this.transaction(async (db) => {
         // Reads see the store as it was before this batch's writes, as in HNSWStore.
-        const results: unknown[] = [];
-        for (const p of batch.operations) {
-          if (p.kind === "get") results.push(await this.reads.getItem(db, p.path, p.key));
-          else if (p.kind === "search") {
-            const vector = p.search.query ? queryVectors.get(p.search.query) : undefined;
-            results.push(await this.reads.searchItems(db, p.search, vector));
-          } else if (p.kind === "list") results.push(await this.reads.listNamespaces(db, p.list));
-          else results.push(undefined);
-        }
-        if (batch.writes.length > 0)
-          await writeItems(db, this.names, batch.writes, {
-            structure: !!this.options.structure,
-            index: !!this.options.index,
-          });
+        const results = await this.readAll(db, batch, queryVectors);
+        await writeItems(db, this.names, batch.writes, {
+          structure: !!this.options.structure,
+          index: !!this.options.index,
+        });
         return results;
       });
     return this.core.commitFresh(batch.writes, run);
+  }
+
+  /** A batch's reads, in operation order (undefined for a write). */
+  private async readAll(
+    db: Queryable,
+    batch: PlannedBatch,
+    queryVectors: Map<string, Float32Array>,
+  ): Promise<unknown[]> {
+    const gets = batch.operations.flatMap((p) => (p.kind === "get" ? [{ ns: p.path, key: p.key }] : []));
+    const items = await this.reads.getItems(db, gets);
+    const searches = batch.operations.flatMap((p) =>
+      p.kind === "search"
+        ? [{ op: p.search, query: p.search.query ? queryVectors.get(p.search.query) : undefined }]
+        : [],
+    );
+    const found = await this.reads.searchMany(db, searches);
+    const results: unknown[] = [];
+    let [got, searched] = [0, 0];
+    for (const p of batch.operations) {
+      if (p.kind === "get") results.push(items[got++]);
+      else if (p.kind === "search") results.push(found[searched++]);
+      else if (p.kind === "list") results.push(await this.reads.listNamespaces(db, p.list));
+      else results.push(undefined);
+    }
+    return results;
   }
 
   protected keywordHits(search: CheckedQuerySearch): Promise<SearchItem[]> {
     return this.reads.keywordSearch(search);
   }
 
+  /** Both channels in one statement (postgres-search.ts); the keyword channel alone without an index. */
   protected async hybridHits(search: CheckedQuerySearch, queryVector: Float32Array | undefined): Promise<HybridHits> {
-    const { prefix, query, filter, limit, offset } = search;
-    const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query };
-    const [vector, keyword] = await Promise.all([
-      queryVector ? this.transaction((db) => this.reads.searchItems(db, op, queryVector)) : undefined,
-      this.reads.keywordSearch(search),
-    ]);
-    return { ...(vector ? { vector } : {}), keyword };
+    this.checkOpen();
+    if (queryVector) return this.reads.hybridSearch(search, queryVector);
+    return { keyword: await this.reads.keywordSearch(search) };
   }
 
   protected structureQueries(): StructureQueries {
@@ -368,10 +388,20 @@ export class PostgresStore extends StoreBase implements ScopeLocking {
 
   protected async rankOnDays(search: SearchOnDaysQuery): Promise<{ matched: number; hits: HybridHits }> {
     const { namespaces, days, query, filter, limit } = search;
-    const members = await this.structured.itemsOnDays({ prefix: [], days, limit: MAX_STRUCTURED_ROWS, namespaces });
-    const refs = members.map((m) => ({ ns: encodeNamespace(m.namespace), key: m.key }));
-    const hits = await this.reads.rankWithin(refs, query, this.embedQuery(query), filter, limit);
-    return { matched: members.length, hits };
+    // The days' items and the ranking inside them in one statement.
+    const params: unknown[] = [];
+    const members = this.structured.itemsOnDaysSql(
+      { prefix: [], days, limit: MAX_STRUCTURED_ROWS, namespaces },
+      params,
+    );
+    const embed = this.embedQuery(query);
+    if (!members || limit === 0) {
+      const matched = members
+        ? (await this.structured.itemsOnDays({ prefix: [], days, limit: MAX_STRUCTURED_ROWS, namespaces })).length
+        : 0;
+      return { matched, hits: { ...(embed ? { vector: [] } : {}), keyword: [] } };
+    }
+    return this.reads.rankAmong(members, params, query, embed, filter, limit);
   }
 
   /** The query's vector, embedded when first asked for (cached by the core); undefined without an index. */

@@ -110,13 +110,24 @@ export class PostgresStructureQueries {
     return rows;
   }
 
-  async itemsOnDays({ prefix, days, limit: cap, namespaces }: DaysQuery): Promise<ItemRef[]> {
+  async itemsOnDays(query: DaysQuery): Promise<ItemRef[]> {
+    const params: unknown[] = [];
+    const sql = this.itemsOnDaysSql(query, params);
+    if (!sql) return [];
+    const { rows } = await this.db.query<{ ns: string; key: string }>(sql, params);
+    return rows.map((r) => ({ namespace: decodeNamespace(r.ns), key: r.key }));
+  }
+
+  /**
+   * itemsOnDays as SQL over `params` (columns scope, ns, key, day; newest day first), for a
+   * statement that ranks inside them; undefined when no item can match.
+   */
+  itemsOnDaysSql({ prefix, days, limit: cap, namespaces }: DaysQuery, params: unknown[]): string | undefined {
     const ranges = (days.ranges ?? []).slice(0, 16);
     const monthDays = (days.monthDays ?? []).slice(0, 16);
-    if (cap <= 0 || ranges.length + monthDays.length === 0) return [];
-    const params: unknown[] = [];
+    if (cap <= 0 || ranges.length + monthDays.length === 0) return undefined;
     const where = this.where("d", prefix, namespaces, params);
-    if (!where) return [];
+    if (!where) return undefined;
     const conditions = [
       ...ranges.map((r) => {
         params.push(r.from, r.to);
@@ -128,13 +139,9 @@ export class PostgresStructureQueries {
       }),
     ].join(" OR ");
     params.push(cap);
-    const { rows } = await this.db.query<{ ns: string; key: string }>(
-      `SELECT d.ns, d.key, max(d.day) AS day FROM ${this.db.tables.of("item_days")} d
+    return `SELECT d.scope, d.ns, d.key, max(d.day) AS day FROM ${this.db.tables.of("item_days")} d
        WHERE ${where} AND (${conditions})
-       GROUP BY d.scope, d.ns, d.key ORDER BY day DESC, d.ns DESC, d.key DESC LIMIT $${params.length}`,
-      params,
-    );
-    return rows.map((r) => ({ namespace: decodeNamespace(r.ns), key: r.key }));
+       GROUP BY d.scope, d.ns, d.key ORDER BY day DESC, d.ns DESC, d.key DESC LIMIT $${params.length}`;
   }
 
   async factsAbout({ prefix, entityKeys, limit: cap, predicate, namespaces }: FactsQuery): Promise<FactHit[]> {

@@ -63,27 +63,24 @@ export async function writeItems(
     );
   }
   if (puts.length === 0) return;
-  await db.query(
-    `INSERT INTO ${tables.of("namespaces")} (scope, ns)
-     SELECT DISTINCT ${scopeOfSql("n.ns")}, n.ns FROM unnest($1::text[]) AS n(ns) ON CONFLICT DO NOTHING`,
-    [[...new Set(puts.map((p) => p.path))]],
-  );
-  // Structured rows are rewritten only for items whose rows changed (a usage-counter put keeps them).
-  const stored = new Map<string, string>();
-  if (options.structure) {
-    const { rows } = await db.query<{ ns: string; key: string; structure_hash: string }>(
-      `SELECT i.ns, i.key, i.structure_hash FROM ${tables.of("items")} i
-       JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(scope, ns, key) ON i.scope = w.scope AND i.ns = w.ns AND i.key = w.key`,
-      [puts.map((p) => scopeOf(p.path)), puts.map((p) => p.path), puts.map((p) => p.key)],
-    );
-    for (const r of rows) stored.set(JSON.stringify([r.ns, r.key]), r.structure_hash);
-  }
-  await db.query(
-    `INSERT INTO ${tables.of("items")} (scope, ns, key, value, created_at, updated_at, terms, structure_hash)
-     SELECT ${scopeOfSql("w.ns")}, w.ns, w.key, w.value::jsonb, $4, $4, to_tsvector('simple', w.body), w.hash
-     FROM unnest($1::text[], $2::text[], $3::text[], $5::text[], $6::text[]) AS w(ns, key, value, body, hash)
-     ON CONFLICT (scope, ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,
-       terms = excluded.terms, structure_hash = excluded.structure_hash`,
+  // One statement: the namespaces, the items, and the structure digests stored before it (the
+  // CTE `old` reads the statement's snapshot, taken before its upsert).
+  const { rows: old } = await db.query<{ ns: string; key: string; structure_hash: string }>(
+    `WITH added_namespaces AS (
+       INSERT INTO ${tables.of("namespaces")} (scope, ns)
+       SELECT DISTINCT ${scopeOfSql("n.ns")}, n.ns FROM unnest($7::text[]) AS n(ns) ON CONFLICT DO NOTHING
+     ), old AS (
+       SELECT i.ns, i.key, i.structure_hash FROM ${tables.of("items")} i
+       JOIN unnest($8::text[], $1::text[], $2::text[]) AS w(scope, ns, key) ON i.scope = w.scope AND i.ns = w.ns AND i.key = w.key
+       WHERE $9::boolean
+     ), upsert AS (
+       INSERT INTO ${tables.of("items")} (scope, ns, key, value, created_at, updated_at, terms, structure_hash)
+       SELECT ${scopeOfSql("w.ns")}, w.ns, w.key, w.value::jsonb, $4, $4, to_tsvector('simple', w.body), w.hash
+       FROM unnest($1::text[], $2::text[], $3::text[], $5::text[], $6::text[]) AS w(ns, key, value, body, hash)
+       ON CONFLICT (scope, ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at,
+         terms = excluded.terms, structure_hash = excluded.structure_hash
+     )
+     SELECT ns, key, structure_hash FROM old`,
     [
       puts.map((p) => p.path),
       puts.map((p) => p.key),
@@ -91,10 +88,17 @@ export async function writeItems(
       now,
       puts.map((p) => p.keywordBody),
       puts.map((p) => p.structureHash),
+      [...new Set(puts.map((p) => p.path))],
+      puts.map((p) => scopeOf(p.path)),
+      options.structure,
     ],
   );
+  // Structured rows are rewritten only for items whose rows changed (a usage-counter put keeps them).
+  const stored = new Map(old.map((r) => [JSON.stringify([r.ns, r.key]), r.structure_hash]));
   const changed = puts.filter((p) => p.structure && stored.get(JSON.stringify([p.path, p.key])) !== p.structureHash);
-  if (changed.length > 0) await writeStructure(db, tables, changed);
+  // An item new to the store has no structured rows to replace (they go with their item).
+  const existed = changed.filter((p) => stored.has(JSON.stringify([p.path, p.key])));
+  if (changed.length > 0) await writeStructure(db, tables, changed, existed);
   if (!options.index) return;
   // Vector rows: those of the texts the plan keeps stay, the item's others go, the new ones come.
   const keep = puts.flatMap((p) => {
@@ -140,10 +144,18 @@ export async function writeItems(
   );
 }
 
-/** Replace the structured rows of `puts` (items whose rows changed). */
-async function writeStructure(db: Queryable, tables: PostgresTables, puts: PlannedPut[]): Promise<void> {
-  const items = [puts.map((p) => scopeOf(p.path)), puts.map((p) => p.path), puts.map((p) => p.key)];
-  for (const table of ["item_days", "facts"])
+/**
+ * Replace the structured rows of `puts` (items whose rows changed); the rows of `existed` (those
+ * of them stored before) are deleted first: a bulk load of new items deletes nothing.
+ */
+async function writeStructure(
+  db: Queryable,
+  tables: PostgresTables,
+  puts: PlannedPut[],
+  existed: PlannedPut[],
+): Promise<void> {
+  const items = [existed.map((p) => scopeOf(p.path)), existed.map((p) => p.path), existed.map((p) => p.key)];
+  for (const table of existed.length > 0 ? ["item_days", "facts"] : [])
     await db.query(
       `DELETE FROM ${tables.of(table)} t USING unnest($1::text[], $2::text[], $3::text[]) AS w(scope, ns, key)
        WHERE t.scope = w.scope AND t.ns = w.ns AND t.key = w.key`,

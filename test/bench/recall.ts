@@ -20,7 +20,9 @@
  *
  * `--postgres=<url>` also runs every case on PostgresStore (PostgreSQL + pgvector, a throwaway
  * schema dropped at the end) with the same data and queries, right after the embedded store's
- * run, and prints each PostgreSQL p50 beside the embedded one with their ratio.
+ * run, and prints each PostgreSQL p50 beside the embedded one with their ratio. With `--profile`
+ * the PostgreSQL runs also time the store's public calls during each recall and count the
+ * statements a recall sends to the server (`round trips`); they still recall through the facade.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -370,6 +372,8 @@ async function load(
 interface Probe {
   enabled: boolean;
   sink: Map<string, number[]>;
+  /** Called after each timed recall (the PostgreSQL statement count). */
+  perRecall?: () => void;
 }
 
 function record(probe: Probe, name: string, ms: number): void {
@@ -463,6 +467,55 @@ async function timeSet(
   return { latencies, cpu, bookkeeping, hits };
 }
 
+/**
+ * Time PostgresStore's public calls made during a recall (wall time, calls overlap) and count
+ * the statements sent to the server, the `round trips` row (--profile on the PostgreSQL runs).
+ */
+function instrumentPostgres(store: PostgresStore, probe: Probe): void {
+  const target = store as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of [
+    "batch",
+    "hybridSearch",
+    "keywordSearch",
+    "searchWithin",
+    "searchOnDays",
+    "itemsOnDays",
+    "factsAbout",
+    "factPaths",
+  ]) {
+    const original = target[method]!.bind(store);
+    target[method] = async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await original(...args);
+      } finally {
+        record(probe, method, performance.now() - started);
+      }
+    };
+  }
+  let statements = 0;
+  const counted = new WeakSet<object>();
+  const countOn = (queryable: { query: (...args: unknown[]) => unknown }) => {
+    if (counted.has(queryable)) return;
+    counted.add(queryable);
+    const query = queryable.query.bind(queryable);
+    queryable.query = (...args: unknown[]) => {
+      if (probe.enabled) statements += 1;
+      return query(...args);
+    };
+  };
+  // Every statement goes through a pooled client (pool.query too): count there, on the clients
+  // open now (pg-pool's `_clients`) and those opened later.
+  type Counted = { query: (...args: unknown[]) => unknown };
+  const pool = (store as unknown as { pool: pg.Pool & { _clients?: Counted[] } }).pool;
+  for (const client of pool._clients ?? []) countOn(client);
+  pool.on("connect", (client) => countOn(client as unknown as Counted));
+  probe.perRecall = () => {
+    record(probe, "round trips (statements)", statements);
+    statements = 0;
+  };
+}
+
 /** The same case on PostgresStore: a throwaway schema, the same data and query sets. */
 async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]> {
   const schema = `bench_recall_${process.pid}_${layout.scopes}x${layout.perScope}`;
@@ -503,13 +556,30 @@ async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]
     const inline = args.inline ? { bookkeeping: "inline" as const } : {};
     const structured = await createMemory({ store, env: {}, ...inline });
     const unstructured = await createMemory({ store, env: {}, structured: false, ...inline });
+    const probe: Probe = { enabled: false, sink: new Map() };
+    if (args.profile) instrumentPostgres(store, probe);
     const results: CaseResult[] = [];
     for (const set of sets) {
       const memory = set.unstructured ? unstructured : structured;
+      const storeCalls = new Map<string, number[]>();
+      probe.sink = storeCalls;
+      let timing = false;
       const { latencies, cpu, bookkeeping, hits } = await timeSet(
         set.queries,
-        (q) => memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) }),
+        async (q) => {
+          // Only the recall itself: not the bookkeeping queued behind its answer.
+          probe.enabled = timing;
+          try {
+            return await memory.recall({ scope: q.scope, query: q.query, ...(q.task ? { task: q.task } : {}) });
+          } finally {
+            if (timing) probe.perRecall?.();
+            probe.enabled = false;
+          }
+        },
         args.inline ? undefined : () => memory.settled(),
+        (on) => {
+          timing = on && args.profile;
+        },
       );
       progress(`  ${set.label} on PostgreSQL: p50 ${percentile(latencies, 50).toFixed(2)} ms`);
       results.push({
@@ -525,7 +595,7 @@ async function runPostgresCase(layout: Layout, args: Args): Promise<CaseResult[]
         hits,
         mix: { zh: 0, task: 0, paraphrase: 0 },
         steps: new Map(),
-        storeCalls: new Map(),
+        storeCalls,
       });
     }
     await structured.close();
@@ -707,7 +777,10 @@ function summary(all: CaseResult[], args: Args, elapsedMs: number): string {
       "PostgreSQL beside the embedded store (same data and queries, same run; p50, ratio PostgreSQL / embedded):",
     );
     for (const r of pgResults) {
-      const base = results.find((e) => `${e.label} · PostgreSQL` === r.label);
+      // Sets of different cases share labels ("  same, structured: false"): match the case too.
+      const base = results.find(
+        (e) => `${e.label} · PostgreSQL` === r.label && e.memories === r.memories && e.scopes === r.scopes,
+      );
       const p = percentile(r.latencies, 50);
       lines.push(
         `  ${pad(r.label.replace(" · PostgreSQL", ""), 42)}${base ? `${ms(percentile(base.latencies, 50))} → ${ms(p)}  ×${(p / percentile(base.latencies, 50)).toFixed(2)}` : ms(p)}   load ${(r.loadMs / 1000).toFixed(1)} s vs ${base ? (base.loadMs / 1000).toFixed(1) : "?"} s`,
@@ -724,11 +797,17 @@ function summary(all: CaseResult[], args: Args, elapsedMs: number): string {
     "  bookkeep: p50 wall time of the trace + usage write the facade queues behind each answer (not in p50/p99); `inline`: inside them (--inline, --profile)",
   );
   if (args.profile) {
-    for (const r of results) {
+    for (const r of all) {
       lines.push("");
-      lines.push(`profile — ${r.label} (p50 / p99 / mean per recall; store calls are synchronous internals)`);
-      const row = (name: string, samples: number[], perRecall: number) =>
-        `  ${pad(name, 44)}${pad(ms(percentile(samples, 50)), 10, true)}${pad(ms(percentile(samples, 99)), 10, true)}${pad(ms(samples.reduce((s, x) => s + x, 0) / perRecall), 10, true)}  ×${(samples.length / perRecall).toFixed(2)}`;
+      const calls =
+        r.backend === "postgres"
+          ? "store calls are the public methods' wall time; round trips count statements"
+          : "store calls are synchronous internals";
+      lines.push(`profile — ${r.label} (p50 / p99 / mean per recall; ${calls})`);
+      const row = (name: string, samples: number[], perRecall: number) => {
+        const show = name.startsWith("round trips") ? (x: number) => x.toFixed(1) : ms;
+        return `  ${pad(name, 44)}${pad(show(percentile(samples, 50)), 10, true)}${pad(show(percentile(samples, 99)), 10, true)}${pad(show(samples.reduce((s, x) => s + x, 0) / perRecall), 10, true)}  ×${(samples.length / perRecall).toFixed(2)}`;
+      };
       for (const [name, samples] of r.steps) lines.push(row(name, samples, r.hits.n));
       for (const [name, samples] of [...r.storeCalls].sort((a, b) => a[0].localeCompare(b[0])))
         lines.push(row(name, samples, r.hits.n));

@@ -4,10 +4,12 @@
  * works for Chinese, the hybrid channel pair, filters with InMemoryStore's semantics computed in
  * SQL, prefix deletion that leaves no row behind, typed errors, and an idempotent migration.
  */
+import type { Item, SearchItem } from "@langchain/langgraph-checkpoint";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { InvalidConfigError, InvalidOperationError, InvalidValueError, ScopeBusyError } from "../../src/errors.js";
 import { matchesFilter } from "../../src/store/filter.js";
+import { KEYWORD_ROWS_PER_TERM } from "../../src/store/postgres-search.js";
 import { PostgresStore } from "../../src/store/postgres-store.js";
 import {
   freshSchema,
@@ -371,5 +373,147 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore", () => {
     } finally {
       await client.end();
     }
+  });
+});
+
+/** A pool whose clients record every statement they send (each one a round trip). */
+function countingPool(max: number): { pool: pg.Pool; statements: string[] } {
+  const statements: string[] = [];
+  const pool = new pg.Pool({ connectionString: POSTGRES_URL, max });
+  pool.on("connect", (client) => {
+    const target = client as unknown as { query: (...args: unknown[]) => unknown };
+    const query = target.query.bind(client);
+    target.query = (...args: unknown[]) => {
+      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text: string }).text;
+      statements.push(text.trim().replace(/\s+/g, " "));
+      return query(...args);
+    };
+  });
+  return { pool, statements };
+}
+
+const DAY = 20_000; // an epoch day (2024-10-04)
+
+describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore round trips", () => {
+  it("answers a hybrid search, a batch's reads and a day question in one statement each, as before", async () => {
+    const { pool, statements } = countingPool(4);
+    try {
+      const store = openPostgresStore({
+        pool,
+        structure: (value) => ({ days: typeof value.day === "number" ? [value.day] : [], facts: [] }),
+      });
+      await store.put(["r", "u1"], "tea", {
+        content: "The user drinks green tea every morning",
+        status: "active",
+        day: DAY,
+      });
+      await store.put(["r", "u1"], "old", { content: "The user drank black tea", status: "superseded", day: DAY });
+      await store.put(["r", "u1"], "ship", { content: "Ship orders with SF Express", status: "active" });
+      await store.put(["r", "u1"], "bare", { content: "Kept without a vector", status: "active" }, false);
+      await store.keywordSearch(["r", "u1"], "tea"); // reads the term statistics, cached for a minute
+      const filter = { status: "active" };
+
+      statements.length = 0;
+      const hybrid = await store.hybridSearch(["r", "u1"], "tea in the morning", { filter, limit: 5 });
+      expect(statements).toHaveLength(1);
+      // The same lists as the channels asked one by one: vectors first, then the item without one.
+      expect(hybrid.vector?.map((i) => i.key)).toEqual(
+        (await store.search(["r", "u1"], { query: "tea in the morning", filter, limit: 5 })).map((i) => i.key),
+      );
+      expect(hybrid.vector?.map((i) => i.key)).toEqual(["tea", "ship", "bare"]);
+      expect(hybrid.keyword.map((i) => i.key)).toEqual(
+        (await store.keywordSearch(["r", "u1"], "tea in the morning", { filter, limit: 5 })).map((i) => i.key),
+      );
+
+      statements.length = 0;
+      const [tea, missing, vectors, listing, ship] = (await store.batch([
+        { namespace: ["r", "u1"], key: "tea" },
+        { namespace: ["r", "u1"], key: "nobody" },
+        { namespacePrefix: ["r", "u1"], query: "express shipping", filter, limit: 2, offset: 0 },
+        { namespacePrefix: ["r"], filter: { status: "superseded" }, limit: 10, offset: 0 },
+        { namespace: ["r", "u1"], key: "ship" },
+      ])) as unknown as [Item | null, Item | null, SearchItem[], SearchItem[], Item | null];
+      // The gets in one statement, the searches in another; no transaction for reads alone.
+      expect(statements).toHaveLength(2);
+      expect([tea?.key, missing, ship?.key]).toEqual(["tea", null, "ship"]);
+      expect(vectors.map((i) => i.key)).toEqual(["ship", "tea"]);
+      expect(listing.map((i) => i.key)).toEqual(["old"]);
+
+      statements.length = 0;
+      const days = await store.searchOnDays([["r", "u1"]], { ranges: [{ from: DAY, to: DAY }] }, "tea", {
+        filter,
+        limit: 5,
+      });
+      expect(statements).toHaveLength(1);
+      expect(days.matched).toBe(2);
+      expect(days.hits.vector?.map((i) => i.key)).toEqual(["tea"]);
+      expect(days.hits.keyword.map((i) => i.key)).toEqual(["tea"]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("writes new items in one statement for namespaces, items and stored digests, deleting nothing", async () => {
+    const { pool, statements } = countingPool(2);
+    try {
+      const store = openPostgresStore({
+        pool,
+        structure: () => ({ days: [DAY], facts: [] }),
+      });
+      await store.migrate();
+      statements.length = 0;
+      await store.batch([
+        { namespace: ["w", "u1"], key: "a", value: { content: "The user rides a red bicycle" } },
+        { namespace: ["w", "u1"], key: "b", value: { content: "The user keeps two cats" } },
+      ]);
+      const kinds = statements.map((s) => s.split(" ").slice(0, 3).join(" "));
+      expect(kinds.filter((k) => k.startsWith("DELETE"))).toEqual([]);
+      expect(kinds).toHaveLength(7); // stored digests, BEGIN, items, days, kept vectors, new vectors, COMMIT
+      // An item whose rows change has its old rows replaced.
+      await store.put(["w", "u1"], "a", { content: "The user rides a blue bicycle" });
+      const days = await store.itemsOnDays(["w", "u1"], { ranges: [{ from: DAY, to: DAY }] }, { limit: 10 });
+      expect(days.map((i) => i.key).sort()).toEqual(["a", "b"]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("keeps the HNSW settings of a search to its statement", async () => {
+    const { pool } = countingPool(1);
+    try {
+      const store = openPostgresStore({ pool, hnsw: { efSearch: 300 } });
+      await store.put(["s", "u1"], "a", { content: "The user rides a red bicycle" });
+      const before = await pool.query<{ ef: string; scan: string }>(
+        "SELECT current_setting('hnsw.ef_search', true) AS ef, current_setting('hnsw.iterative_scan', true) AS scan",
+      );
+      expect((await store.hybridSearch(["s", "u1"], "bicycle", { limit: 3 })).vector?.map((i) => i.key)).toEqual(["a"]);
+      const after = await pool.query(
+        "SELECT current_setting('hnsw.ef_search', true) AS ef, current_setting('hnsw.iterative_scan', true) AS scan",
+      );
+      expect(after.rows).toEqual(before.rows);
+      expect(before.rows[0]?.ef).not.toBe("300");
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("ranks at most KEYWORD_ROWS_PER_TERM rows of a word, and every row of a rarer one", async () => {
+    const store = openPostgresStore();
+    // 400 rows say "harbour" at length; the shortest, which ts_rank would put first, comes last.
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      namespace: ["k", "u1"],
+      key: `long${String(i).padStart(3, "0")}`,
+      value: { content: `harbour ${"boat ".repeat(12)}${i}` },
+    }));
+    await store.batch(rows);
+    await store.put(["k", "u1"], "short", { content: "harbour" });
+    await store.put(["k", "u1"], "rare", { content: `harbour lighthouse ${"boat ".repeat(12)}` });
+    const common = await store.keywordSearch(["k", "u1"], "harbour", { limit: 10 });
+    expect(common).toHaveLength(10);
+    // Only the first rows of the word's postings were ranked: the best one beyond them is not.
+    expect(common.map((i) => i.key)).not.toContain("short");
+    expect(KEYWORD_ROWS_PER_TERM).toBeLessThan(400);
+    // A rarer word of the query brings all its rows, whatever the common word's.
+    expect((await store.keywordSearch(["k", "u1"], "harbour lighthouse", { limit: 3 }))[0]?.key).toBe("rare");
   });
 });
