@@ -9,6 +9,7 @@ import { groupsNamespace, isDetail, ledgerNamespace } from "../../src/maintain/l
 import type { Memory } from "../../src/memory.js";
 import { episodesNamespace, recordsNamespace } from "../../src/namespaces.js";
 import { type MemoryRecord, parseMemoryRecord } from "../../src/schema.js";
+import { isScopeLocking } from "../../src/store/contract.js";
 import { scanNamespace } from "../../src/store/scan.js";
 import { createRng } from "../bench/fixtures.js";
 import { DAY_MS, makeRecord, NOW, openMemory, SCOPE, seed } from "./helpers.js";
@@ -156,10 +157,16 @@ describe("incremental maintenance", () => {
     expect(first.scopes[0]!.pass).toMatchObject({ mode: "full", reason: "no ledger of an earlier pass" });
     // Nothing written since: a day later nothing is due, nothing is read.
     const quiet = await memory.maintain({ scope: SCOPE, now: new Date(NOW.getTime() + DAY_MS) });
-    expect(quiet.scopes[0]!.pass).toEqual({ mode: "incremental", candidates: 0 });
+    // A store shared by processes (PostgreSQL) reads again what was written in the seconds
+    // before the last pass (clocks of processes differ): at most the records seeded above.
+    const reread = isScopeLocking(memory.store) ? old.length + 1 : 0;
+    expect(quiet.scopes[0]!.pass!.mode).toBe("incremental");
+    expect(quiet.scopes[0]!.pass!.candidates).toBeLessThanOrEqual(reread);
     // Eleven days later the todo's due time and grace have passed: it is read through its due day.
     const late = await memory.maintain({ scope: SCOPE, now: new Date(NOW.getTime() + 11 * DAY_MS) });
-    expect(late.scopes[0]!.pass).toEqual({ mode: "incremental", candidates: 1 });
+    expect(late.scopes[0]!.pass!.mode).toBe("incremental");
+    expect(late.scopes[0]!.pass!.candidates).toBeGreaterThanOrEqual(1);
+    expect(late.scopes[0]!.pass!.candidates).toBeLessThanOrEqual(Math.max(1, reread));
     expect(late.scopes[0]!.expired.map((e) => e.id)).toEqual([todo.id]);
     // Other rules, a time before the last pass, or asking: a full pass.
     const again = await memory.maintain({ scope: SCOPE, now: NOW });
