@@ -24,9 +24,9 @@ import { MAX_GROUP_SIZE } from "./clusters.js";
 import type { MaintenanceConfig } from "./config.js";
 import {
   dayOf,
+  dayOperations,
   dueAt,
   dueDay,
-  dueIds,
   dueNamespace,
   type GroupEntry,
   getMany,
@@ -37,6 +37,7 @@ import {
   ledgerNamespace,
   parseGroup,
   parseWatermark,
+  readDays,
   removedNamespace,
   rulesFingerprint,
   splitTags,
@@ -50,6 +51,8 @@ import type { MaintenanceWork, PassReport } from "./state.js";
 const WATERMARK = "watermark";
 /** Not from a seed: past this many candidates a full pass reads the scope about as fast. */
 export const MAX_CANDIDATES = 50_000;
+/** Ids one watermark carries over (its value stays far under the stores' size limit). */
+const MAX_CARRIED = 10_000;
 /** Not from a seed: ledger days one pass reads (ten years between two passes is a full pass). */
 const MAX_DAYS = 3660;
 /**
@@ -159,13 +162,9 @@ export async function selectWork(
     if (!changed) return fullPass("more changes than an incremental pass reads");
     const days: number[] = [];
     for (let day = firstDay; day <= lastDay; day++) days.push(day);
-    const due = await getMany(
-      store,
-      dueNamespace(scope),
-      days.map((day) => String(day)),
-    );
+    const due = [...(await readDays(store, scope, days)).values()].flatMap((listed) => listed.ids);
     const removed = await removals(store, scope);
-    const tags = new Set<string>([...previous.carried, ...changed.keys(), ...due.flatMap(dueIds)]);
+    const tags = new Set<string>([...previous.carried, ...changed.keys(), ...due]);
     if (tags.size > MAX_CANDIDATES) return fullPass("more changes than an incremental pass reads");
     const unread = [...tags].filter((tag) => !changed.has(tag));
     const values = new Map<string, MemoryRecord | undefined>([...changed, ...(await readTagged(store, scope, unread))]);
@@ -259,6 +258,11 @@ export async function finishPass(ctx: StepContext, config: MaintenanceConfig, fi
     const carried = [...changed].flatMap(([tag, record]) =>
       written.has(tag) && (!record || record.updatedAt === now || record.tier === "cold") ? [] : [tag],
     );
+    if (carried.length > MAX_CARRIED) {
+      // More was written by others meanwhile than one watermark lists: the next pass is a full one.
+      if (stored) await store.batch([{ namespace: ledgerNamespace(scope), key: WATERMARK, value: null }]);
+      return report(work, 0);
+    }
     let values: Map<string, MemoryRecord | undefined>;
     let scanned = 0;
     if (work.mode === "full") {
@@ -324,24 +328,26 @@ async function dueOperations(
     listed.set(day, ids);
   }
   const days = new Set<number>([...work.days, ...listed.keys()]);
+  const ops: Operation[] = [];
+  const stale = new Set<string>();
   if (work.mode === "full") {
-    for (const item of await scanNamespace(store, dueNamespace(scope), { pageSize: 1000, exact: true }))
-      days.add(Number(item.key));
+    for (const item of await scanNamespace(store, dueNamespace(scope), { pageSize: 1000, exact: true })) {
+      stale.add(item.key);
+      if (/^\d+$/.test(item.key)) days.add(Number(item.key));
+    }
   }
   const ordered = [...days].filter(Number.isFinite);
-  const current = await getMany(
-    store,
-    dueNamespace(scope),
-    ordered.map((day) => String(day)),
-  );
-  const ops: Operation[] = [];
-  ordered.forEach((day, i) => {
-    const kept = work.mode === "full" ? [] : dueIds(current[i]).filter((tag) => !values.has(tag));
+  const current = await readDays(store, scope, ordered);
+  for (const day of ordered) {
+    const before = current.get(day);
+    const kept = work.mode === "full" ? [] : (before?.ids ?? []).filter((tag) => !values.has(tag));
     const ids = [...new Set([...kept, ...(listed.get(day) ?? [])])];
-    const namespace = dueNamespace(scope);
-    if (ids.length > 0) ops.push({ namespace, key: String(day), value: { day, ids }, index: false });
-    else if (current[i]) ops.push({ namespace, key: String(day), value: null });
-  });
+    const writes = dayOperations(scope, day, ids, before?.parts ?? 0);
+    for (const op of writes) stale.delete((op as { key: string }).key);
+    ops.push(...writes);
+  }
+  // A full pass rebuilds the days: items it did not write (parts of days gone) go.
+  for (const key of stale) ops.push({ namespace: dueNamespace(scope), key, value: null });
   return ops;
 }
 

@@ -167,6 +167,72 @@ export function dueIds(item: Item | null | undefined): string[] {
 }
 
 /**
+ * Ids one ledger day item holds, so a value stays far under the stores' size limit: a day with
+ * more (a pass that retired 100k details lists them all on one purge day) continues in
+ * `<day>+1`, `<day>+2`, … and its first item counts the parts.
+ */
+export const DAY_CHUNK = 10_000;
+
+function partKey(day: number, part: number): string {
+  return part === 0 ? String(day) : `${day}+${part}`;
+}
+
+/** The ids listed on each of `days`, with how many items hold them. */
+export async function readDays(
+  store: BaseStore,
+  scope: MemoryScope,
+  days: readonly number[],
+): Promise<Map<number, { ids: string[]; parts: number }>> {
+  const namespace = dueNamespace(scope);
+  const heads = await getMany(
+    store,
+    namespace,
+    days.map((day) => partKey(day, 0)),
+  );
+  const out = new Map<number, { ids: string[]; parts: number }>();
+  const more: Array<{ day: number; key: string }> = [];
+  days.forEach((day, i) => {
+    const head = heads[i];
+    if (!head) return;
+    const parts = Math.max(1, Math.min(10_000, Number((head.value as { parts?: unknown }).parts) || 1));
+    out.set(day, { ids: dueIds(head), parts });
+    for (let part = 1; part < parts; part++) more.push({ day, key: partKey(day, part) });
+  });
+  const rest = await getMany(
+    store,
+    namespace,
+    more.map((m) => m.key),
+  );
+  more.forEach(({ day }, i) => {
+    out.get(day)!.ids.push(...dueIds(rest[i]));
+  });
+  return out;
+}
+
+/** The writes that list `ids` on `day`, replacing the `previousParts` items it had. */
+export function dayOperations(
+  scope: MemoryScope,
+  day: number,
+  ids: readonly string[],
+  previousParts: number,
+): Operation[] {
+  const namespace = dueNamespace(scope);
+  const parts = Math.ceil(ids.length / DAY_CHUNK);
+  const ops: Operation[] = [];
+  for (let part = 0; part < parts; part++) {
+    const chunk = ids.slice(part * DAY_CHUNK, (part + 1) * DAY_CHUNK);
+    ops.push({
+      namespace,
+      key: partKey(day, part),
+      value: { day, ids: chunk, ...(part === 0 ? { parts } : {}) },
+      index: false,
+    });
+  }
+  for (let part = parts; part < previousParts; part++) ops.push({ namespace, key: partKey(day, part), value: null });
+  return ops;
+}
+
+/**
  * What a removal leaves for the next pass: the id and group of each record deleted, so the
  * ledger's groups and count drop it (src/forget/remove.ts commits it with the removal).
  */
