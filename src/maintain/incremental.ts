@@ -115,15 +115,20 @@ async function changedRecords(
   return out;
 }
 
-/** The removals since the last pass: tag → group (src/forget/remove.ts). */
+/**
+ * The removals since the last pass: tag → group name ("" when unknown). A removal names its
+ * group by digest (src/forget/remove.ts), read back from the group's entry.
+ */
 async function removals(store: BaseStore, scope: MemoryScope): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+  const byDigest = new Map<string, string>();
   for (const item of await scanNamespace(store, removedNamespace(scope), { pageSize: 1000, exact: true })) {
     const { group, tag } = item.value as { group?: unknown; tag?: unknown };
-    if (typeof group === "string" && typeof tag === "string") out.set(tag, group);
-    else out.set(`r:${item.key}`, "");
+    byDigest.set(typeof tag === "string" ? tag : `r:${item.key}`, typeof group === "string" ? group : "");
   }
-  return out;
+  const digests = [...new Set(byDigest.values())].filter((digest) => digest !== "");
+  const entries = await getMany(store, groupsNamespace(scope), digests);
+  const names = new Map(digests.map((digest, i) => [digest, parseGroup(entries[i])?.group ?? ""]));
+  return new Map([...byDigest].map(([tag, digest]) => [tag, names.get(digest) ?? ""]));
 }
 
 /**

@@ -7,7 +7,7 @@
  *   ["memory", <tenant>, <user>, "maintenance", "groups"]   key = digest of a group (rules.ts groupOf):
  *                                                           its active details and summaries
  *   ["memory", <tenant>, <user>, "maintenance", "removed"]  key = record id: removed since the last
- *                                                           pass (src/forget/remove.ts), with its group
+ *                                                           pass (src/forget/remove.ts), with its group's digest
  *
  * Ids only, never content. The ledger is a hint that errs one way: a record is listed on a day
  * no later than the one a rule can first retire it (touching a memory only postpones its rules),
@@ -240,7 +240,8 @@ export function removedOperations(scope: MemoryScope, records: readonly MemoryRe
   return records.map((record) => ({
     namespace: removedNamespace(scope),
     key: record.id,
-    value: { group: groupOf(record), tag: tagOf(record) },
+    // The group's digest, not its name: a name holds a speaker's name, which a removal must not keep.
+    value: { group: groupKey(groupOf(record)), tag: tagOf(record) },
     index: false,
   }));
 }
