@@ -115,6 +115,25 @@ async function changedRecords(
   return out;
 }
 
+/** Every record of the scope, and those written at or after `since` (a full pass's end). */
+async function scanScope(
+  store: BaseStore,
+  scope: MemoryScope,
+  since: number,
+): Promise<{ values: Map<string, MemoryRecord | undefined>; changed: Map<string, MemoryRecord | undefined> }> {
+  const values = new Map<string, MemoryRecord | undefined>();
+  const changed = new Map<string, MemoryRecord | undefined>();
+  for (const namespace of [recordsNamespace(scope), episodesNamespace(scope)]) {
+    for (const item of await scanNamespace(store, namespace, { pageSize: 1000, exact: true })) {
+      const record = parsed(item);
+      values.set(tagOfItem(item), record);
+      if (item.updatedAt.getTime() >= since) changed.set(tagOfItem(item), record);
+      await yieldIfDue();
+    }
+  }
+  return { values, changed };
+}
+
 /**
  * The removals since the last pass: tag → group name ("" when unknown). A removal names its
  * group by digest (src/forget/remove.ts), read back from the group's entry.
@@ -249,38 +268,26 @@ export async function finishPass(ctx: StepContext, config: MaintenanceConfig, fi
     const finishedAt = storeClock(store);
     const now = ctx.now.toISOString();
     const ops: Operation[] = [];
-    const changed = await changedRecords(store, scope, work.startedAt);
+    // A full pass reads every record again (its ledger is rebuilt), and with it what changed
+    // during the pass; an incremental one asks the store what changed.
+    const scan = work.mode === "full" ? await scanScope(store, scope, work.startedAt) : undefined;
+    const changed = scan?.changed ?? (await changedRecords(store, scope, work.startedAt));
     const [stored] = (await store.batch([{ namespace: ledgerNamespace(scope), key: WATERMARK }])) as Array<Item | null>;
-    if (!changed) {
-      // More was written meanwhile than the ledger can carry: the next pass is a full one.
+    const written = new Set(finish.written);
+    // Written by the pass and not since (its time, or the cold copy a pass makes), or written by others.
+    const carried = [...(changed ?? [])].flatMap(([tag, record]) =>
+      written.has(tag) && (!record || record.updatedAt === now || record.tier === "cold") ? [] : [tag],
+    );
+    if (!changed || carried.length > MAX_CARRIED) {
+      // More was written by others meanwhile than one watermark lists: the next pass is a full one.
       if (stored) await store.batch([{ namespace: ledgerNamespace(scope), key: WATERMARK, value: null }]);
       return report(work, 0);
     }
     const removed = await removals(store, scope);
     for (const tag of removed.keys()) ops.push({ namespace: removedNamespace(scope), key: tag.slice(2), value: null });
-    const written = new Set(finish.written);
-    // Written by the pass and not since (its time, or the cold copy a pass makes), or written by others.
-    const carried = [...changed].flatMap(([tag, record]) =>
-      written.has(tag) && (!record || record.updatedAt === now || record.tier === "cold") ? [] : [tag],
-    );
-    if (carried.length > MAX_CARRIED) {
-      // More was written by others meanwhile than one watermark lists: the next pass is a full one.
-      if (stored) await store.batch([{ namespace: ledgerNamespace(scope), key: WATERMARK, value: null }]);
-      return report(work, 0);
-    }
     let values: Map<string, MemoryRecord | undefined>;
-    let scanned = 0;
-    if (work.mode === "full") {
-      values = new Map();
-      for (const namespace of [recordsNamespace(scope), episodesNamespace(scope)]) {
-        for (const item of await scanNamespace(store, namespace, { pageSize: 1000, exact: true })) {
-          const record = parsed(item);
-          if (record) values.set(tagOf(record), record);
-          scanned += 1;
-          await yieldIfDue();
-        }
-      }
-    } else {
+    if (scan) values = scan.values;
+    else {
       const tags = new Set([...work.candidates, ...written, ...removed.keys()]);
       const unread = [...tags].filter((tag) => !changed.has(tag));
       values = new Map([...[...tags].map((tag): [string, undefined] => [tag, undefined]), ...changed]);
@@ -303,7 +310,7 @@ export async function finishPass(ctx: StepContext, config: MaintenanceConfig, fi
     };
     ops.push({ namespace: ledgerNamespace(scope), key: WATERMARK, value: { ...watermark }, index: false });
     await store.batch(ops);
-    return report(work, work.mode === "full" ? scanned : work.candidates.length);
+    return report(work, scan ? scan.values.size : work.candidates.length);
   });
 }
 
