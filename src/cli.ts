@@ -4,7 +4,7 @@
  *
  *   langgraph-memory demo                      the offline demo (src/demo.ts), in a temporary directory
  *   langgraph-memory stats <store> [--json]    records per tenant/user by status and kind, size on disk
- *   langgraph-memory maintain <store> [--user <id>] [--tenant <id>] [--json]
+ *   langgraph-memory maintain <store> [--user <id>] [--tenant <id>] [--full] [--json]
  *                                              run the maintenance graph (TTL, decay, dedupe, compression, purge)
  *   langgraph-memory export <store> --user <id> [--tenant <id>] [--out <file>]
  *   langgraph-memory forget <store> --user <id> [--tenant <id>] [--source <type>] [--json]
@@ -51,6 +51,8 @@ Commands:
                          long-retired memories; every scope, or one with --user
     --user <id>          only this user (with --tenant for a tenant's user)
     --tenant <id>        only this tenant's users
+    --full               read every memory and rebuild the maintenance ledger, instead of
+                         only what changed since the last pass (recovery; same outcome)
     --json               print the report (with ids) as JSON
   export (--dir <dir> | --postgres <url>) --user <id> [--tenant <id>] [--out <file>]
                          the user's memories, episodes and history as a versioned JSON
@@ -109,14 +111,16 @@ async function maintain(
   memory: Memory,
   user: string | undefined,
   tenant: string | undefined,
+  full: boolean,
 ): Promise<MaintenanceReport> {
   const { listScopes } = await import("./maintain/maintainer.js");
+  const mode = full ? { full: true } : {};
   if (user !== undefined)
-    return await memory.maintain({ scope: { userId: user, ...(tenant ? { tenantId: tenant } : {}) } });
-  if (tenant === undefined) return await memory.maintain();
+    return await memory.maintain({ scope: { userId: user, ...(tenant ? { tenantId: tenant } : {}) }, ...mode });
+  if (tenant === undefined) return await memory.maintain(mode);
   const reports: MaintenanceReport[] = [];
   for (const scope of await listScopes(memory.store))
-    if ((scope.tenantId ?? "_default") === tenant) reports.push(await memory.maintain({ scope }));
+    if ((scope.tenantId ?? "_default") === tenant) reports.push(await memory.maintain({ scope, ...mode }));
   const scopes = reports.flatMap((r) => r.scopes);
   const sum = (step: keyof MaintenanceReport["totals"]) => reports.reduce((n, r) => n + r.totals[step], 0);
   return {
@@ -219,7 +223,9 @@ async function main(argv: string[]): Promise<number> {
     }
     case "maintain": {
       const target = targetOption(values, "maintain");
-      const report = await withWriter(target, "maintain", (memory) => maintain(memory, values.user, values.tenant));
+      const report = await withWriter(target, "maintain", (memory) =>
+        maintain(memory, values.user, values.tenant, values.full === true),
+      );
       process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatMaintenance(report));
       return 0;
     }
@@ -332,6 +338,7 @@ function parse(argv: string[]) {
       file: { type: "string" },
       snapshot: { type: "boolean" },
       bulk: { type: "boolean" },
+      full: { type: "boolean" },
       postgres: { type: "string" },
       schema: { type: "string" },
       dims: { type: "string" },

@@ -3,19 +3,26 @@
  * most confident one, their access counts and sources added to it, the others superseded by it
  * (src/maintain/clusters.ts). Without embeddings (a store with no index) nothing is merged.
  */
-import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import type { BaseStore } from "@langchain/langgraph";
 import { findClusters, mergedTarget } from "../../src/maintain/clusters.js";
+import { candidatesOf, groupMembers } from "../../src/maintain/incremental.js";
 import { runStep } from "../../src/maintain/plan.js";
-import { type MaintainDeps, type MaintainNode, type MergedCluster, stepContext } from "../../src/maintain/state.js";
+import {
+  dedupeEmbeddings,
+  type MaintainDeps,
+  type MaintainNode,
+  type MergedCluster,
+  stepContext,
+} from "../../src/maintain/state.js";
 
-export function createDedupeNode(deps: MaintainDeps): MaintainNode<"request", "merged"> {
+export function createDedupeNode(deps: MaintainDeps): MaintainNode<"request" | "work", "merged" | "written"> {
   const threshold = deps.config.dedupeThreshold;
   return async (state, config) => {
     const ctx = stepContext(deps, state.request, config);
-    const embeddings = deps.embeddings ?? indexEmbeddings(ctx.store);
-    if (!embeddings) return { merged: [] };
-    const merged = await runStep(ctx, { statuses: ["active"], episodes: false }, async (records, plan) => {
+    const embeddings = dedupeEmbeddings(deps, ctx.store);
+    if (!embeddings) return { merged: [], written: [] };
+    // An incremental pass compares within the groups something changed in (the others have no duplicates left).
+    const only = candidatesOf(state.work) && groupMembers(state.work!);
+    const merged = await runStep(ctx, { statuses: ["active"], episodes: false, only }, async (records, plan) => {
       const out: MergedCluster[] = [];
       const now = ctx.now.toISOString();
       for (const cluster of await findClusters(records, embeddings, threshold)) {
@@ -34,11 +41,6 @@ export function createDedupeNode(deps: MaintainDeps): MaintainNode<"request", "m
       }
       return out;
     });
-    return { merged };
+    return { merged, written: [...ctx.written] };
   };
-}
-
-/** The embeddings the store indexes records with (HNSWStore's `indexConfig`). */
-function indexEmbeddings(store: BaseStore): EmbeddingsInterface | undefined {
-  return (store as { indexConfig?: { embeddings?: EmbeddingsInterface } }).indexConfig?.embeddings;
 }

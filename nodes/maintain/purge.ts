@@ -10,19 +10,20 @@
 
 import { writeDeletionsToDisk } from "../../src/forget/purge.js";
 import { planRemoval } from "../../src/forget/remove.js";
+import { candidatesOf } from "../../src/maintain/incremental.js";
 import { runStep } from "../../src/maintain/plan.js";
 import { type MaintainDeps, type MaintainNode, type PurgedMemory, stepContext } from "../../src/maintain/state.js";
 import type { MemoryRecord } from "../../src/schema.js";
 import { DAY_MS } from "../../src/time.js";
 
-export function createPurgeNode(deps: MaintainDeps): MaintainNode<"request", "purged"> {
+export function createPurgeNode(deps: MaintainDeps): MaintainNode<"request" | "work", "purged" | "written"> {
   const { retentionDays } = deps.config;
   return async (state, config) => {
     const ctx = stepContext(deps, state.request, config);
     const cutoff = ctx.now.getTime() - retentionDays * DAY_MS;
     const purged = await runStep(
       ctx,
-      { statuses: ["superseded", "archived"], episodes: true },
+      { statuses: ["superseded", "archived"], episodes: true, only: candidatesOf(state.work) },
       async (records, plan) => {
         const removals: Array<{ record: MemoryRecord; reason: string }> = [];
         for (const record of records) {
@@ -43,6 +44,6 @@ export function createPurgeNode(deps: MaintainDeps): MaintainNode<"request", "pu
       },
     );
     if (purged.length > 0) writeDeletionsToDisk(ctx.store);
-    return { purged };
+    return { purged, written: [...ctx.written] };
   };
 }

@@ -7,6 +7,7 @@
  * Everything is planned first and committed by the caller as ONE store.batch.
  */
 import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
+import { removedOperations } from "../maintain/ledger.js";
 import { coldNamespace, historyNamespace, namespaceOf, tracesNamespace } from "../namespaces.js";
 import { RecallTraceSchema } from "../recall/trace.js";
 import { redactText } from "../redact.js";
@@ -61,6 +62,11 @@ export async function planRemoval(
     operations.push({ namespace: keyIndexNamespace(scope, record.key), key: record.id, value: null });
     operations.push({ namespace: coldNamespace(scope), key: record.id, value: null });
   }
+  // A group's active member leaves the maintenance ledger's count and group at the next pass.
+  const members = removals
+    .map(({ record }) => ({ ...record, scope }))
+    .filter((r) => r.status === "active" && r.about !== "conversation");
+  operations.push(...removedOperations(scope, members));
   const history = await scrubHistory(store, scope, ids, contents);
   const traces = await dropTraces(store, scope, ids, contents);
   const conversation = await scrubConversation(store, scope, messageIds, contents);

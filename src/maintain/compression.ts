@@ -28,16 +28,19 @@ export interface CompressionGroup {
 /**
  * Which details to compress: `excess` = active details − cap; topics are taken in the order of
  * their lowest-priority detail, each giving up its lowest min(size, max(2, excess)) details
- * (one detail alone is not compressed), until the details fit under the cap.
+ * (one detail alone is not compressed), until the details fit under the cap. `detailTotal`: the
+ * scope's active details when `records` holds only some groups (an incremental pass's, which
+ * holds every group with two or more compressible details).
  */
 export function planCompression(
   records: readonly MemoryRecord[],
   config: MaintenanceConfig,
   now: Date,
+  detailTotal?: number,
 ): CompressionGroup[] {
   const active = records.filter((record) => record.status === "active" && record.about !== "conversation");
   const details = active.filter((record) => !isSummary(record));
-  let excess = details.length - config.maxActive;
+  let excess = (detailTotal ?? details.length) - config.maxActive;
   if (excess <= 0) return [];
   const summaries = new Map(active.filter(isSummary).map((record) => [groupOf(record), record]));
   const priority = new Map(details.map((record) => [record.id, decayScore(record, config.lambda, now)]));

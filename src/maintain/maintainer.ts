@@ -20,6 +20,11 @@ export interface MaintainOptions {
   scope?: MemoryScope;
   /** When the rules are applied. @default the facade's clock */
   now?: Date;
+  /**
+   * Read every record and rebuild the maintenance ledger instead of reading only what changed
+   * since the last pass (recovery; the outcome is the same). @default false
+   */
+  full?: boolean;
 }
 
 export interface MaintenanceReport {
@@ -66,6 +71,7 @@ const MaintainOptionsSchema = z
       .date()
       .refine((date) => !Number.isNaN(date.getTime()), "must be a valid Date")
       .optional(),
+    full: z.boolean().optional(),
   })
   .strict();
 
@@ -75,14 +81,14 @@ export function createMaintainer({ store, queue, run, now }: MaintainerOptions):
       const parsed = MaintainOptionsSchema.safeParse(options ?? {});
       if (!parsed.success) {
         throw new InvalidInputError(
-          `maintain() expects { scope?, now?: Date }: ${zodProblem(parsed.error, "(options)").text}.`,
+          `maintain() expects { scope?, now?: Date, full?: boolean }: ${zodProblem(parsed.error, "(options)").text}.`,
         );
       }
       const at = (parsed.data.now ?? now()).toISOString();
       const scopes = parsed.data.scope !== undefined ? [parseScope(parsed.data.scope)] : await listScopes(store);
       const reports: ScopeMaintenanceReport[] = [];
       for (const scope of scopes) {
-        reports.push({ scope, ...(await run({ scope, now: at })) });
+        reports.push({ scope, ...(await run({ scope, now: at, ...(parsed.data.full ? { full: true } : {}) })) });
         await yieldIfDue();
       }
       const totals = totalsOf(reports);

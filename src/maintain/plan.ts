@@ -13,6 +13,7 @@ import { keyIndexOperations } from "../write/conflict/key-index.js";
 import { type HistoryAction, type HistoryEntryInput, HistoryLog } from "../write/history.js";
 import { supersedeRecord } from "../write/records.js";
 import { yieldIfDue } from "../yield.js";
+import { getMany, splitTags, tagOf } from "./ledger.js";
 
 /** What every maintenance step works with. */
 export interface StepContext {
@@ -21,6 +22,8 @@ export interface StepContext {
   scope: MemoryScope;
   /** The run's one clock reading. */
   now: Date;
+  /** Records the step wrote ("r:" / "e:" tagged ids, ledger.ts), filled by runStep. */
+  written: Set<string>;
 }
 
 export class MaintenancePlan {
@@ -34,6 +37,11 @@ export class MaintenancePlan {
     private readonly scope: MemoryScope,
     private readonly now: string,
   ) {}
+
+  /** The records this plan writes, as the ledger names them. */
+  writtenTags(): string[] {
+    return [...this.puts.values()].map(tagOf);
+  }
 
   get size(): number {
     return this.puts.size + this.included.length;
@@ -190,6 +198,8 @@ export interface LoadOptions {
   statuses: readonly MemoryStatus[];
   /** The conversation's episodes too (their own namespace). */
   episodes: boolean;
+  /** Only these records ("r:" / "e:" tagged ids, an incremental pass's), read by id. */
+  only?: readonly string[];
 }
 
 /**
@@ -206,6 +216,25 @@ export async function loadRecords(
   const namespaces = options.episodes ? [recordsNamespace(scope), episodesNamespace(scope)] : [recordsNamespace(scope)];
   const records: MemoryRecord[] = [];
   let invalid = 0;
+  if (options.only) {
+    const statuses = new Set<string>(options.statuses);
+    const ids = splitTags(options.only);
+    const wanted = [[recordsNamespace(scope), ids.records] as const];
+    if (options.episodes) wanted.push([episodesNamespace(scope), ids.episodes] as const);
+    for (const [namespace, keys] of wanted) {
+      for (const item of await getMany(store, namespace, keys)) {
+        if (!item) continue;
+        try {
+          const record = parseMemoryRecord(item.value);
+          if (statuses.has(record.status)) records.push(record);
+        } catch {
+          invalid += 1;
+        }
+        await yieldIfDue();
+      }
+    }
+    return { records, invalid };
+  }
   for (const namespace of namespaces) {
     for (const item of await scanNamespace(store, namespace, { filter, pageSize: 1000, exact: true })) {
       try {
@@ -236,6 +265,7 @@ export async function runStep<R>(
     if (plan.size > 0) {
       await ctx.store.batch(plan.operations());
       ctx.queue.bump(key);
+      for (const tag of plan.writtenTags()) ctx.written.add(tag);
     }
     return result;
   });

@@ -47,6 +47,15 @@ export function decayScore(record: MemoryRecord, lambda: number, now: Date): num
   return base * Math.exp(-lambda * days);
 }
 
+/**
+ * The days without use after which `decayScore` falls below `archiveBelow`: 0 when it already
+ * starts there. The inverse of decayScore, for the ledger's due days (src/maintain/ledger.ts).
+ */
+export function decayScoreFloorDays(record: MemoryRecord, lambda: number, archiveBelow: number): number {
+  const base = (record.confidence + record.importance) / 2;
+  return base <= archiveBelow ? 0 : Math.log(base / archiveBelow) / lambda;
+}
+
 /** A summary written by layered compression. */
 export function isSummary(record: Pick<MemoryRecord, "key">): boolean {
   return record.key.endsWith(`.${SUMMARY_SEGMENT}`);

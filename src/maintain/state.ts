@@ -19,6 +19,7 @@ import { storeFromConfig } from "../graph/runtime.js";
 import type { MemoryKind, MemoryScope, MemoryStatus } from "../schema.js";
 import { scopeQueueFor } from "../scope-queue.js";
 import type { MaintenanceConfig } from "./config.js";
+import type { Watermark } from "./ledger.js";
 import type { StepContext } from "./plan.js";
 
 /** A memory the TTL rule archived. */
@@ -66,6 +67,36 @@ export interface ExpiredSession {
   idleDays: number;
 }
 
+/** How a pass chose what to read (src/maintain/incremental.ts). */
+export interface PassReport {
+  /** `incremental`: only what changed since the last pass and what fell due; `full`: every record. */
+  mode: "full" | "incremental";
+  /** Why a pass was full (asked for, no ledger yet, other rules, a clock behind the last pass, …). */
+  reason?: string;
+  /** Records read as changed, due or carried over (an incremental pass), or the scope's records (full). */
+  candidates: number;
+}
+
+/**
+ * The records a pass works on, chosen by the `select` step: in an incremental pass the
+ * candidates ("r:" / "e:" tagged ids) and the groups that changed with their members.
+ */
+export interface MaintenanceWork {
+  mode: "full" | "incremental";
+  reason?: string;
+  /** Store-clock ms read before the candidates: what is written from then on is this pass's concern at the end. */
+  startedAt: number;
+  candidates: string[];
+  /** Group name → its active details and summaries by id (the ledger's and the candidates'). */
+  groups: Record<string, string[]>;
+  /** Group name → its active details by the ledger (before this pass). */
+  groupSizes: Record<string, number>;
+  /** The ledger days read. */
+  days: number[];
+  /** The last pass's watermark, in an incremental pass. */
+  previous?: Watermark;
+}
+
 /** What one maintenance run did to one scope. */
 export interface ScopeMaintenanceReport {
   scope: MemoryScope;
@@ -75,6 +106,8 @@ export interface ScopeMaintenanceReport {
   compressed: CompressedTopic[];
   purged: PurgedMemory[];
   expiredSessions: ExpiredSession[];
+  /** How the pass chose what to read. */
+  pass?: PassReport;
 }
 
 export const MaintainInputAnnotation = Annotation.Root({
@@ -82,6 +115,8 @@ export const MaintainInputAnnotation = Annotation.Root({
   scope: Annotation<MemoryScope | undefined>(),
   /** ISO time the rules are applied at; defaults to the graph's clock. */
   now: Annotation<string | undefined>(),
+  /** A full pass: every record read and the ledger rebuilt (recovery). @default false */
+  full: Annotation<boolean | undefined>(),
 });
 export type MaintainInput = typeof MaintainInputAnnotation.Update;
 
@@ -92,6 +127,7 @@ export const MaintainOutputAnnotation = Annotation.Root({
   compressed: lastValue<CompressedTopic[]>(() => []),
   purged: lastValue<PurgedMemory[]>(() => []),
   expiredSessions: lastValue<ExpiredSession[]>(() => []),
+  pass: lastValue<PassReport | undefined>(() => undefined),
 });
 export type MaintainOutput = typeof MaintainOutputAnnotation.State;
 
@@ -99,6 +135,11 @@ export const MaintainStateAnnotation = Annotation.Root({
   ...MaintainInputAnnotation.spec,
   ...MaintainOutputAnnotation.spec,
   request: Annotation<{ scope: MemoryScope; now: string } | undefined>(),
+  work: lastValue<MaintenanceWork | undefined>(() => undefined),
+  /** Records the pass's steps wrote ("r:" / "e:" tagged ids). */
+  written: Annotation<string[]>({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+  /** Whether the compression left the scope over its cap (ledger.ts Watermark.saturated). */
+  saturated: lastValue<boolean>(() => false),
 });
 export type MaintainState = typeof MaintainStateAnnotation.State;
 
@@ -130,5 +171,16 @@ export function stepContext(
 ): StepContext {
   if (!request) throw new Error("maintenance request missing: resolve_scope runs first");
   const store = storeFromConfig(deps.store, config, "maintain");
-  return { store, queue: scopeQueueFor(store), scope: request.scope, now: new Date(request.now) };
+  return {
+    store,
+    queue: scopeQueueFor(store),
+    scope: request.scope,
+    now: new Date(request.now),
+    written: new Set(),
+  };
+}
+
+/** The embeddings dedupe compares with: the configured ones, else the store's index embeddings; none, no dedupe. */
+export function dedupeEmbeddings(deps: MaintainDeps, store: BaseStore): EmbeddingsInterface | undefined {
+  return deps.embeddings ?? (store as { indexConfig?: { embeddings?: EmbeddingsInterface } }).indexConfig?.embeddings;
 }

@@ -13,7 +13,7 @@
  * batch (planning, embedding, the query-vector cache) in core.ts.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
+import type { BaseStore, Item, SearchItem } from "@langchain/langgraph-checkpoint";
 
 /** The vector index of a store: what to embed, with which model, kept in vectors of which size. */
 export interface StoreIndexConfig {
@@ -113,6 +113,25 @@ export interface BulkLoading {
 
 export function isBulkLoading(store: unknown): store is BulkLoading {
   return typeof (store as Partial<BulkLoading> | undefined)?.bulkLoad === "function";
+}
+
+/**
+ * A store that finds what was written to a namespace since a time, through an index on the
+ * write time: what lets maintenance read only what changed since its last pass.
+ */
+export interface ChangeTracking {
+  /**
+   * The items of exactly `namespace` written (put or overwritten) at or after `since`, on the
+   * store's clock (the writing process's), oldest change first, at most `limit`.
+   * @example
+   * declare const store: ChangeTracking;
+   * await store.changedSince(["memory", "_default", "u1", "records"], new Date("2026-06-01T00:00:00Z"), { limit: 1000 });
+   */
+  changedSince(namespace: string[], since: Date, options: { limit: number }): Promise<Item[]>;
+}
+
+export function isChangeTracking(store: BaseStore | undefined): store is BaseStore & ChangeTracking {
+  return !!store && typeof (store as Partial<ChangeTracking>).changedSince === "function";
 }
 
 // ---- structured rows (seed 001 §4.2–4.3; item-structure.ts) -----------------------------

@@ -390,6 +390,14 @@ export class HNSWStore extends StoreBase {
     return row ? toItem(row) : null;
   }
 
+  /** Served by `items_by_path_time` (path, updated_at): reads only the rows written since. */
+  protected async changedItems(path: string, sinceMs: number, limit: number): Promise<Item[]> {
+    const rows = this.stmt(
+      "SELECT id, path, key, value, created_at, updated_at FROM items WHERE path = ? AND updated_at >= ? ORDER BY updated_at, id LIMIT ?",
+    ).all(path, sinceMs, limit) as ItemRow[];
+    return rows.map((row) => toItem(row));
+  }
+
   /** search() and the vector channel of hybridSearch() (kept as a method: bench:recall --profile times it). */
   private searchItems(op: SearchOp, queryVector: Float32Array | undefined, efSearch?: number): SearchItem[] {
     return this.vectorSearch!.search(op, queryVector, efSearch);

@@ -66,6 +66,8 @@ export async function migrateSchema(
     ALTER TABLE ${tables.of("items")} ADD COLUMN IF NOT EXISTS structure_hash text NOT NULL DEFAULT '';
     CREATE INDEX IF NOT EXISTS items_ns ON ${tables.of("items")} (ns, key);
     CREATE INDEX IF NOT EXISTS items_terms ON ${tables.of("items")} USING gin (terms);
+    -- changedSince(): what a namespace wrote since a time, for maintenance passes
+    CREATE INDEX IF NOT EXISTS items_changed ON ${tables.of("items")} (scope, ns, updated_at);
     CREATE TABLE IF NOT EXISTS ${tables.of("item_days")} (
       scope text COLLATE "C" NOT NULL,
       ns text COLLATE "C" NOT NULL,

@@ -26,7 +26,7 @@
  * const hits = await store.search(["memory", "u1"], { query: "reply style", limit: 3 });
  * await store.end();
  */
-import type { SearchItem } from "@langchain/langgraph-checkpoint";
+import type { Item, SearchItem } from "@langchain/langgraph-checkpoint";
 import pg from "pg";
 import { z } from "zod";
 import { InvalidConfigError, InvalidOperationError, ScopeBusyError, zodProblem } from "../errors.js";
@@ -46,7 +46,14 @@ import {
   type SearchWithinQuery,
 } from "./operations.js";
 import { POSTGRES_DEFAULTS } from "./postgres-defaults.js";
-import { type PostgresTables, postgresTables, type Queryable } from "./postgres-rows.js";
+import {
+  type PostgresItemRow,
+  type PostgresTables,
+  postgresTables,
+  type Queryable,
+  scopeOf,
+  toItem,
+} from "./postgres-rows.js";
 import { bulkLoadSettings, bulkLoadWithoutIndex, migrateSchema } from "./postgres-schema.js";
 import { PostgresSearch } from "./postgres-search.js";
 import { PostgresStructureQueries } from "./postgres-structure-queries.js";
@@ -407,6 +414,16 @@ export class PostgresStore extends StoreBase implements ScopeLocking {
   /** The query's vector, embedded when first asked for (cached by the core); undefined without an index. */
   private embedQuery(query: string): (() => Promise<Float32Array>) | undefined {
     return this.options.index ? async () => (await this.core.queryVector(query))! : undefined;
+  }
+
+  /** Served by `items_changed` (scope, ns, updated_at): reads only the rows written since. */
+  protected async changedItems(path: string, sinceMs: number, limit: number): Promise<Item[]> {
+    const { rows } = await this.pool.query<PostgresItemRow>(
+      `SELECT ns, key, value, created_at, updated_at FROM ${this.names.of("items")}
+       WHERE scope = $1 AND ns = $2 AND updated_at >= $3 ORDER BY updated_at, key LIMIT $4`,
+      [scopeOf(path), path, new Date(sinceMs), limit],
+    );
+    return rows.map((row) => toItem(row));
   }
 
   protected deleteRange(range: [string, string]): Promise<Array<{ namespace: string[]; items: number }>> {

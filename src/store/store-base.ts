@@ -5,9 +5,16 @@
  * is open, what it needs before a query (a migration), the stored digests of an item's vectors,
  * a planned batch's reads and commit, and its keyword, hybrid, structured and deletion queries.
  */
-import { BaseStore, type Operation, type OperationResults, type SearchItem } from "@langchain/langgraph-checkpoint";
-import { InvalidOperationError } from "../errors.js";
+import {
+  BaseStore,
+  type Item,
+  type Operation,
+  type OperationResults,
+  type SearchItem,
+} from "@langchain/langgraph-checkpoint";
+import { InvalidInputError, InvalidOperationError } from "../errors.js";
 import type {
+  ChangeTracking,
   DayCondition,
   FactHit,
   FactPath,
@@ -19,7 +26,7 @@ import type {
   StructuredSearchable,
 } from "./contract.js";
 import { type PlannedBatch, type PlannedPut, StoreCore, type StoreCoreOptions } from "./core.js";
-import { prefixRange, validateNamespaceLabels } from "./namespace.js";
+import { encodeNamespace, prefixRange, validateNamespaceLabels } from "./namespace.js";
 import {
   type CheckedQuerySearch,
   checkFactPaths,
@@ -42,7 +49,7 @@ export interface StructureQueries {
   factPaths(query: FactPathsQuery): Promise<FactPath[]>;
 }
 
-export abstract class StoreBase extends BaseStore implements HybridSearchable, StructuredSearchable {
+export abstract class StoreBase extends BaseStore implements HybridSearchable, StructuredSearchable, ChangeTracking {
   /** Validation, planning, embedding and the query-vector cache. */
   protected readonly core: StoreCore;
 
@@ -77,6 +84,8 @@ export abstract class StoreBase extends BaseStore implements HybridSearchable, S
   protected abstract rankWithin(search: SearchWithinQuery): Promise<HybridHits>;
   protected abstract rankOnDays(search: SearchOnDaysQuery): Promise<{ matched: number; hits: HybridHits }>;
   /** Delete the namespaces whose encoded path lies in `[low, high)` (namespace.ts prefixRange). */
+  /** Items of the encoded namespace written at or after `sinceMs`, oldest change first, at most `limit`. */
+  protected abstract changedItems(path: string, sinceMs: number, limit: number): Promise<Item[]>;
   protected abstract deleteRange(range: [string, string]): Promise<Array<{ namespace: string[]; items: number }>>;
 
   async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
@@ -193,4 +202,32 @@ export abstract class StoreBase extends BaseStore implements HybridSearchable, S
     await this.ready();
     return this.deleteRange(range);
   }
+
+  /**
+   * The items of exactly `namespace` written at or after `since` (this store's clock), oldest
+   * change first, at most `limit` (ChangeTracking).
+   * @throws {InvalidInputError} for an invalid time or limit.
+   * @example
+   * declare const store: StoreBase;
+   * await store.changedSince(["memory", "_default", "u1", "records"], new Date(Date.now() - 60_000), { limit: 1000 });
+   */
+  async changedSince(namespace: string[], since: Date, options: { limit: number }): Promise<Item[]> {
+    this.checkOpen();
+    const path = encodeNamespace(validateNamespaceLabels(namespace, "namespace"));
+    if (!(since instanceof Date) || Number.isNaN(since.getTime()))
+      throw new InvalidInputError("changedSince() expects a valid Date.", { field: "since" });
+    const limit = options?.limit;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGED_ITEMS) {
+      throw new InvalidInputError(`changedSince() expects a limit of 1 to ${MAX_CHANGED_ITEMS}.`, {
+        field: "limit",
+        expected: `an integer from 1 to ${MAX_CHANGED_ITEMS}`,
+        received: String(limit),
+      });
+    }
+    await this.ready();
+    return this.changedItems(path, since.getTime(), limit);
+  }
 }
+
+/** Most items one changedSince() call returns (bounded work per request). */
+export const MAX_CHANGED_ITEMS = 100_000;

@@ -53,6 +53,12 @@ describe("langgraph-memory maintain", () => {
     expect(all.stdout).toMatch(/Maintained 2 scopes/);
     expect(all.stdout).toMatch(/_default\s+ann\s+1/);
     expect(all.stdout).toMatch(/acme\s+bob\s+0/);
+
+    // The second pass of a scope reads what changed since the first; --full reads everything again.
+    const again = JSON.parse((await cli(["maintain", "--dir", dir, "--user", "ann", "--json"])).stdout);
+    expect(again.scopes[0].pass).toEqual({ mode: "incremental", candidates: 0 });
+    const full = JSON.parse((await cli(["maintain", "--dir", dir, "--user", "ann", "--full", "--json"])).stdout);
+    expect(full.scopes[0].pass).toEqual({ mode: "full", reason: "asked for", candidates: 1 });
   }, 60_000);
 
   it("refuses a missing --dir and a directory that holds no store", async () => {

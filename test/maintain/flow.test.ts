@@ -214,6 +214,7 @@ describe("the compiled graph", () => {
       "expired",
       "expiredSessions",
       "merged",
+      "pass",
       "purged",
     ]);
   });
