@@ -2,7 +2,10 @@
  * Task policy and budgets (seed 004 §3, seed 003 §5.4): post-store policy conditions, then
  * at most `limit` memories within the long-term token budget and at most N knowledge chunks
  * within the knowledge budget, filled by score, each item whole or not at all. Text aimed at the
- * assistant (an injection attempt) is withheld first, so it takes no item's place.
+ * assistant (an injection attempt) is withheld, so it takes no item's place. It is read wherever
+ * it could change what is injected: the candidate that sets the relevance bar, the memories that
+ * would cover an episode, and each candidate the budget reaches; a candidate below the cut, or
+ * dropped for another reason first, keeps that reason (it is not injected either way).
  */
 import { type BudgetDrop, fitToBudget } from "../../src/recall/budget.js";
 import { instructionCue, renderKnowledgeLine, renderMemoryLine, withheldDecision } from "../../src/recall/injection.js";
@@ -22,7 +25,6 @@ export function createPolicyBudgetNode(
       if (candidate.decision) continue;
       const reason = policyRejects(request.policy, candidate.value);
       if (reason) candidate.decision = { outcome: "dropped", reason, detail: `task policy '${request.policy.name}'` };
-      else withhold(candidate, candidate.value.content);
     }
 
     dropIrrelevant(candidates, deps.relevanceFloor);
@@ -34,15 +36,16 @@ export function createPolicyBudgetNode(
       open,
       { maxTokens: longTerm.maxTokens, maxItems },
       (c) => renderMemoryLine(c.value).line,
+      admitted,
     );
     decide(memoryFit.kept, memoryFit.dropped, maxItems);
 
     const knowledgeCandidates = state.knowledgeCandidates.map((candidate) => ({ ...candidate }));
-    for (const candidate of knowledgeCandidates) withhold(candidate, candidate.value.content);
     const knowledgeFit = fitToBudget(
       knowledgeCandidates.filter((candidate) => !candidate.decision),
       deps.budgets.knowledge,
       (c) => renderKnowledgeLine(c.value).line,
+      admitted,
     );
     decide(knowledgeFit.kept, knowledgeFit.dropped, deps.budgets.knowledge.maxItems);
     return { candidates, knowledgeCandidates };
@@ -56,10 +59,13 @@ export function createPolicyBudgetNode(
  * that says a name the query says ("ldap-21" in "ldap-21跑的是哪个版本？") is about what is asked,
  * however little else of its wording the query shares.
  */
-function dropIrrelevant<T>(candidates: Candidate<T>[], floor: number): void {
+function dropIrrelevant<T extends { content: string }>(candidates: Candidate<T>[], floor: number): void {
   if (floor <= 0) return;
-  let best = 0;
-  for (const c of candidates) if (!c.decision) best = Math.max(best, c.signals?.semantic ?? 0);
+  // The best candidate that is not withheld, read best first.
+  const bySemantic = candidates
+    .filter((c) => !c.decision)
+    .sort((a, b) => (b.signals?.semantic ?? 0) - (a.signals?.semantic ?? 0));
+  const best = bySemantic.find(admitted)?.signals?.semantic ?? 0;
   if (best <= 0) return;
   for (const candidate of candidates) {
     if (candidate.decision || candidate.named) continue;
@@ -79,9 +85,19 @@ function dropIrrelevant<T>(candidates: Candidate<T>[], floor: number): void {
  * item's place. An episode with the companion's reply is kept, since that is its point.
  */
 function dropCoveredEpisodes(candidates: Candidate<MemoryRecord>[]): void {
+  const said = new Set<string>();
+  for (const c of candidates)
+    if (!c.decision && c.value.about === "conversation" && c.value.source.type !== "agent_generated")
+      for (const id of c.value.source.messageIds) said.add(id);
+  if (said.size === 0) return;
   const cited = new Map<string, string>();
   for (const c of candidates)
-    if (!c.decision && c.value.about !== "conversation")
+    if (
+      !c.decision &&
+      c.value.about !== "conversation" &&
+      c.value.source.messageIds.some((id) => said.has(id)) &&
+      admitted(c)
+    )
       for (const id of c.value.source.messageIds) if (!cited.has(id)) cited.set(id, c.id);
   for (const candidate of candidates) {
     const record = candidate.value;
@@ -92,12 +108,17 @@ function dropCoveredEpisodes(candidates: Candidate<MemoryRecord>[]): void {
   }
 }
 
-/** An instruction aimed at the assistant is never injected (the record stays in the store). */
-function withhold<T>(candidate: Candidate<T>, text: string): void {
-  const cue = instructionCue(text);
-  if (!cue) return;
+/**
+ * Whether an undecided candidate may take a place: an instruction aimed at the assistant may not,
+ * and is withheld (the record stays in the store).
+ */
+function admitted<T extends { content: string }>(candidate: Candidate<T>): boolean {
+  if (candidate.decision) return false;
+  const cue = instructionCue(candidate.value.content);
+  if (!cue) return true;
   candidate.decision = withheldDecision(cue);
   candidate.neutralised = true;
+  return false;
 }
 
 function decide<T>(kept: Candidate<T>[], dropped: BudgetDrop<Candidate<T>>[], maxItems: number | undefined): void {

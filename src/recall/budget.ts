@@ -98,10 +98,18 @@ export interface BudgetFit<T> {
  * Greedy fill in the given (score) order: an item that does not fit whole is left out and the
  * next, possibly shorter, one is tried. Once the item cap is reached the rest are left out
  * without being rendered or counted (a recall over-fetches 3×, so that is most of them).
+ * `admits`, when given, is asked about each item that could still take a place, in order, before
+ * it is measured: an item it refuses is neither kept nor dropped here (the caller has decided it),
+ * and items after the cap are never asked.
  * @example
  * fitToBudget(["用户偏好简洁回复", "用户不吃香菜"], { maxTokens: 800, maxItems: 1 }, (line) => line).kept; // ["用户偏好简洁回复"]
  */
-export function fitToBudget<T>(items: readonly T[], budget: SourceBudget, textOf: (item: T) => string): BudgetFit<T> {
+export function fitToBudget<T>(
+  items: readonly T[],
+  budget: SourceBudget,
+  textOf: (item: T) => string,
+  admits?: (item: T) => boolean,
+): BudgetFit<T> {
   const kept: T[] = [];
   const dropped: BudgetDrop<T>[] = [];
   let used = 0;
@@ -110,6 +118,7 @@ export function fitToBudget<T>(items: readonly T[], budget: SourceBudget, textOf
       dropped.push({ item, reason: "budget.items" });
       continue;
     }
+    if (admits && !admits(item)) continue;
     const tokens = estimateTokens(textOf(item));
     if (used + tokens > budget.maxTokens) {
       dropped.push({ item, reason: "budget.tokens", tokens });
