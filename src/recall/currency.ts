@@ -176,29 +176,30 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
       if (kind && gives(older.value)) return gives(newer.value);
       // Answers the question at least half as well, by the question's own words besides the name.
       const [a, b] = [shared(older.value), shared(newer.value)];
+      // Each reading below is asked for only where the outcome depends on it (some read the text).
       // A newer statement that says it changed competes unless the older one answers in more than a
       // word, or both name a thing of one class (鸿湾项目的数据存在PostgreSQL里, 鸿湾已经换成Redis了).
-      const classed = sameClass(classes(older.value), classes(newer.value));
+      const classed = once(() => sameClass(classes(older.value), classes(newer.value)));
       // A change naming no attribute of its own (迁到MongoDB了, "switched to Redis") to a value of
       // the older's shape changed what the older answers.
-      const bare = bareChangeOf(newer.value) && sameShape(older.value, newer.value, true);
-      const answers = answersClass(newer.value);
+      const bare = () => bareChangeOf(newer.value) && sameShape(older.value, newer.value, true);
+      const answers = () => answersClass(newer.value);
       // "从已发货变成已签收", "from shipped to delivered": the newer names the older's value as what it was.
-      const from = changesFrom(older.value, newer.value);
+      const from = once(() => changesFrom(older.value, newer.value));
       // A newer statement naming a thing of the class asked about, as the older one does, answers it too.
-      const rival = classed && answers;
+      const rival = () => classed() && answers();
       if (
         b < CURRENCY_RELEVANCE * a &&
-        !from &&
-        !rival &&
-        !(saysChanged(newer.value) && (a <= 1 || classed || bare || answers))
+        !from() &&
+        !rival() &&
+        !(saysChanged(newer.value) && (a <= 1 || classed() || bare() || answers()))
       )
         return false;
-      if (from) return true;
-      if (classed || sameAttribute(older.value, newer.value)) return true;
+      if (from()) return true;
+      if (classed() || sameAttribute(older.value, newer.value)) return true;
       // A newer statement naming an attribute the question does not say ("switched its lead to
       // …" under "which database"), where the older names one it does, set something else.
-      if (otherAttribute(newer.value) && askedAttribute(older.value) && !answers) return false;
+      if (otherAttribute(newer.value) && askedAttribute(older.value) && !answers()) return false;
       return sameShape(older.value, newer.value) || saysChanged(newer.value) || a === 0;
     });
     if (at < 0) continue;
@@ -222,7 +223,7 @@ export function currentFirst(ranked: readonly Candidate<MemoryRecord>[], query =
  */
 function readAttributeWords(record: MemoryRecord): string[] {
   const language = detectLanguage(record.content);
-  const claim = readClaim(record.content, language);
+  const claim = claimOf(record);
   if (!claim) return [];
   const frame = new Set(claim.frame);
   const words = tagWords(record.content, language);
@@ -246,7 +247,7 @@ function readAttributeWords(record: MemoryRecord): string[] {
  * P3756从MySQL切换到了MongoDB).
  */
 function bareChange(record: MemoryRecord): boolean {
-  const claim = readClaim(record.content, detectLanguage(record.content));
+  const claim = claimOf(record);
   return claim?.changed === true && claim.values.length > 0 && attributeWords(record).length === 0;
 }
 const POSSESSIVE = /^(?:its|their|his|her|my|our|your|the)$/iu;
@@ -340,7 +341,7 @@ function statedValue(record: MemoryRecord, read: boolean): string | undefined {
     const parts = record.value.split(/,\s*/u).filter((part) => !mentionsTime(part, detectLanguage(part)));
     return parts.at(-1) ?? record.value;
   }
-  return read ? readClaim(record.content, detectLanguage(record.content))?.values.at(-1) : undefined;
+  return read ? claimOf(record)?.values.at(-1) : undefined;
 }
 
 // The lexicon's classes (`tool.database`) by the word that names the class (database, 数据库).
@@ -380,6 +381,7 @@ function stable<T>(read: (record: MemoryRecord) => T): (record: MemoryRecord) =>
   };
 }
 
+const claimOf = stable((record) => readClaim(record.content, detectLanguage(record.content)));
 const attributeWords = stable(readAttributeWords);
 const bareChangeOf = stable(bareChange);
 const normalizedContent = stable((record) => normalizeText(record.content));
@@ -390,9 +392,18 @@ const entityOfRecord = stable(entityOf);
 const valueClassesOf = stable(valueClasses);
 /** The statement says it changed: 更新：…, a claim read as a change, "its new …". */
 const saysChanged = stable((record) => {
-  const claim = readClaim(record.content, detectLanguage(record.content));
+  const claim = claimOf(record);
   return UPDATE_LEAD.test(record.content) || claim?.changed === true || NEW_ATTRIBUTE.test(record.content);
 });
+
+/** A value computed on first use, then kept. */
+function once<T>(read: () => T): () => T {
+  let known: { value: T } | undefined;
+  return () => {
+    known ??= { value: read() };
+    return known.value;
+  };
+}
 
 function perRecord<T>(read: (record: MemoryRecord) => T): (record: MemoryRecord) => T {
   const known = new Map<string, T>();
