@@ -248,7 +248,8 @@ export function openSqliteListing(dir: string): Listing {
         low,
         high,
       )) {
-        const section = String(row.path).split(":").at(-2) ?? "";
+        // ["memory", tenant, user, section, …]: deeper namespaces count under their section.
+        const section = String(row.path).split(":")[3] ?? "";
         counts[section] = (counts[section] ?? 0) + Number(row.n);
       }
       return counts;
