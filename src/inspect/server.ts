@@ -6,8 +6,10 @@
  * same-origin Origin or Referer. Pages: src/inspect/pages.ts; what they list: listing.ts.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { InvalidConfigError, InvalidInputError, isMemoryError, NotFoundError } from "../errors.js";
 import { idProblem } from "../ids.js";
 import type { Memory } from "../memory.js";
@@ -337,6 +339,11 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
 async function openMemory(options: InspectorOptions): Promise<{ memory: Memory; owned: boolean }> {
   if (options.memory) return { memory: options.memory, owned: false };
   const { createMemory } = await import("../memory.js");
+  // An inspector looks at a store; it never starts one in a mistyped directory.
+  if (options.dir !== undefined && !fs.existsSync(path.join(options.dir, "store.sqlite")))
+    throw new NotFoundError(`No store at ${options.dir} (no store.sqlite in it): pass the store's directory.`, {
+      dir: options.dir,
+    });
   if (options.dir !== undefined) return { memory: await createMemory({ dir: options.dir }), owned: true };
   const postgres = { connectionString: options.postgres!, ...(options.schema ? { schema: options.schema } : {}) };
   return { memory: await createMemory({ postgres }), owned: true };
