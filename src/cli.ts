@@ -343,7 +343,8 @@ async function main(argv: string[]): Promise<number> {
     }
     default:
       throw new CliError(
-        `Unknown command '${command}'. Commands: demo, stats, maintain, export, import, forget, sync, migrate, inspect, help. Run 'langgraph-memory --help' for usage.`,
+        `Unknown command '${command}'. Commands: demo, stats, maintain, export, import, forget, sync, migrate, inspect, help. ` +
+          "Run 'langgraph-memory --help' for usage.",
         USAGE,
       );
   }
