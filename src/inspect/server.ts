@@ -15,9 +15,11 @@ import { idProblem } from "../ids.js";
 import type { Memory } from "../memory.js";
 import { MEMORY_KINDS, MEMORY_STATUSES, type MemoryScope, parseScope, SOURCE_TYPES } from "../schema.js";
 import { HNSWStore } from "../store/hnsw-store.js";
+import { PostgresStore } from "../store/postgres-store.js";
 import { type Html, STYLE } from "./html.js";
 import { fill, labelsOf, pickLang } from "./i18n.js";
 import { type Listing, openSqliteListing } from "./listing.js";
+import { openPostgresListing } from "./listing-postgres.js";
 import { openStoreListing } from "./listing-store.js";
 import * as pages from "./pages.js";
 
@@ -95,7 +97,11 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
 
   const { memory, owned } = await openMemory(options);
   const listing: Listing =
-    memory.store instanceof HNSWStore ? openSqliteListing(memory.store.dir) : openStoreListing(memory);
+    memory.store instanceof HNSWStore
+      ? openSqliteListing(memory.store.dir)
+      : owned && options.postgres !== undefined && memory.store instanceof PostgresStore
+        ? openPostgresListing(options.postgres, memory.store.schema)
+        : openStoreListing(memory);
   const allowWrite = options.allowWrite === true;
   const csrf = randomBytes(24).toString("base64url");
   const server = http.createServer((req, res) => {
@@ -330,7 +336,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      listing.close();
+      await listing.close();
       if (owned) await memory.close();
     },
   };
