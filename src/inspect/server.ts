@@ -296,7 +296,9 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   async function post(req: http.IncomingMessage, res: http.ServerResponse, url: URL, ctx: pages.PageContext) {
     const origin = `http://${req.headers.host ?? ""}`;
     const claimed = req.headers.origin ?? (req.headers.referer ? safeOrigin(req.headers.referer) : undefined);
-    if (claimed !== undefined && claimed !== origin) throw new HttpError(403, "Cross-origin request refused.");
+    // A browser sends Origin with a form POST (Referrer-Policy same-origin keeps it, where
+    // no-referrer would make it "null"); a request that shows neither is not from this page.
+    if (claimed !== origin) throw new HttpError(403, "Cross-origin or origin-less request refused.");
     const form = new URLSearchParams(await readBody(req));
     if (!same(form.get("csrf") ?? "", csrf)) throw new HttpError(403, "Missing or stale form token: reload the page.");
     const scope = scopeOf(form, ctx);

@@ -268,6 +268,9 @@ describe("inspector, --allow-write", () => {
       (await post("/resolve", `user=alice&id=${id}&choice=keep_both&csrf=${csrf}`, { origin: "http://evil.example" }))
         .status,
     ).toBe(403);
+    expect((await post("/resolve", `user=alice&id=${id}&choice=keep_both&csrf=${csrf}`, {})).status).toBe(403);
+    const referer = { referer: `${origin()}/pending?user=alice` };
+    expect((await post("/resolve", `user=alice&id=${id}&choice=nonsense&csrf=${csrf}`, referer)).status).toBe(400);
     const done = await post("/resolve", `tenant=_default&user=alice&id=${id}&choice=keep_both&csrf=${csrf}`);
     expect(done.status).toBe(303);
     expect(done.headers.location).toMatch(/^\/pending\?/u);
