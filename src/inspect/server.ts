@@ -153,7 +153,10 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
       if (token !== undefined && !authorised(req, url, res)) throw new HttpError(403, "A valid token is required.");
       if (url.searchParams.has("token")) {
         url.searchParams.delete("token");
-        res.writeHead(303, { location: `${url.pathname}${url.search}` });
+        // One leading slash: "//host/…" would send the browser to another host.
+        let where = url.pathname;
+        while (where.startsWith("//")) where = where.slice(1);
+        res.writeHead(303, { location: `${where}${url.search}` });
         res.end();
         return;
       }

@@ -59,11 +59,14 @@ function request(
   target: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ) {
-  const url = new URL(target, base);
+  // The target as written, not resolved against the base: a test may send an odd path.
+  const { hostname, port } = new URL(base);
   return new Promise<Reply>((resolve, reject) => {
     const req = http.request(
-      url,
       {
+        hostname,
+        port,
+        path: target,
         method: init.method ?? "GET",
         headers: { ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...init.headers },
       },
@@ -322,6 +325,8 @@ describe("inspector binding", () => {
       expect((await request(inspector.url, "/")).status).toBe(403);
       const first = await request(inspector.url, `/?token=${encodeURIComponent(token)}`);
       expect(first.status).toBe(303);
+      const away = await request(inspector.url, `/a/..//evil.example/?token=${encodeURIComponent(token)}`);
+      expect(away.headers.location).toBe("/evil.example/");
       const cookie = String(first.headers["set-cookie"]?.[0]).split(";")[0]!;
       expect((await request(inspector.url, "/", { headers: { cookie } })).status).toBe(200);
       expect((await request(inspector.url, "/", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
