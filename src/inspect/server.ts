@@ -192,14 +192,14 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   function authorised(req: http.IncomingMessage, url: URL, res: http.ServerResponse): boolean {
     const offered = url.searchParams.get("token");
     if (offered !== null && same(offered, token!)) {
-      res.setHeader("set-cookie", `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      res.setHeader("set-cookie", `${COOKIE}=${encodeURIComponent(token!)}; HttpOnly; SameSite=Strict; Path=/`);
       return true;
     }
     const header = req.headers.authorization;
     if (header?.startsWith("Bearer ") && same(header.slice(7), token!)) return true;
     for (const part of String(req.headers.cookie ?? "").split(";")) {
       const [name, ...value] = part.trim().split("=");
-      if (name === COOKIE && same(value.join("="), token!)) return true;
+      if (name === COOKIE && same(value.join("="), encodeURIComponent(token!))) return true;
     }
     return false;
   }
