@@ -399,7 +399,7 @@ export class PostgresSearch {
    * The keyword channel as SQL: the terms, OR-ed, as lexemes of the same `simple` parse the
    * stored terms had; each lexeme brings at most {@link KEYWORD_ROWS_PER_TERM} rows of the
    * prefix passing the filter (its GIN postings, through a LATERAL probe with a LIMIT), and
-   * `ts_rank` orders their union. `params` counts the parameters it added; the CTEs' names end
+   * `ts_rank` orders their union, keys and terms only: the values are read for the page alone. `params` counts the parameters it added; the CTEs' names end
    * in `tag` (several searches share one statement).
    */
   private keywordSql(
@@ -419,13 +419,17 @@ export class PostgresSearch {
       kw_query${tag} AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM kw_lexemes${tag}),
       kw_rows${tag} AS (
         SELECT DISTINCT ON (c.ns, c.key) c.* FROM kw_lexemes${tag} l CROSS JOIN LATERAL (
-          SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, i.terms FROM ${this.tables.of("items")} i
+          SELECT i.scope, i.ns, i.key, i.terms FROM ${this.tables.of("items")} i
           WHERE i.terms @@ to_tsquery('simple', quote_literal(l.lexeme)) ${where.length ? `AND ${where.join(" AND ")}` : ""}
           LIMIT ${Math.max(KEYWORD_ROWS_PER_TERM, 2 * (limit + offset))}
         ) c ORDER BY c.ns, c.key
       )`;
-    const select = `SELECT r.ns, r.key, r.value, r.created_at, r.updated_at, ts_rank(r.terms, q.q, 1) AS score
-       FROM kw_rows${tag} r, kw_query${tag} q ORDER BY score DESC, r.ns, r.key LIMIT ${lim} OFFSET ${off}`;
+    // The page is ranked on the terms alone; only its rows' values are read.
+    const select = `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, p.score FROM (
+         SELECT r.scope, r.ns, r.key, ts_rank(r.terms, q.q, 1) AS score FROM kw_rows${tag} r, kw_query${tag} q
+         ORDER BY score DESC, r.ns, r.key LIMIT ${lim} OFFSET ${off}
+       ) p JOIN ${this.tables.of("items")} i ON i.scope = p.scope AND i.ns = p.ns AND i.key = p.key
+       ORDER BY p.score DESC, p.ns, p.key`;
     return { ctes, select, params: params.length - before };
   }
 
