@@ -15,11 +15,14 @@
  *   which is what LangGraph's InMemoryStore gets.
  * - both at once: `store.hybridSearch(...)` when the store is {@link HybridSearchable}
  *   (HNSWStore), with the same results per channel.
+ * - every lookup of every namespace at once: `store.planRecall(...)` when the store is
+ *   RecallPlanning (src/store/recall-plan.ts), with the same results per list.
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { BaseStore, SearchItem } from "@langchain/langgraph-checkpoint";
 import { isHybridSearchable, isKeywordSearchable } from "../store/contract.js";
 import { textsAtPaths } from "../store/fields.js";
+import { isRecallPlanning, type RecallFound, type RecallSearch } from "../store/recall-plan.js";
 import { scanNamespace } from "../store/scan.js";
 import { cosine } from "../store/vectors.js";
 import { bm25Search } from "./bm25.js";
@@ -120,8 +123,10 @@ export async function hybridSearchAcross(
   /** Lists found another way (a relation answer), fused with the channels. */
   extra: RankedList<Value>[] = [],
 ): Promise<HybridSearchResult> {
+  const planned = await plannedLookups(store, searches, query);
   const parts = [];
-  for (const { namespace, options } of searches) parts.push(await channelLists(store, namespace, query, options));
+  for (const [i, { namespace, options }] of searches.entries())
+    parts.push(await channelLists(store, namespace, query, options, planned?.[i]));
   const byChannel = new Map<ChannelName, RankedList<Value>["items"]>();
   const weights = new Map<ChannelName, number>();
   for (const part of parts)
@@ -145,11 +150,46 @@ export async function hybridSearchAcross(
   };
 }
 
+/**
+ * The store's answers to every lookup of the searches, when it takes them as one plan and the
+ * searches ask what a plan describes: both channels or the keyword channel alone, without
+ * `keywordOnlyIfVectorHits`.
+ */
+async function plannedLookups(
+  store: BaseStore,
+  searches: Array<{ namespace: string[]; options: HybridSearchOptions }>,
+  query: string,
+): Promise<RecallFound[] | undefined> {
+  if (!isRecallPlanning(store) || !isHybridSearchable(store)) return undefined;
+  const planned: RecallSearch[] = [];
+  for (const { namespace, options } of searches) {
+    const wanted = new Set<ChannelName>(options.channels ?? ["vector", "keyword"]);
+    const hybrid = wanted.size === 2 && wanted.has("vector") && wanted.has("keyword");
+    const keywordOnly = wanted.size === 1 && wanted.has("keyword");
+    if (options.keywordOnlyIfVectorHits || !(hybrid || keywordOnly)) return undefined;
+    planned.push({
+      namespace,
+      query,
+      ...(options.filter ? { filter: options.filter } : {}),
+      limit: Math.max(1, options.limit) * OVERFETCH_FACTOR,
+      channels: hybrid ? "hybrid" : "keyword",
+      ...(options.dayTerms?.length ? { dayQuery: options.dayTerms.join(" ") } : {}),
+      ...(options.names?.length ? { names: options.names } : {}),
+      ...(options.relatedWords?.length
+        ? { related: options.relatedWords.map(({ word, related }) => ({ word, related })) }
+        : {}),
+    });
+  }
+  return store.planRecall({ searches: planned });
+}
+
 async function channelLists(
   store: BaseStore,
   namespace: string[],
   query: string,
   options: HybridSearchOptions,
+  /** The store's answers to this namespace's lookups, when it took them as a plan. */
+  found?: RecallFound,
 ): Promise<{ lists: RankedList<Value>[]; channelsRun: ChannelName[]; fallbacks: ChannelName[]; depth: number }> {
   const wanted = new Set<ChannelName>(options.channels ?? ["vector", "keyword"]);
   const fetch = Math.max(1, options.limit) * OVERFETCH_FACTOR;
@@ -166,7 +206,11 @@ async function channelLists(
       : undefined;
   let vectorHits: SearchItem[] | undefined;
   let keywordHits: SearchItem[] | undefined;
-  if (isHybridSearchable(store) && wanted.has("vector") && wanted.has("keyword")) {
+  if (found) {
+    keywordHits = found.keyword;
+    // No vector index: the plain search answers with unscored items, handled below.
+    if (wanted.has("vector")) vectorHits = found.vector ?? (await vectorSearch());
+  } else if (isHybridSearchable(store) && wanted.has("vector") && wanted.has("keyword")) {
     // One call answers both channels (HNSWStore: one embedding, one snapshot).
     const both = await store.hybridSearch(namespace, query, { filter: options.filter, limit: fetch });
     keywordHits = both.keyword;
@@ -215,13 +259,15 @@ async function channelLists(
   if (options.dayTerms?.length && (keywordNative || needKeywordFallback)) {
     // The day a query names is a channel of its own: that day's memories rank up, none drop out.
     const dayQuery = options.dayTerms.join(" ");
-    const items = keywordNative
-      ? (await store.keywordSearch(namespace, dayQuery, { filter: options.filter, limit: fetch })).map(toRanked)
-      : bm25Search(
-          scanned.map((item) => ({ id: item.key, value: item.value, texts: texts(item.value, options.fields) })),
-          dayQuery,
-          fetch,
-        );
+    const items = found?.date
+      ? found.date.map(toRanked)
+      : keywordNative
+        ? (await store.keywordSearch(namespace, dayQuery, { filter: options.filter, limit: fetch })).map(toRanked)
+        : bm25Search(
+            scanned.map((item) => ({ id: item.key, value: item.value, texts: texts(item.value, options.fields) })),
+            dayQuery,
+            fetch,
+          );
     if (items.length > 0) {
       lists.push({ channel: "date", items });
       channelsRun.push("date");
@@ -241,14 +287,18 @@ async function channelLists(
     // readings the longest some memory says is searched. The channel adds members, not rank
     // (weight 0): every one of them says the name, and which says it in fewer words tells nothing.
     // Naming what is asked ranks them (currency.ts `namedFirst`).
-    const said: string[] = [];
-    for (const readings of options.names)
-      for (const reading of readings)
-        if ((await search(reading, 1)).length > 0) {
-          said.push(reading);
-          break;
-        }
-    const items = said.length > 0 ? await search(said.join(" "), fetch) : [];
+    let items: RankedList<Value>["items"];
+    if (found?.named) items = found.named.map(toRanked);
+    else {
+      const said: string[] = [];
+      for (const readings of options.names)
+        for (const reading of readings)
+          if ((await search(reading, 1)).length > 0) {
+            said.push(reading);
+            break;
+          }
+      items = said.length > 0 ? await search(said.join(" "), fetch) : [];
+    }
     if (items.length > 0) {
       lists.push({ channel: "named", items, weight: 0 });
       channelsRun.push("named");
@@ -258,10 +308,14 @@ async function channelLists(
     // Other words for what the query names, where the memories never use the query's own word
     // ("kids" when a memory says "my daughter"): their memories rank up, none drop out. A word
     // the memories do say needs no other (the question about a dog finds the dog's memories).
-    const unsaid: string[] = [];
-    for (const { word, related } of options.relatedWords)
-      if ((await search(word, 1)).length === 0) unsaid.push(...related);
-    const items = unsaid.length > 0 ? await search(unsaid.join(" "), fetch) : [];
+    let items: RankedList<Value>["items"];
+    if (found?.related) items = found.related.map(toRanked);
+    else {
+      const unsaid: string[] = [];
+      for (const { word, related } of options.relatedWords)
+        if ((await search(word, 1)).length === 0) unsaid.push(...related);
+      items = unsaid.length > 0 ? await search(unsaid.join(" "), fetch) : [];
+    }
     if (items.length > 0) {
       lists.push({ channel: "related", items, weight: RELATED_WEIGHT });
       channelsRun.push("related");

@@ -224,6 +224,13 @@ export async function bulkLoadWithoutIndex<T>(
       if (!failure) throw error;
     }
     if (failure) throw failure.error;
+    // The keyword index's pending list (GIN fastupdate) holds the load's last rows unmerged,
+    // up to gin_pending_list_limit, and every keyword probe scans it whole until a vacuum
+    // merges it: merge it now, and gather the statistics the keyword channel reads.
+    await store.transaction(async (db) => {
+      await db.query(`SELECT gin_clean_pending_list('"${store.tables.schema}".items_terms'::regclass)`);
+      await db.query(`ANALYZE ${store.tables.of("items")}`);
+    });
     return result as T;
   } finally {
     await guard.end();

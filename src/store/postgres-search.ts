@@ -199,6 +199,72 @@ export class PostgresSearch {
     };
   }
 
+  /**
+   * Many searches in one statement (a round of a recall plan, recall-plan.ts): each hybrid one
+   * answered as {@link hybridSearch} answers it, each keyword one as {@link keywordSearch}, their
+   * CTEs and rows tagged with their place. Only a vector channel whose filter rejected more of
+   * the nearest vectors than a first round allows takes statements of its own.
+   */
+  async lookupMany(
+    lookups: Array<{ search: CheckedQuerySearch; vector: Float32Array | undefined }>,
+  ): Promise<HybridHits[]> {
+    const params: unknown[] = [];
+    const ctes: string[] = [];
+    const selects: string[] = [];
+    const vectorQueries = new Map<number, VectorQuery>();
+    for (const [at, { search, vector }] of lookups.entries()) {
+      const { prefix, filter, limit, offset } = search;
+      if (limit === 0) continue;
+      const terms = await this.keywordTerms(search.query);
+      let where: { prefixWhere: string; filterWhere: string };
+      if (vector) {
+        const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query: search.query };
+        const vq = this.vectorQuery(op, vector, params, `_${at}`);
+        vectorQueries.set(at, vq);
+        ctes.push(this.vectorCtes(vq));
+        selects.push(this.vectorSelect(vq, at));
+        where = vq;
+      } else where = { prefixWhere: prefixSql("i", prefix, params), filterWhere: filterSql(filter, "i.value", params) };
+      if (terms.length === 0) continue;
+      const keyword = this.keywordSql(where.prefixWhere, where.filterWhere, terms, limit, offset, params, `_${at}`);
+      ctes.push(keyword.ctes);
+      selects.push(`(SELECT ${at} AS op, 'keyword' AS channel, NULL::int AS found, k.ns, k.key, k.value, k.created_at,
+          k.updated_at, k.score::text AS score FROM (${keyword.select}) k)`);
+    }
+    const byOp = new Map<number, FusedRow[]>();
+    if (selects.length > 0) {
+      const { rows } = await this.options.pool.query<FusedRow>(
+        `${ctes.length ? `WITH ${ctes.join(", ")}` : ""} ${selects.join(" UNION ALL ")}`,
+        params,
+      );
+      for (const row of rows) {
+        const op = Number(row.op);
+        const list = byOp.get(op) ?? [];
+        if (list.length === 0) byOp.set(op, list);
+        list.push(row);
+      }
+    }
+    const results: HybridHits[] = [];
+    for (const [at, { search, vector }] of lookups.entries()) {
+      const rows = byOp.get(at) ?? [];
+      const keyword = toSearchItems(
+        rows.filter((r) => r.channel === "keyword"),
+        search.filter,
+      );
+      const vq = vectorQueries.get(at);
+      if (!vector) results.push({ keyword });
+      else if (!vq) results.push({ vector: [], keyword });
+      else {
+        const { prefix, filter, limit, offset } = search;
+        const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query: search.query };
+        const hits =
+          this.vectorPage(op, vq, rows) ?? (await this.searchItems(this.options.pool, op, vector, vq.candidates * 4));
+        results.push({ vector: hits, keyword });
+      }
+    }
+    return results;
+  }
+
   /** The first round's vector candidates: enough for every field of the wanted items, and some. */
   private firstCandidates(wanted: number): number {
     return wanted * Math.max(1, this.options.fieldsPerItem) + 8;
@@ -333,7 +399,8 @@ export class PostgresSearch {
    * The keyword channel as SQL: the terms, OR-ed, as lexemes of the same `simple` parse the
    * stored terms had; each lexeme brings at most {@link KEYWORD_ROWS_PER_TERM} rows of the
    * prefix passing the filter (its GIN postings, through a LATERAL probe with a LIMIT), and
-   * `ts_rank` orders their union. `params` counts the parameters it added.
+   * `ts_rank` orders their union, keys and terms only: the values are read for the page alone. `params` counts the parameters it added; the CTEs' names end
+   * in `tag` (several searches share one statement).
    */
   private keywordSql(
     prefixWhere: string,
@@ -342,22 +409,27 @@ export class PostgresSearch {
     limit: number,
     offset: number,
     params: unknown[],
+    tag = "",
   ): { ctes: string; select: string; params: number } {
     const before = params.length;
     params.push(terms.join(" "), limit, offset);
     const [text, lim, off] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
     const where = [prefixWhere, filterWhere].filter(Boolean);
-    const ctes = `kw_lexemes AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', ${text}))),
-      kw_query AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM kw_lexemes),
-      kw_rows AS (
-        SELECT DISTINCT ON (c.ns, c.key) c.* FROM kw_lexemes l CROSS JOIN LATERAL (
-          SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, i.terms FROM ${this.tables.of("items")} i
+    const ctes = `kw_lexemes${tag} AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', ${text}))),
+      kw_query${tag} AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM kw_lexemes${tag}),
+      kw_rows${tag} AS (
+        SELECT DISTINCT ON (c.ns, c.key) c.* FROM kw_lexemes${tag} l CROSS JOIN LATERAL (
+          SELECT i.scope, i.ns, i.key, i.terms FROM ${this.tables.of("items")} i
           WHERE i.terms @@ to_tsquery('simple', quote_literal(l.lexeme)) ${where.length ? `AND ${where.join(" AND ")}` : ""}
           LIMIT ${Math.max(KEYWORD_ROWS_PER_TERM, 2 * (limit + offset))}
         ) c ORDER BY c.ns, c.key
       )`;
-    const select = `SELECT r.ns, r.key, r.value, r.created_at, r.updated_at, ts_rank(r.terms, q.q, 1) AS score
-       FROM kw_rows r, kw_query q ORDER BY score DESC, r.ns, r.key LIMIT ${lim} OFFSET ${off}`;
+    // The page is ranked on the terms alone; only its rows' values are read.
+    const select = `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, p.score FROM (
+         SELECT r.scope, r.ns, r.key, ts_rank(r.terms, q.q, 1) AS score FROM kw_rows${tag} r, kw_query${tag} q
+         ORDER BY score DESC, r.ns, r.key LIMIT ${lim} OFFSET ${off}
+       ) p JOIN ${this.tables.of("items")} i ON i.scope = p.scope AND i.ns = p.ns AND i.key = p.key
+       ORDER BY p.score DESC, p.ns, p.key`;
     return { ctes, select, params: params.length - before };
   }
 

@@ -41,6 +41,7 @@ import {
   type SearchOnDaysQuery,
   type SearchWithinQuery,
 } from "./operations.js";
+import { type RecallFound, type RecallPlan, type RecallPlanning, runRecallPlan } from "./recall-plan.js";
 
 /** A backend's structured queries (contract.ts StructuredSearchable), on checked requests. */
 export interface StructureQueries {
@@ -49,7 +50,16 @@ export interface StructureQueries {
   factPaths(query: FactPathsQuery): Promise<FactPath[]>;
 }
 
-export abstract class StoreBase extends BaseStore implements HybridSearchable, StructuredSearchable, ChangeTracking {
+/** One lookup of a recall plan's round, checked: both channels, or the keyword channel alone. */
+export interface CheckedLookup {
+  search: CheckedQuerySearch;
+  hybrid: boolean;
+}
+
+export abstract class StoreBase
+  extends BaseStore
+  implements HybridSearchable, StructuredSearchable, ChangeTracking, RecallPlanning
+{
   /** Validation, planning, embedding and the query-vector cache. */
   protected readonly core: StoreCore;
 
@@ -126,6 +136,45 @@ export abstract class StoreBase extends BaseStore implements HybridSearchable, S
     const [queryVector] = await Promise.all([this.core.queryVector(search.query), this.ready()]);
     this.checkOpen();
     return this.hybridHits(search, queryVector);
+  }
+
+  /**
+   * Every candidate lookup of one recall (recall-plan.ts), in two rounds; each lookup answers as
+   * `hybridSearch()` or `keywordSearch()` would.
+   */
+  async planRecall(plan: RecallPlan): Promise<RecallFound[]> {
+    this.checkOpen();
+    for (const s of plan.searches) checkQuerySearch("planRecall", s.namespace, s.query, s);
+    await this.ready();
+    return runRecallPlan(plan, async (lookups) => {
+      const checked = lookups.map((l) => ({
+        search: checkQuerySearch("planRecall", l.namespace, l.query, l),
+        hybrid: l.channels === "hybrid",
+      }));
+      const queryVectors = await this.core.embedQueries([
+        ...new Set(checked.filter((l) => l.hybrid).map((l) => l.search.query)),
+      ]);
+      this.checkOpen();
+      return this.lookupRound(checked, queryVectors);
+    });
+  }
+
+  /**
+   * A round of a recall plan, in order: by default a call per lookup, as `hybridSearch()` and
+   * `keywordSearch()` make them. `queryVectors` holds the hybrid lookups' (none without an index).
+   */
+  protected async lookupRound(
+    lookups: CheckedLookup[],
+    queryVectors: Map<string, Float32Array>,
+  ): Promise<HybridHits[]> {
+    const hits: HybridHits[] = [];
+    for (const { search, hybrid } of lookups)
+      hits.push(
+        hybrid
+          ? await this.hybridHits(search, queryVectors.get(search.query))
+          : { keyword: await this.keywordHits(search) },
+      );
+    return hits;
   }
 
   // ---- structured queries (contract.ts StructuredSearchable) -------------------------------

@@ -11,6 +11,7 @@
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
 import type { HybridHits, KeywordSearchOptions } from "../../src/store/contract.js";
 import { HNSWStore } from "../../src/store/hnsw-store.js";
+import type { CheckedLookup } from "../../src/store/store-base.js";
 
 export class KeywordFloorStore extends HNSWStore {
   /** Keep keyword hits scoring at least this share of the best hit's score. */
@@ -31,6 +32,15 @@ export class KeywordFloorStore extends HNSWStore {
   ): Promise<HybridHits> {
     const hits = await super.hybridSearch(namespacePrefix, query, options);
     return { ...hits, keyword: this.applyFloor(hits.keyword) };
+  }
+
+  /** A recall plan's lookups (recall-plan.ts) get the floor as the calls they stand for do. */
+  protected override async lookupRound(
+    lookups: CheckedLookup[],
+    queryVectors: Map<string, Float32Array>,
+  ): Promise<HybridHits[]> {
+    const hits = await super.lookupRound(lookups, queryVectors);
+    return hits.map((hit) => ({ ...hit, keyword: this.applyFloor(hit.keyword) }));
   }
 
   private applyFloor(hits: SearchItem[]): SearchItem[] {
