@@ -12,8 +12,11 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Memory, MemoryScope } from "../src/index.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createMemory, type Memory, type MemoryScope } from "../src/index.js";
+
+/** The repository's root, for scripts run from anywhere. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const WANG: MemoryScope = { tenantId: "acme", userId: "wang" };
 export const ALICE: MemoryScope = { tenantId: "acme", userId: "alice" };
@@ -131,6 +134,62 @@ export async function seedDemo(memory: Memory, clock: ReturnType<typeof demoCloc
   };
 }
 
+/** The inspector's in-process entry point, `startInspector` of src/inspect/server.ts. */
+export type StartInspector = (options: {
+  dir?: string;
+  host?: string;
+  port?: number;
+  allowWrite?: boolean;
+}) => Promise<{ url: string; close(): Promise<void> }>;
+
+/**
+ * src/inspect/server.ts, or undefined in a tree without the inspector. Loaded by a computed
+ * specifier so that this file type-checks either way.
+ */
+export async function loadInspector(): Promise<StartInspector | undefined> {
+  const server = path.join(REPO_ROOT, "src", "inspect", "server.ts");
+  if (!fs.existsSync(server)) return undefined;
+  const module = (await import(pathToFileURL(server).href)) as { startInspector: StartInspector };
+  return module.startInspector;
+}
+
+/** A demo store seeded in `dir` and an inspector started on it. */
+export interface DemoInspector {
+  seeded: DemoStore;
+  /** The inspector's base URL, without a trailing slash. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Seed the demo store into `dir` (an empty directory) through the facade, close it, and start the
+ * inspector on it. `seeded` runs after seeding with the memory still open.
+ */
+export async function startDemoInspector(
+  startInspector: StartInspector,
+  options: { dir: string; allowWrite?: boolean; seeded?: (memory: Memory) => Promise<void> },
+): Promise<DemoInspector> {
+  const clock = demoClock();
+  const memory = await createMemory({ dir: options.dir, now: clock.now, env: {} });
+  let seeded: DemoStore;
+  try {
+    seeded = await seedDemo(memory, clock);
+    await options.seeded?.(memory);
+  } finally {
+    await memory.close();
+  }
+  const inspector = await startInspector({ dir: options.dir, port: 0, allowWrite: options.allowWrite ?? false });
+  let open = true;
+  return {
+    seeded,
+    url: inspector.url.replace(/\/$/, ""),
+    async close() {
+      if (open) await inspector.close();
+      open = false;
+    },
+  };
+}
+
 /**
  * The Chromium to drive: LGM_CHROMIUM (CI sets it from scripts/chromium.sh), else the first
  * `chromium` on the PATH, else undefined. Never installs anything.
@@ -149,6 +208,3 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
   }
   return undefined;
 }
-
-/** The repository's root, for scripts run from anywhere. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
