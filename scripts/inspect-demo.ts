@@ -140,6 +140,7 @@ export type StartInspector = (options: {
   host?: string;
   port?: number;
   allowWrite?: boolean;
+  memory?: Memory;
 }) => Promise<{ url: string; close(): Promise<void> }>;
 
 /**
@@ -153,41 +154,46 @@ export async function loadInspector(): Promise<StartInspector | undefined> {
   return module.startInspector;
 }
 
-/** A demo store seeded in `dir` and an inspector started on it. */
+/** A demo store and an inspector on it. */
 export interface DemoInspector {
   seeded: DemoStore;
+  /** The facade the inspector reads, on the demo's clock (so the pages' dates do not move). */
+  memory: Memory;
   /** The inspector's base URL, without a trailing slash. */
   url: string;
+  /** Stops the inspector, then closes the memory. */
   close(): Promise<void>;
 }
 
-/**
- * Seed the demo store into `dir` (an empty directory) through the facade, close it, and start the
- * inspector on it. `seeded` runs after seeding with the memory still open.
- */
+/** Seed the demo store into `dir` (an empty directory) through the facade and start the inspector on that facade. */
 export async function startDemoInspector(
   startInspector: StartInspector,
-  options: { dir: string; allowWrite?: boolean; seeded?: (memory: Memory) => Promise<void> },
+  options: { dir: string; allowWrite?: boolean },
 ): Promise<DemoInspector> {
   const clock = demoClock();
   const memory = await createMemory({ dir: options.dir, now: clock.now, env: {} });
-  let seeded: DemoStore;
   try {
-    seeded = await seedDemo(memory, clock);
-    await options.seeded?.(memory);
-  } finally {
+    const seeded = await seedDemo(memory, clock);
+    const inspector = await startInspector({ memory, port: 0, allowWrite: options.allowWrite ?? false });
+    let open = true;
+    return {
+      seeded,
+      memory,
+      url: inspector.url.replace(/\/$/, ""),
+      async close() {
+        if (!open) return;
+        open = false;
+        try {
+          await inspector.close();
+        } finally {
+          await memory.close();
+        }
+      },
+    };
+  } catch (error) {
     await memory.close();
+    throw error;
   }
-  const inspector = await startInspector({ dir: options.dir, port: 0, allowWrite: options.allowWrite ?? false });
-  let open = true;
-  return {
-    seeded,
-    url: inspector.url.replace(/\/$/, ""),
-    async close() {
-      if (open) await inspector.close();
-      open = false;
-    },
-  };
 }
 
 /**

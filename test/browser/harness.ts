@@ -8,14 +8,14 @@ import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
 import {
   ALICE,
-  type DemoStore,
+  type DemoInspector,
   findChromium,
   loadInspector,
   type StartInspector,
   startDemoInspector,
   WANG,
 } from "../../scripts/inspect-demo.js";
-import { createMemory, type Memory, type MemoryScope } from "../../src/index.js";
+import type { Memory, MemoryScope } from "../../src/index.js";
 import { tempDir } from "../helpers/store.js";
 
 /** The Chromium binary, or undefined when LGM_CHROMIUM is unset and none is on the PATH. */
@@ -50,43 +50,15 @@ export async function storeState(memory: Memory): Promise<string> {
 }
 
 /** A seeded demo store with an inspector on it. */
-export interface Demo {
-  dir: string;
-  seeded: DemoStore;
-  /** The inspector's base URL, without a trailing slash. */
-  url: string;
+export interface Demo extends DemoInspector {
   /** What the store held when seeded (see storeState). */
   before: string;
-  /** The store's state now: stops the inspector first (the store has one owner at a time). */
-  stateAfter(): Promise<string>;
-  close(): Promise<void>;
 }
 
 /** Seed the demo store in a fresh temp directory and start an inspector on it. */
 export async function openDemo(options: { allowWrite?: boolean } = {}): Promise<Demo> {
-  const dir = tempDir("lgm-browser-");
-  let before = "";
-  const inspector = await startDemoInspector(startInspector as StartInspector, {
-    dir,
-    allowWrite: options.allowWrite,
-    seeded: async (memory) => {
-      before = await storeState(memory);
-    },
-  });
-  return {
-    dir,
-    ...inspector,
-    before,
-    async stateAfter() {
-      await inspector.close();
-      const reopened = await createMemory({ dir, env: {} });
-      try {
-        return await storeState(reopened);
-      } finally {
-        await reopened.close();
-      }
-    },
-  };
+  const demo = await startDemoInspector(startInspector as StartInspector, { dir: tempDir("lgm-browser-"), ...options });
+  return { ...demo, before: await storeState(demo.memory) };
 }
 
 /** The page's path and query for a scope: `tenant=acme&user=wang`. */

@@ -5,7 +5,7 @@
  * with the store unchanged afterwards.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ALICE, type Demo, describeInBrowser, openDemo, scopeQuery, useBrowser, WANG } from "./harness.js";
+import { ALICE, type Demo, describeInBrowser, openDemo, scopeQuery, storeState, useBrowser, WANG } from "./harness.js";
 
 describeInBrowser("the read-only inspector in Chromium", () => {
   const browser = useBrowser();
@@ -196,6 +196,6 @@ describeInBrowser("the read-only inspector in Chromium", () => {
     );
     expect(fromPage).toBe(403);
     expect((await page.request.get(`${demo.url}/export?${scopeQuery(WANG)}`)).status(), "GET /export").toBe(403);
-    expect(await demo.stateAfter()).toBe(demo.before);
+    expect(await storeState(demo.memory)).toBe(demo.before);
   });
 });
