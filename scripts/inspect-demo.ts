@@ -171,7 +171,8 @@ export async function startDemoInspector(
   options: { dir: string; allowWrite?: boolean },
 ): Promise<DemoInspector> {
   const clock = demoClock();
-  const memory = await createMemory({ dir: options.dir, now: clock.now, env: {} });
+  // The inspector lists the traces not yet expired by the wall clock: keep the demo's for years.
+  const memory = await createMemory({ dir: options.dir, now: clock.now, env: {}, traceRetentionDays: 3650 });
   try {
     const seeded = await seedDemo(memory, clock);
     const inspector = await startInspector({ memory, port: 0, allowWrite: options.allowWrite ?? false });
