@@ -11,6 +11,7 @@
  *   langgraph-memory sync <store> --user <id> [--tenant <id>] --system <name> --file <facts.jsonl> [--snapshot] [--json]
  *   langgraph-memory import <store> --user <id> [--tenant <id>] --file <export.json> [--bulk]
  *   langgraph-memory migrate --postgres <url> [--schema <name>] [--dims <n>]
+ *   langgraph-memory inspect <store> [--host <h>] [--port <n>] [--token <t>] [--allow-write]
  *   langgraph-memory --help | --version
  *
  * <store> is `--dir <dir>` (the embedded store) or `--postgres <url> [--schema <name>]` (a
@@ -81,6 +82,12 @@ Commands:
                          index, session and task checkpointer tables); idempotent, safe to run
                          from several deploys at once. --postgres defaults to DATABASE_URL,
                          --dims to the configured embeddings' (HashEmbeddings: 256)
+  inspect (--dir <dir> | --postgres <url>) [--port <n>] [--host <h>] [--token <t>] [--allow-write]
+                         a local web page of what is remembered and why: memories, history,
+                         episodes, pending conflicts, recall traces, sessions and tasks, a
+                         recall preview; bound to 127.0.0.1 (a non-loopback --host needs a
+                         --token of 16+ characters); read-only unless --allow-write (resolve,
+                         delete, export, forget). --dir opens the store: stop the app first
   help                   show this help
 
 A store is a directory (--dir, the embedded store) or a PostgreSQL database (--postgres <url>,
@@ -312,9 +319,32 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
+    case "inspect": {
+      const target = targetOption(values, "inspect");
+      const port = values.port === undefined ? undefined : Number(values.port);
+      if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
+        throw new CliError(`--port must be a port number; received '${values.port}'.`, USAGE);
+      const { startInspector } = await import("./inspect/server.js");
+      const inspector = await startInspector({
+        ...target,
+        ...(values.host !== undefined ? { host: values.host } : {}),
+        ...(port !== undefined ? { port } : {}),
+        ...(values.token !== undefined ? { token: values.token } : {}),
+        allowWrite: values["allow-write"] === true,
+      });
+      process.stdout.write(`Inspector: ${inspector.url}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+      await inspector.close();
+      return 0;
+    }
     default:
       throw new CliError(
-        `Unknown command '${command}'. Commands: demo, stats, maintain, export, import, forget, sync, migrate, help. Run 'langgraph-memory --help' for usage.`,
+        `Unknown command '${command}'. Commands: demo, stats, maintain, export, import, forget, sync, migrate, inspect, help. ` +
+          "Run 'langgraph-memory --help' for usage.",
         USAGE,
       );
   }
@@ -342,6 +372,10 @@ function parse(argv: string[]) {
       postgres: { type: "string" },
       schema: { type: "string" },
       dims: { type: "string" },
+      host: { type: "string" },
+      port: { type: "string" },
+      token: { type: "string" },
+      "allow-write": { type: "boolean" },
     },
   });
 }

@@ -136,7 +136,9 @@ export type { HistoryAction, HistoryEntry, UserDecision } from "./write/history.
 export type { ReadOptions } from "./recall/options.js";
 export type { RecallInput } from "./recall/request.js";
 export type { RecalledKnowledge, RecalledMemory, RecallResult, SignalScores } from "./recall/types.js";
+export type { RecallPreview } from "./recall/preview.js";
 export type { RecallTrace } from "./recall/trace.js";
+export { type Inspector, type InspectorOptions, startInspector } from "./inspect/server.js";
 export { EXAMPLE_POLICIES_FILE, type TaskPolicies, type TaskPoliciesFile, type TaskPolicy } from "./recall/policies.js";
 export type { Budgets, SourceBudget } from "./recall/budget.js";
 export type { RankingWeights } from "./recall/ranking.js";

@@ -32,6 +32,7 @@ import { RECORD_INDEX_FIELDS, RECORD_KEYWORD_ONLY_FIELDS } from "./namespaces.js
 import { deferredBookkeeping } from "./recall/bookkeeping.js";
 import type { ReadOptions } from "./recall/options.js";
 import { resolveReadDeps } from "./recall/options.js";
+import { createPreviewer, type Previewer } from "./recall/preview.js";
 import { createReader, type Reader } from "./recall/reader.js";
 import { parseScope } from "./schema.js";
 import { scopeQueueFor } from "./scope-queue.js";
@@ -177,7 +178,7 @@ export interface CreateMemoryOptions
   sessions?: SessionOptions;
 }
 
-export interface Memory extends Writer, Reader, Maintainer, Forgetter, Porter, Syncer {
+export interface Memory extends Writer, Reader, Previewer, Maintainer, Forgetter, Porter, Syncer {
   /**
    * Wait for the recall bookkeeping still queued (traces, usage counters).
    * @throws the error of a background write that failed since the last call
@@ -287,6 +288,9 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
     now,
     run: createReadPipeline(readOptions, options.bookkeeping === "inline" ? {} : deferredBookkeeping(queue)),
   });
+  // The same read steps, their bookkeeping captured instead of written (src/recall/preview.ts).
+  const { capture, previewer } = createPreviewer(queue);
+  previewer.bind(createReadPipeline(readOptions, { deferBookkeeping: capture }));
   const theStore = store;
   const maintainOptions = {
     store,
@@ -303,6 +307,7 @@ export async function createMemory(options: CreateMemoryOptions = {}): Promise<M
   return {
     ...writer,
     ...reader,
+    previewRecall: previewer.previewRecall,
     ...maintainer,
     ...createForgetter({ store, queue, now, checkpointers }),
     ...createPorter({ store, queue, now }),

@@ -19,7 +19,7 @@ import {
 import { scanNamespace } from "../store/scan.js";
 import { commitResolution } from "./commit.js";
 import type { WriteResult } from "./conflict/decision.js";
-import { readHistory, type UserDecision, UserDecisionSchema } from "./history.js";
+import { type HistoryEntry, readHistory, type UserDecision, UserDecisionSchema } from "./history.js";
 
 /** A memory waiting for the user, with what to ask. */
 export interface PendingMemory {
@@ -116,8 +116,30 @@ export async function resolvePending(
 }
 
 async function pendingOf(store: BaseStore, scope: MemoryScope, record: MemoryRecord): Promise<PendingMemory> {
-  const conflict = (await readHistory(store, scope, record.id)).reverse().find((e) => e.conflict)?.conflict;
+  const conflict = conflictOf(await readHistory(store, scope, record.id));
   const existing = conflict?.existingId ? await getRecord(store, scope, conflict.existingId) : null;
+  return describePending(record, conflict, existing);
+}
+
+/** The last conflict an entry of a pending memory's history recorded: what to ask, about which memory. */
+export function conflictOf(history: readonly HistoryEntry[]): HistoryEntry["conflict"] {
+  return [...history].reverse().find((e) => e.conflict)?.conflict;
+}
+
+/**
+ * What to ask about a pending memory, from the conflict its history recorded (none: an
+ * unconfirmed inference) and the memory it conflicts with as read now. Pure: a reader that
+ * fetched history and records its own way (the inspector, in one query per page) describes
+ * them as `pending()` does.
+ * @example
+ * declare const record: MemoryRecord;
+ * describePending(record, undefined, null).options; // ["confirm", "reject"]
+ */
+export function describePending(
+  record: MemoryRecord,
+  conflict: HistoryEntry["conflict"],
+  existing: MemoryRecord | null,
+): PendingMemory {
   return {
     id: record.id,
     record,
