@@ -12,8 +12,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { createMemory, type Memory, type MemoryScope } from "../src/index.js";
+import { fileURLToPath } from "node:url";
+import { createMemory, type Memory, type MemoryScope, startInspector } from "../src/index.js";
 
 /** The repository's root, for scripts run from anywhere. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -134,26 +134,6 @@ export async function seedDemo(memory: Memory, clock: ReturnType<typeof demoCloc
   };
 }
 
-/** The inspector's in-process entry point, `startInspector` of src/inspect/server.ts. */
-export type StartInspector = (options: {
-  dir?: string;
-  host?: string;
-  port?: number;
-  allowWrite?: boolean;
-  memory?: Memory;
-}) => Promise<{ url: string; close(): Promise<void> }>;
-
-/**
- * src/inspect/server.ts, or undefined in a tree without the inspector. Loaded by a computed
- * specifier so that this file type-checks either way.
- */
-export async function loadInspector(): Promise<StartInspector | undefined> {
-  const server = path.join(REPO_ROOT, "src", "inspect", "server.ts");
-  if (!fs.existsSync(server)) return undefined;
-  const module = (await import(pathToFileURL(server).href)) as { startInspector: StartInspector };
-  return module.startInspector;
-}
-
 /** A demo store and an inspector on it. */
 export interface DemoInspector {
   seeded: DemoStore;
@@ -166,10 +146,7 @@ export interface DemoInspector {
 }
 
 /** Seed the demo store into `dir` (an empty directory) through the facade and start the inspector on that facade. */
-export async function startDemoInspector(
-  startInspector: StartInspector,
-  options: { dir: string; allowWrite?: boolean },
-): Promise<DemoInspector> {
+export async function startDemoInspector(options: { dir: string; allowWrite?: boolean }): Promise<DemoInspector> {
   const clock = demoClock();
   // The inspector lists the traces not yet expired by the wall clock: keep the demo's for years.
   const memory = await createMemory({ dir: options.dir, now: clock.now, env: {}, traceRetentionDays: 3650 });

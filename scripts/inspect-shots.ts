@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { ALICE, findChromium, loadInspector, REPO_ROOT, startDemoInspector, WANG } from "./inspect-demo.js";
+import { ALICE, findChromium, REPO_ROOT, startDemoInspector, WANG } from "./inspect-demo.js";
 
 const OUT = path.join(REPO_ROOT, "docs", "img");
 const VIEWPORT = { width: 1200, height: 800 };
@@ -20,11 +20,9 @@ const MAX_BYTES = 200 * 1024;
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error("No Chromium: set LGM_CHROMIUM or run scripts/chromium.sh");
-const startInspector = await loadInspector();
-if (!startInspector) throw new Error("This tree has no inspector (src/inspect/server.ts)");
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lgm-inspect-shots-"));
-const demo = await startDemoInspector(startInspector, { dir, allowWrite: true });
+const demo = await startDemoInspector({ dir, allowWrite: true });
 const browser = await chromium.launch({ executablePath, headless: true });
 try {
   fs.mkdirSync(OUT, { recursive: true });

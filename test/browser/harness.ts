@@ -6,30 +6,20 @@
  */
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
-import {
-  ALICE,
-  type DemoInspector,
-  findChromium,
-  loadInspector,
-  type StartInspector,
-  startDemoInspector,
-  WANG,
-} from "../../scripts/inspect-demo.js";
+import { ALICE, type DemoInspector, findChromium, startDemoInspector, WANG } from "../../scripts/inspect-demo.js";
 import type { Memory, MemoryScope } from "../../src/index.js";
 import { tempDir } from "../helpers/store.js";
 
 /** The Chromium binary, or undefined when LGM_CHROMIUM is unset and none is on the PATH. */
 export const CHROMIUM = findChromium();
-const startInspector = await loadInspector();
 
 const NO_CHROMIUM =
   "skipped: no Chromium (LGM_CHROMIUM is unset and no `chromium` on the PATH); scripts/chromium.sh installs one";
-const NO_INSPECTOR = "skipped: this tree has no inspector (src/inspect/server.ts)";
 
-/** `describe` when Chromium and the inspector are there; otherwise the suite is skipped, its name saying why. */
+/** `describe` when Chromium is there; otherwise the suite is skipped, its name saying why. */
 export function describeInBrowser(name: string, body: () => void): void {
-  if (CHROMIUM && startInspector) describe(name, body);
-  else describe.skip(`${name} (${CHROMIUM ? NO_INSPECTOR : NO_CHROMIUM})`, body);
+  if (CHROMIUM) describe(name, body);
+  else describe.skip(`${name} (${NO_CHROMIUM})`, body);
 }
 
 export { ALICE, WANG };
@@ -57,7 +47,7 @@ export interface Demo extends DemoInspector {
 
 /** Seed the demo store in a fresh temp directory and start an inspector on it. */
 export async function openDemo(options: { allowWrite?: boolean } = {}): Promise<Demo> {
-  const demo = await startDemoInspector(startInspector as StartInspector, { dir: tempDir("lgm-browser-"), ...options });
+  const demo = await startDemoInspector({ dir: tempDir("lgm-browser-"), ...options });
   return { ...demo, before: await storeState(demo.memory) };
 }
 

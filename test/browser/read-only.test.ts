@@ -108,6 +108,11 @@ describeInBrowser("the read-only inspector in Chromium", () => {
     expect(await injected.count()).toBeGreaterThan(0);
     expect(await injected.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("cilantro")]));
     expect(await page.locator('pre[data-testid="injection-block"]').textContent()).toContain("cilantro");
+    await page.goto(`${demo.url}/traces?${scopeQuery(ALICE)}`);
+    const traces = await page
+      .locator('a[data-testid="trace-link"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(traces, "the seeded recall's trace only").toEqual([expect.stringContaining(demo.seeded.traceIds.alice)]);
   });
 
   it("opens a stored trace from the trace list: per-signal bars, injected rows, the block's place", async () => {
