@@ -16,10 +16,18 @@ export const CHROMIUM = findChromium();
 const NO_CHROMIUM =
   "skipped: no Chromium (LGM_CHROMIUM is unset and no `chromium` on the PATH); scripts/chromium.sh installs one";
 
-/** `describe` when Chromium is there; otherwise the suite is skipped, its name saying why. */
+/**
+ * `describe` when Chromium is there; otherwise the suite is skipped with a line saying why, or
+ * fails under CI (which installs Chromium, .ci/run), as the PostgreSQL suites do.
+ */
 export function describeInBrowser(name: string, body: () => void): void {
-  if (CHROMIUM) describe(name, body);
-  else describe.skip(`${name} (${NO_CHROMIUM})`, body);
+  if (CHROMIUM) {
+    describe(name, body);
+    return;
+  }
+  if (process.env.CI) throw new Error(`CI is set but there is no Chromium: ${NO_CHROMIUM.replace("skipped: ", "")}`);
+  console.warn(`${name}: ${NO_CHROMIUM}`);
+  describe.skip(`${name} (${NO_CHROMIUM})`, body);
 }
 
 export { ALICE, WANG };
