@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidConfigError } from "../../src/errors.js";
 import { startInspector } from "../../src/inspect/server.js";
 import { createMemory, type Memory } from "../../src/memory.js";
+import { recordOperations } from "../../src/namespaces.js";
+import { parseMemoryRecord } from "../../src/schema.js";
 
 const user = (content: string) => ({ role: "user" as const, content });
 const ALICE = { userId: "alice" };
 const BOB = { tenantId: "acme", userId: "bob" };
+const CAROL = { userId: "carol" };
 
 /** A store with alice (a pending conflict, a memory with markup, a trace) and bob (one memory). */
 async function seed(dir: string): Promise<void> {
@@ -20,6 +23,27 @@ async function seed(dir: string): Promise<void> {
   await memory.remember({ scope: ALICE, messages: [user("I prefer concise replies")] });
   await memory.remember({ scope: BOB, messages: [user("I live in Lisbon, Portugal")] });
   await memory.recall({ scope: ALICE, query: "what do I eat" });
+  const at = new Date().toISOString();
+  const records = Array.from({ length: 120 }, (_, i) =>
+    parseMemoryRecord({
+      id: `carol-${String(i).padStart(3, "0")}`,
+      kind: "fact",
+      key: `note.n${i}`,
+      content: `Note number ${i}`,
+      confidence: 0.9,
+      importance: 0.5,
+      source: { type: "explicit", messageIds: [`m${i}`] },
+      scope: CAROL,
+      sensitivity: "low",
+      status: "active",
+      observedAt: at,
+      createdAt: at,
+      updatedAt: at,
+      lastAccessedAt: at,
+      accessCount: 0,
+    }),
+  );
+  await memory.store.batch(records.flatMap(recordOperations));
   await memory.close();
 }
 
@@ -141,6 +165,16 @@ describe("inspector, read-only", () => {
     const page = (await request(base, `/memory?user=alice&id=${encodeURIComponent(all[0]!)}`)).body;
     expect(page).toMatch(/<ol data-testid="timeline"><li data-event="written"/u);
     expect(page).not.toContain('data-testid="delete-memory"');
+  });
+
+  it("pages the table 50 rows at a time", async () => {
+    const pages = await Promise.all([0, 1, 2].map((page) => request(base, `/memories?user=carol&page=${page}`)));
+    expect(pages.map((p) => idsOf(p.body).length)).toEqual([50, 50, 20]);
+    expect(pages.map((p) => p.body.includes('data-testid="next-page"'))).toEqual([true, true, false]);
+    expect(new Set(pages.flatMap((p) => idsOf(p.body))).size).toBe(120);
+    expect(pages[0]!.body).toContain('<p data-testid="memory-count">120</p>');
+    const next = /data-testid="next-page" href="([^"]+)"/u.exec(pages[0]!.body)![1]!.replaceAll("&amp;", "&");
+    expect(idsOf((await request(base, next)).body)).toEqual(idsOf(pages[1]!.body));
   });
 
   it("escapes stored text: a memory holding <script> is shown as text", async () => {
