@@ -142,6 +142,16 @@ describeInBrowser("the read-only inspector in Chromium", () => {
     expect(await page.locator('form[data-testid="resolve-form"]').count()).toBe(0);
   });
 
+  it("shows the episodes by day and the sessions with their tasks", async () => {
+    const page = await (await browser.context()).newPage();
+    await page.goto(`${demo.url}/episodes?${scopeQuery(WANG)}`);
+    const episodes = page.locator('section[data-testid="episodes"]');
+    expect(await episodes.textContent()).toContain("2026-03-09");
+    await page.goto(`${demo.url}/sessions?${scopeQuery(WANG)}`);
+    expect(await page.locator('section[data-testid="sessions"]').textContent()).toContain("s-monday");
+    await expect(page.locator('section[data-testid="tasks"]').isVisible()).resolves.toBe(true);
+  });
+
   it("labels the pages in Chinese for a zh-CN browser, and in English with ?lang=en", async () => {
     const page = await (await browser.context("zh-CN")).newPage();
     await page.goto(`${demo.url}/memories?${scopeQuery(WANG)}`);
