@@ -17,6 +17,7 @@ export const SLOW_SUITES = [
   "test/checkpoints/validation.test.ts", // LangGraph's checkpoint-validation suites, 2,872 tests
   "test/store/postgres.test.ts", // PostgreSQL only (skipped without LGM_TEST_POSTGRES_URL)
   "test/store/postgres-memory.test.ts", // PostgreSQL only (skipped without LGM_TEST_POSTGRES_URL)
+  "test/inspect/postgres.test.ts", // PostgreSQL only (skipped without LGM_TEST_POSTGRES_URL)
   "test/write/concurrency.test.ts", // concurrent writers through every path: 17.1 s
   "test/privacy/linear.test.ts", // redaction timed at 8 and 64 KiB, best of 3: 7.2 s
   "test/store/sliced-commit.test.ts", // a large batch committed in slices: 6.9 s

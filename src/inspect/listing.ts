@@ -14,7 +14,7 @@ import {
   tracesNamespace,
 } from "../namespaces.js";
 import { type MemoryRecord, type MemoryScope, parseMemoryRecord } from "../schema.js";
-import { encodeNamespace, prefixRange } from "../store/namespace.js";
+import { decodeNamespace, encodeNamespace, prefixRange } from "../store/namespace.js";
 import { type Db, openReader } from "../store/sqlite.js";
 import { type HistoryEntry, HistoryEntrySchema } from "../write/history.js";
 import { conflictOf, describePending, type PendingMemory } from "../write/review.js";
@@ -72,7 +72,7 @@ export interface Listing {
   episodes(scope: MemoryScope, day: string, page: number): Promise<Page<MemoryRecord>>;
   traces(scope: MemoryScope, page: number, now: Date): Promise<Page<TraceSummary>>;
   counts(scope: MemoryScope): Promise<SectionCounts>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** A trace value as the list shows it. */
@@ -93,33 +93,57 @@ export function byTime(a: HistoryEntry, b: HistoryEntry): number {
   return a.at.localeCompare(b.at) || a.id.localeCompare(b.id);
 }
 
-const json = (column: string, field: string) => `json_extract(${column}, '$.${field}')`;
-
 /**
- * The embedded store's listing, over its own read-only connection to `dir`/store.sqlite (WAL:
- * it reads the last committed state and never blocks the store's writer).
- * @example
- * const listing = openSqliteListing("./.memory");
- * const page = await listing.records({ userId: "u1" }, { status: "active", page: 0 });
- * listing.close();
+ * What a SQL store's listing needs of its backend: how to run a statement (placeholders `?`) and
+ * the store's spelling of a table, a JSON field and a substring test. The algorithm is one; the
+ * SQLite file (below) and PostgreSQL (listing-postgres.ts) only execute it.
  */
-export function openSqliteListing(dir: string): Listing {
-  const db: Db = openReader(path.join(dir, "store.sqlite"));
-  const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as Record<string, unknown>[];
+export interface SqlBackend {
+  all(sql: string, args: unknown[]): Promise<Record<string, unknown>[]>;
+  /** The items table, its encoded-namespace column, and the tie-break of newest first. */
+  table: string;
+  ns: string;
+  tieBreak: string;
+  /** A JSON field of `value` as text: `status`, `source.type`. */
+  field(path: string): string;
+  /** SQL true when `haystack` contains `needle` (both SQL expressions). */
+  contains(haystack: string, needle: string): string;
+  /** Extra conditions that let the store use its per-scope index. */
+  scoped?(namespace: string[]): { where: string; args: unknown[] };
+  close(): void | Promise<void>;
+}
 
-  function pageOf(where: string[], args: unknown[], page: number): { rows: Record<string, unknown>[]; total: number } {
-    const clause = where.join(" AND ");
-    const rows = all(
-      `SELECT key, value FROM items WHERE ${clause} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`,
-      ...args,
-      PAGE_SIZE + 1,
-      page * PAGE_SIZE,
-    );
-    const counted = all(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM items WHERE ${clause} LIMIT ?)`,
-      ...args,
-      COUNT_CAP + 1,
-    );
+const parseJson = (value: unknown): Record<string, unknown> =>
+  typeof value === "string" ? JSON.parse(value) : (value as Record<string, unknown>);
+
+/** The listing over a SQL store's items table, each page one statement with its filters and a capped count. */
+export function sqlListing(backend: SqlBackend): Listing {
+  const { table, ns, field } = backend;
+  const list = (sql: string, ...args: unknown[]) => backend.all(sql, args);
+  const inNamespace = (namespace: string[]) => {
+    const scoped = backend.scoped?.(namespace);
+    return {
+      where: [`${ns} = ?`, ...(scoped ? [scoped.where] : [])],
+      args: [encodeNamespace(namespace), ...(scoped?.args ?? [])],
+    };
+  };
+  async function pageOf(namespace: string[], where: string[], args: unknown[], page: number) {
+    const base = inNamespace(namespace);
+    const clause = [...base.where, ...where].join(" AND ");
+    const all = [...base.args, ...args];
+    const [rows, counted] = await Promise.all([
+      list(
+        `SELECT key, value FROM ${table} WHERE ${clause} ORDER BY updated_at DESC, ${backend.tieBreak} DESC LIMIT ? OFFSET ?`,
+        ...all,
+        PAGE_SIZE + 1,
+        page * PAGE_SIZE,
+      ),
+      list(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${clause} LIMIT ?) AS capped`,
+        ...all,
+        COUNT_CAP + 1,
+      ),
+    ]);
     return { rows, total: Number(counted[0]?.n ?? 0) };
   }
   function finish<T>(
@@ -134,31 +158,39 @@ export function openSqliteListing(dir: string): Listing {
       hasNext: rows.length > PAGE_SIZE,
     };
   }
-  const record = (row: Record<string, unknown>) => parseMemoryRecord(JSON.parse(String(row.value)));
-  const historyOf = (scope: MemoryScope, ids: string[]): HistoryEntry[] =>
-    ids.length === 0
-      ? []
-      : all(
-          `SELECT value FROM items WHERE path = ? AND ${json("value", "recordId")} IN (${ids.map(() => "?").join(",")})`,
-          encodeNamespace(historyNamespace(scope)),
-          ...ids,
-        )
-          .map((row) => HistoryEntrySchema.parse(JSON.parse(String(row.value))))
-          .sort(byTime);
+  const record = (row: Record<string, unknown>) => parseMemoryRecord(parseJson(row.value));
+  const marks = (n: number) => Array.from({ length: n }, () => "?").join(",");
+  async function historyOf(scope: MemoryScope, ids: string[]): Promise<HistoryEntry[]> {
+    if (ids.length === 0) return [];
+    const base = inNamespace(historyNamespace(scope));
+    const rows = await list(
+      `SELECT value FROM ${table} WHERE ${base.where.join(" AND ")} AND ${field("recordId")} IN (${marks(ids.length)})`,
+      ...base.args,
+      ...ids,
+    );
+    return rows.map((row) => HistoryEntrySchema.parse(parseJson(row.value))).sort(byTime);
+  }
+  /** Item counts per encoded namespace under `prefix`. */
+  async function grouped(prefix: string[]): Promise<{ labels: string[]; n: number }[]> {
+    const [low, high] = prefixRange(prefix)!;
+    const rows = await list(
+      `SELECT ${ns} AS path, count(*) AS n FROM ${table} WHERE ${ns} >= ? AND ${ns} < ? GROUP BY ${ns}`,
+      low,
+      high,
+    );
+    return rows.map((row) => ({ labels: decodeNamespace(String(row.path)), n: Number(row.n) }));
+  }
 
   return {
     async scopes() {
-      const [low, high] = prefixRange(["memory"])!;
-      const rows = all("SELECT path, count(*) AS n FROM items WHERE path >= ? AND path < ? GROUP BY path", low, high);
       const scopes = new Map<string, ScopeSummary>();
-      for (const row of rows) {
-        const labels = String(row.path).split(":").slice(0, -1);
+      for (const { labels, n } of await grouped(["memory"])) {
         if (labels.length !== 4) continue;
         const [, tenantId, userId, section] = labels as [string, string, string, string];
         if (section !== "records" && section !== "episodes") continue;
         const id = `${tenantId}\u0000${userId}`;
         const scope = scopes.get(id) ?? { tenantId, userId, records: 0, episodes: 0 };
-        scope[section] += Number(row.n);
+        scope[section] += n;
         scopes.set(id, scope);
       }
       return [...scopes.values()].sort(
@@ -166,40 +198,40 @@ export function openSqliteListing(dir: string): Listing {
       );
     },
     async records(scope, query) {
-      const where = ["path = ?"];
-      const args: unknown[] = [encodeNamespace(recordsNamespace(scope))];
-      for (const [field, value] of [
+      const where: string[] = [];
+      const args: unknown[] = [];
+      for (const [path, value] of [
         ["status", query.status],
         ["kind", query.kind],
         ["source.type", query.source],
       ] as const)
         if (value) {
-          where.push(`${json("value", field)} = ?`);
+          where.push(`${field(path)} = ?`);
           args.push(value);
         }
       if (query.q) {
-        where.push(`(instr(lower(${json("value", "content")}), ?) > 0 OR instr(key, ?) > 0)`);
+        where.push(`(${backend.contains(`lower(${field("content")})`, "?")} OR ${backend.contains("key", "?")})`);
         args.push(query.q.toLowerCase(), query.q);
       }
-      const { rows, total } = pageOf(where, args, query.page);
+      const { rows, total } = await pageOf(recordsNamespace(scope), where, args, query.page);
       return finish(rows, total, record);
     },
     async pending(scope, page) {
-      const records = encodeNamespace(recordsNamespace(scope));
-      const { rows, total } = pageOf(["path = ?", `${json("value", "status")} = 'pending'`], [records], page);
+      const { rows, total } = await pageOf(recordsNamespace(scope), [`${field("status")} = 'pending'`], [], page);
       const shown = finish(rows, total, record);
-      const history = historyOf(
+      const history = await historyOf(
         scope,
         shown.items.map((r) => r.id),
       );
       const conflicts = new Map(shown.items.map((r) => [r.id, conflictOf(history.filter((e) => e.recordId === r.id))]));
-      const existingIds = [...conflicts.values()].flatMap((c) => (c?.existingId ? [c.existingId] : []));
+      const existingIds = [...new Set([...conflicts.values()].flatMap((c) => (c?.existingId ? [c.existingId] : [])))];
+      const base = inNamespace(recordsNamespace(scope));
       const existing = new Map(
         (existingIds.length === 0
           ? []
-          : all(
-              `SELECT value FROM items WHERE path = ? AND key IN (${existingIds.map(() => "?").join(",")})`,
-              records,
+          : await list(
+              `SELECT value FROM ${table} WHERE ${base.where.join(" AND ")} AND key IN (${marks(existingIds.length)})`,
+              ...base.args,
               ...existingIds,
             )
         )
@@ -214,48 +246,67 @@ export function openSqliteListing(dir: string): Listing {
         }),
       };
     },
-    async history(scope, recordId) {
-      return historyOf(scope, [recordId]);
-    },
+    history: (scope, recordId) => historyOf(scope, [recordId]),
     async episodeDays(scope) {
-      return all(
-        `SELECT substr(${json("value", "observedAt")}, 1, 10) AS day, count(*) AS n FROM items WHERE path = ?
-          GROUP BY day ORDER BY day DESC LIMIT 366`,
-        encodeNamespace(episodesNamespace(scope)),
-      ).map((row) => ({ day: String(row.day), count: Number(row.n) }));
+      const base = inNamespace(episodesNamespace(scope));
+      const rows = await list(
+        `SELECT substr(${field("observedAt")}, 1, 10) AS day, count(*) AS n FROM ${table} WHERE ${base.where.join(" AND ")}
+          GROUP BY 1 ORDER BY 1 DESC LIMIT 366`,
+        ...base.args,
+      );
+      return rows.map((row) => ({ day: String(row.day), count: Number(row.n) }));
     },
     async episodes(scope, day, page) {
-      const { rows, total } = pageOf(
-        ["path = ?", `substr(${json("value", "observedAt")}, 1, 10) = ?`],
-        [encodeNamespace(episodesNamespace(scope)), day],
+      const { rows, total } = await pageOf(
+        episodesNamespace(scope),
+        [`substr(${field("observedAt")}, 1, 10) = ?`],
+        [day],
         page,
       );
       return finish(rows, total, record);
     },
     async traces(scope, page, now) {
-      const { rows, total } = pageOf(
-        ["path = ?", `${json("value", "expiresAtMs")} > ?`],
-        [encodeNamespace(tracesNamespace(scope)), now.getTime()],
+      // JSON text compared as a number (as text, "9" would sort after "10").
+      const { rows, total } = await pageOf(
+        tracesNamespace(scope),
+        [`CAST(${field("expiresAtMs")} AS DOUBLE PRECISION) > ?`],
+        [now.getTime()],
         page,
       );
-      return finish(rows, total, (row) => traceSummary(String(row.key), JSON.parse(String(row.value))));
+      return finish(rows, total, (row) => traceSummary(String(row.key), parseJson(row.value)));
     },
     async counts(scope) {
-      const [low, high] = prefixRange(scopeNamespace(scope))!;
       const counts: SectionCounts = {};
-      for (const row of all(
-        "SELECT path, count(*) AS n FROM items WHERE path >= ? AND path < ? GROUP BY path",
-        low,
-        high,
-      )) {
-        // ["memory", tenant, user, section, …]: deeper namespaces count under their section.
-        const section = String(row.path).split(":")[3] ?? "";
-        counts[section] = (counts[section] ?? 0) + Number(row.n);
+      // ["memory", tenant, user, section, …]: deeper namespaces count under their section.
+      for (const { labels, n } of await grouped(scopeNamespace(scope))) {
+        const section = labels[3] ?? "";
+        counts[section] = (counts[section] ?? 0) + n;
       }
       return counts;
     },
+    close: () => backend.close(),
+  };
+}
+
+/**
+ * The embedded store's listing, over its own read-only connection to `dir`/store.sqlite (WAL:
+ * it reads the last committed state and never blocks the store's writer).
+ * @example
+ * const listing = openSqliteListing("./.memory");
+ * const page = await listing.records({ userId: "u1" }, { status: "active", page: 0 });
+ * await listing.close();
+ */
+export function openSqliteListing(dir: string): Listing {
+  const db: Db = openReader(path.join(dir, "store.sqlite"));
+  return sqlListing({
+    all: async (sql, args) => db.prepare(sql).all(...args) as Record<string, unknown>[],
+    table: "items",
+    ns: "path",
+    tieBreak: "id",
+    field: (name) => `json_extract(value, '$.${name}')`,
+    contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
     close() {
       db.close();
     },
-  };
+  });
 }

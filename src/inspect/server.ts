@@ -15,9 +15,11 @@ import { idProblem } from "../ids.js";
 import type { Memory } from "../memory.js";
 import { MEMORY_KINDS, MEMORY_STATUSES, type MemoryScope, parseScope, SOURCE_TYPES } from "../schema.js";
 import { HNSWStore } from "../store/hnsw-store.js";
+import { PostgresStore } from "../store/postgres-store.js";
 import { type Html, STYLE } from "./html.js";
 import { fill, labelsOf, pickLang } from "./i18n.js";
 import { type Listing, openSqliteListing } from "./listing.js";
+import { openPostgresListing } from "./listing-postgres.js";
 import { openStoreListing } from "./listing-store.js";
 import * as pages from "./pages.js";
 
@@ -95,7 +97,11 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
 
   const { memory, owned } = await openMemory(options);
   const listing: Listing =
-    memory.store instanceof HNSWStore ? openSqliteListing(memory.store.dir) : openStoreListing(memory);
+    memory.store instanceof HNSWStore
+      ? openSqliteListing(memory.store.dir)
+      : owned && options.postgres !== undefined && memory.store instanceof PostgresStore
+        ? openPostgresListing(options.postgres, memory.store.schema)
+        : openStoreListing(memory);
   const allowWrite = options.allowWrite === true;
   const csrf = randomBytes(24).toString("base64url");
   const server = http.createServer((req, res) => {
@@ -147,7 +153,10 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
       if (token !== undefined && !authorised(req, url, res)) throw new HttpError(403, "A valid token is required.");
       if (url.searchParams.has("token")) {
         url.searchParams.delete("token");
-        res.writeHead(303, { location: `${url.pathname}${url.search}` });
+        // One leading slash: "//host/…" would send the browser to another host.
+        let where = url.pathname;
+        while (where.startsWith("//")) where = where.slice(1);
+        res.writeHead(303, { location: `${where}${url.search}` });
         res.end();
         return;
       }
@@ -183,14 +192,14 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   function authorised(req: http.IncomingMessage, url: URL, res: http.ServerResponse): boolean {
     const offered = url.searchParams.get("token");
     if (offered !== null && same(offered, token!)) {
-      res.setHeader("set-cookie", `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+      res.setHeader("set-cookie", `${COOKIE}=${encodeURIComponent(token!)}; HttpOnly; SameSite=Strict; Path=/`);
       return true;
     }
     const header = req.headers.authorization;
     if (header?.startsWith("Bearer ") && same(header.slice(7), token!)) return true;
     for (const part of String(req.headers.cookie ?? "").split(";")) {
       const [name, ...value] = part.trim().split("=");
-      if (name === COOKIE && same(value.join("="), token!)) return true;
+      if (name === COOKIE && same(value.join("="), encodeURIComponent(token!))) return true;
     }
     return false;
   }
@@ -290,7 +299,9 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   async function post(req: http.IncomingMessage, res: http.ServerResponse, url: URL, ctx: pages.PageContext) {
     const origin = `http://${req.headers.host ?? ""}`;
     const claimed = req.headers.origin ?? (req.headers.referer ? safeOrigin(req.headers.referer) : undefined);
-    if (claimed !== undefined && claimed !== origin) throw new HttpError(403, "Cross-origin request refused.");
+    // A browser sends Origin with a form POST (Referrer-Policy same-origin keeps it, where
+    // no-referrer would make it "null"); a request that shows neither is not from this page.
+    if (claimed !== origin) throw new HttpError(403, "Cross-origin or origin-less request refused.");
     const form = new URLSearchParams(await readBody(req));
     if (!same(form.get("csrf") ?? "", csrf)) throw new HttpError(403, "Missing or stale form token: reload the page.");
     const scope = scopeOf(form, ctx);
@@ -330,7 +341,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      listing.close();
+      await listing.close();
       if (owned) await memory.close();
     },
   };

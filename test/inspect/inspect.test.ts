@@ -59,11 +59,14 @@ function request(
   target: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ) {
-  const url = new URL(target, base);
+  // The target as written, not resolved against the base: a test may send an odd path.
+  const { hostname, port } = new URL(base);
   return new Promise<Reply>((resolve, reject) => {
     const req = http.request(
-      url,
       {
+        hostname,
+        port,
+        path: target,
         method: init.method ?? "GET",
         headers: { ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...init.headers },
       },
@@ -268,6 +271,9 @@ describe("inspector, --allow-write", () => {
       (await post("/resolve", `user=alice&id=${id}&choice=keep_both&csrf=${csrf}`, { origin: "http://evil.example" }))
         .status,
     ).toBe(403);
+    expect((await post("/resolve", `user=alice&id=${id}&choice=keep_both&csrf=${csrf}`, {})).status).toBe(403);
+    const referer = { referer: `${origin()}/pending?user=alice` };
+    expect((await post("/resolve", `user=alice&id=${id}&choice=nonsense&csrf=${csrf}`, referer)).status).toBe(400);
     const done = await post("/resolve", `tenant=_default&user=alice&id=${id}&choice=keep_both&csrf=${csrf}`);
     expect(done.status).toBe(303);
     expect(done.headers.location).toMatch(/^\/pending\?/u);
@@ -319,6 +325,8 @@ describe("inspector binding", () => {
       expect((await request(inspector.url, "/")).status).toBe(403);
       const first = await request(inspector.url, `/?token=${encodeURIComponent(token)}`);
       expect(first.status).toBe(303);
+      const away = await request(inspector.url, `/a/..//evil.example/?token=${encodeURIComponent(token)}`);
+      expect(away.headers.location).toBe("/evil.example/");
       const cookie = String(first.headers["set-cookie"]?.[0]).split(";")[0]!;
       expect((await request(inspector.url, "/", { headers: { cookie } })).status).toBe(200);
       expect((await request(inspector.url, "/", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
