@@ -11,6 +11,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 export const SLOW_SUITES = [
   "test/**/*.int.test.ts", // start processes: the CLI, the dev server (e2e), npm pack + install, crashes, locks
+  "test/browser/**/*.test.ts", // the inspector driven in headless Chromium (scripts/chromium.sh installs it)
   "test/docs.test.ts", // runs every example of the READMEs and docs/ in a tsx process (29 of them): 247 s at load 4–5
   "test/eval/quality.test.ts", // the eval floors over every eval set: 27 s
   "test/checkpoints/validation.test.ts", // LangGraph's checkpoint-validation suites, 2,872 tests
