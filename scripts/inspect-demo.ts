@@ -149,10 +149,15 @@ export interface DemoInspector {
 export async function startDemoInspector(options: { dir: string; allowWrite?: boolean }): Promise<DemoInspector> {
   const clock = demoClock();
   // The inspector lists the traces not yet expired by the wall clock: keep the demo's for years.
-  const memory = await createMemory({ dir: options.dir, now: clock.now, env: {}, traceRetentionDays: 3650 });
+  const memory = await createMemory({ dir: options.dir, now: clock.now, env: {} });
   try {
     const seeded = await seedDemo(memory, clock);
-    const inspector = await startInspector({ memory, port: 0, allowWrite: options.allowWrite ?? false });
+    const inspector = await startInspector({
+      memory,
+      now: clock.now,
+      port: 0,
+      allowWrite: options.allowWrite ?? false,
+    });
     let open = true;
     return {
       seeded,

@@ -65,6 +65,11 @@ const EN = {
   injected: "injected",
   signals: "Signals",
   score: "Score",
+  memory: "Memory",
+  trace: "Recall trace",
+  memoryCount: "{n} memories",
+  pendingCount: "{n} waiting for an answer",
+  never: "never",
 } as const;
 
 export type Labels = { [K in keyof typeof EN]: string };
@@ -130,7 +135,57 @@ const ZH: Labels = {
   injected: "已注入",
   signals: "信号",
   score: "得分",
+  memory: "记忆详情",
+  trace: "召回轨迹详情",
+  memoryCount: "{n} 条记忆",
+  pendingCount: "{n} 条等待回答",
+  never: "从未",
 };
+
+/**
+ * The Chinese words for the stored enum values a page shows (statuses, kinds, sources, tiers,
+ * timeline events, trace outcomes and signals, a conflict's decisions). English pages show the
+ * stored value itself, the word the API and the CLI use.
+ */
+const ZH_TERMS: Record<string, string> = {
+  active: "有效",
+  pending: "待确认",
+  superseded: "已被取代",
+  archived: "已归档",
+  preference: "偏好",
+  fact: "事实",
+  episode: "情景",
+  procedure: "流程",
+  todo: "待办",
+  business_fact: "业务事实",
+  explicit: "用户明说",
+  inferred: "推断",
+  system_sync: "系统同步",
+  agent_generated: "代理生成",
+  hot: "热",
+  cold: "冷",
+  written: "写入",
+  merged: "已合并",
+  confirmed: "已确认",
+  restored: "已恢复",
+  deleted: "已删除",
+  injected: "已注入",
+  overridden: "被覆盖",
+  dropped: "未注入",
+  semantic: "语义",
+  recency: "时近",
+  importance: "重要性",
+  usage: "使用",
+  supersede: "用新的替换旧的",
+  keep_both: "两条都保留",
+  merge: "合并为一条",
+  reject: "不记新的",
+};
+
+/** A stored enum value as a page shows it in `lang` (unknown values as stored). */
+export function termOf(lang: Lang, value: string): string {
+  return lang === "zh" ? (ZH_TERMS[value] ?? value) : value;
+}
 
 export function labelsOf(lang: Lang): Labels {
   return lang === "zh" ? ZH : EN;

@@ -9,7 +9,7 @@ import { MEMORY_KINDS, MEMORY_STATUSES, type MemoryRecord, SOURCE_TYPES } from "
 import type { HistoryEntry } from "../write/history.js";
 import type { PendingMemory } from "../write/review.js";
 import { Html, html } from "./html.js";
-import { fill, type Labels, type Lang } from "./i18n.js";
+import { fill, type Labels, type Lang, termOf } from "./i18n.js";
 import type { Page, RecordQuery, ScopeSummary, SectionCounts, TraceSummary } from "./listing.js";
 
 export interface PageContext {
@@ -72,9 +72,15 @@ export function scopesPage(ctx: PageContext, scopes: ScopeSummary[]): Html {
   )}</table>`;
 }
 
-function select(name: string, values: readonly string[], chosen: string | undefined, any: string): Html {
+function select(
+  ctx: PageContext,
+  name: string,
+  values: readonly string[],
+  chosen: string | undefined,
+  any: string,
+): Html {
   return html`<select name="${name}"><option value="">${any}</option>${values.map(
-    (v) => html`<option value="${v}"${v === chosen ? new Html(" selected") : ""}>${v}</option>`,
+    (v) => html`<option value="${v}"${v === chosen ? new Html(" selected") : ""}>${termOf(ctx.lang, v)}</option>`,
   )}</select>`;
 }
 
@@ -100,6 +106,7 @@ function pager(
 
 export function memoriesPage(ctx: PageContext, query: RecordQuery, page: Page<MemoryRecord>): Html {
   const { t } = ctx;
+  const term = (v: string) => termOf(ctx.lang, v);
   const params = {
     tenant: ctx.tenant,
     user: ctx.user,
@@ -109,21 +116,21 @@ export function memoriesPage(ctx: PageContext, query: RecordQuery, page: Page<Me
     q: query.q,
   };
   return html`<form data-testid="memory-filters" method="get" action="/memories">${hidden(ctx)}
-${select("status", MEMORY_STATUSES, query.status, `${t.status}: ${t.any}`)}
-${select("kind", MEMORY_KINDS, query.kind, `${t.kind}: ${t.any}`)}
-${select("source", SOURCE_TYPES, query.source, `${t.source}: ${t.any}`)}
+${select(ctx, "status", MEMORY_STATUSES, query.status, `${t.status}: ${t.any}`)}
+${select(ctx, "kind", MEMORY_KINDS, query.kind, `${t.kind}: ${t.any}`)}
+${select(ctx, "source", SOURCE_TYPES, query.source, `${t.source}: ${t.any}`)}
 <input name="q" value="${query.q ?? ""}" placeholder="${t.search}"> <button type="submit">${t.filter}</button></form>
-<p data-testid="memory-count">${fmtCount(page.total, page.capped)}</p>
+<p data-testid="memory-count">${fill(t.memoryCount, { n: fmtCount(page.total, page.capped) })}</p>
 <table data-testid="memory-table"><tr><th>${t.content}</th><th>${t.kind}</th><th>${t.source}</th><th>${t.status}</th><th>${t.key}</th>
 <th>${t.scores}</th><th>${t.written}</th><th>${t.lastUsed}</th><th>${t.tier}</th></tr>${page.items.map(
     (r) => html`<tr data-testid="memory-row" data-id="${r.id}"><td><a href="${ctx.href("/memory", {
       tenant: ctx.tenant,
       user: ctx.user,
       id: r.id,
-    })}">${r.content}</a></td><td>${r.kind}</td><td>${r.source.type}</td><td>${r.status}</td><td>${r.key}</td>
+    })}">${r.content}</a></td><td>${term(r.kind)}</td><td>${term(r.source.type)}</td><td>${term(r.status)}</td><td>${r.key}</td>
 <td>${r.confidence.toFixed(2)} / ${r.importance.toFixed(2)}</td><td>${day(r.createdAt)}</td><td>${
       r.accessCount > 0 ? day(r.lastAccessedAt) : ""
-    }</td><td>${r.tier ?? "hot"}</td></tr>`,
+    }</td><td>${term(r.tier ?? "hot")}</td></tr>`,
   )}</table>${page.items.length === 0 ? html`<p>${t.none}</p>` : ""}${pager(ctx, "/memories", params, query.page, page.hasNext)}`;
 }
 
@@ -158,22 +165,25 @@ export function eventOf(entry: HistoryEntry): string {
 
 export function memoryPage(ctx: PageContext, record: MemoryRecord | null, history: HistoryEntry[], id: string): Html {
   const { t } = ctx;
+  const term = (v: string) => termOf(ctx.lang, v);
   const link = (other: string) =>
     html`<a href="${ctx.href("/memory", { tenant: ctx.tenant, user: ctx.user, id: other })}">${other}</a>`;
   return html`${
     record
       ? html`<table><tr><th>${t.content}</th><td>${record.content}</td></tr><tr><th>${t.key}</th><td>${record.key}</td></tr>
-<tr><th>${t.kind}</th><td>${record.kind}</td></tr><tr><th>${t.source}</th><td>${record.source.type}</td></tr>
-<tr><th>${t.status}</th><td>${record.status}${record.supersededBy ? html` → ${link(record.supersededBy)}` : ""}</td></tr>
+<tr><th>${t.kind}</th><td>${term(record.kind)}</td></tr><tr><th>${t.source}</th><td>${term(record.source.type)}</td></tr>
+<tr><th>${t.status}</th><td>${term(record.status)}${record.supersededBy ? html` → ${link(record.supersededBy)}` : ""}</td></tr>
 <tr><th>${t.scores}</th><td>${record.confidence.toFixed(2)} / ${record.importance.toFixed(2)}</td></tr>
-<tr><th>${t.written}</th><td>${record.createdAt}</td></tr><tr><th>${t.lastUsed}</th><td>${record.lastAccessedAt} (${record.accessCount})</td></tr>
-<tr><th>${t.tier}</th><td>${record.tier ?? "hot"}</td></tr></table>`
+<tr><th>${t.written}</th><td>${record.createdAt}</td></tr><tr><th>${t.lastUsed}</th><td>${
+          record.accessCount > 0 ? `${record.lastAccessedAt} (${record.accessCount})` : t.never
+        }</td></tr>
+<tr><th>${t.tier}</th><td>${term(record.tier ?? "hot")}</td></tr></table>`
       : html`<p class="muted">${id}</p>`
   }<h2>${t.history}</h2><ol data-testid="timeline">${history.map(
     (e) =>
-      html`<li data-event="${eventOf(e)}" data-action="${e.action}"><b>${eventOf(e)}</b> ${day(e.at)} · ${e.reason}${
+      html`<li data-event="${eventOf(e)}" data-action="${e.action}"><b>${term(eventOf(e))}</b> ${day(e.at)} · ${e.reason}${
         e.relatedId ? html` · ${link(e.relatedId)}` : ""
-      }${e.decision ? html` · ${e.decision}` : ""}</li>`,
+      }${e.decision ? html` · ${term(e.decision)}` : ""}</li>`,
   )}</ol>${
     ctx.allowWrite && record
       ? html`<form data-testid="delete-memory" method="post" action="/delete">${hidden(ctx, { id: record.id, csrf: ctx.csrf })}
@@ -206,17 +216,18 @@ export function episodesPage(
 
 export function pendingPage(ctx: PageContext, page: Page<PendingMemory>, pageNo: number): Html {
   const { t } = ctx;
+  const term = (v: string) => termOf(ctx.lang, v);
   if (page.items.length === 0) return html`<p>${t.none}</p>`;
-  return html`<p>${fmtCount(page.total, page.capped)}</p>${page.items.map(
+  return html`<p>${fill(t.pendingCount, { n: fmtCount(page.total, page.capped) })}</p>${page.items.map(
     (p) => html`<article data-testid="pending-item" data-id="${p.id}"><p><b>${t.question}:</b> ${p.question}</p>
-<p>${p.record.content} <span class="muted">(${p.relation}, ${p.record.source.type})</span></p>${
+<p>${p.record.content} <span class="muted">(${p.relation}, ${term(p.record.source.type)})</span></p>${
       p.existing ? html`<p>${t.existing}: ${p.existing.content}</p>` : ""
     }${
       ctx.allowWrite
         ? html`<form data-testid="resolve-form" method="post" action="/resolve">${hidden(ctx, { id: p.id, csrf: ctx.csrf })}${p.options.map(
-            (o) => html`<button type="submit" name="choice" value="${o}">${o}</button> `,
+            (o) => html`<button type="submit" name="choice" value="${o}">${term(o)}</button> `,
           )}</form>`
-        : html`<p>${t.options}: ${p.options.join(", ")}</p>`
+        : html`<p>${t.options}: ${p.options.map(term).join(", ")}</p>`
     }</article>`,
   )}${pager(ctx, "/pending", { tenant: ctx.tenant, user: ctx.user }, pageNo, page.hasNext)}`;
 }
@@ -239,17 +250,18 @@ const SIGNALS = ["semantic", "recency", "importance", "usage"] as const;
 /** A trace: the query, every candidate with its signals as meters, what was injected or filtered and why, the block. */
 export function traceBody(ctx: PageContext, trace: RecallTrace, block: string | undefined): Html {
   const { t } = ctx;
+  const term = (v: string) => termOf(ctx.lang, v);
   const meter = (v: number | undefined) =>
     v === undefined
       ? ""
       : html`<meter min="0" max="1" value="${v.toFixed(3)}" title="${v.toFixed(3)}">${v.toFixed(3)}</meter>`;
   return html`<p><b>${t.query}:</b> ${trace.query} <span class="muted">(${trace.policy}; ${trace.channels.join(", ")})</span></p>
-<table data-testid="trace-candidates"><tr><th>${t.content}</th><th>${t.kind}</th>${SIGNALS.map((s) => html`<th>${s}</th>`)}<th>${t.score}</th>
+<table data-testid="trace-candidates"><tr><th>${t.content}</th><th>${t.kind}</th>${SIGNALS.map((s) => html`<th>${term(s)}</th>`)}<th>${t.score}</th>
 <th>${t.outcome}</th><th>${t.reason}</th></tr>${trace.memories.map(
     (
       m,
     ) => html`<tr data-testid="candidate" data-id="${m.id}" data-injected="${String(m.outcome === "injected")}"><td>${m.preview}</td>
-<td>${m.kind}</td>${SIGNALS.map((s) => html`<td>${meter(m.signals?.[s])}</td>`)}<td>${meter(m.score)}</td><td>${m.outcome}</td>
+<td>${term(m.kind)}</td>${SIGNALS.map((s) => html`<td>${meter(m.signals?.[s])}</td>`)}<td>${meter(m.score)}</td><td>${term(m.outcome)}</td>
 <td>${m.reason}${m.detail ? html` · ${m.detail}` : ""}</td></tr>`,
   )}</table><h2>${t.block}</h2><pre data-testid="injection-block">${
     block ?? fill(t.blockNotStored, { n: trace.contextTokens })

@@ -39,6 +39,8 @@ export interface InspectorOptions {
   token?: string;
   /** An open facade to inspect instead of `dir` / `postgres` (not closed by `close()`). */
   memory?: Memory;
+  /** The clock that decides which stored traces have expired; give the facade's `now` when it has one. @default the system clock */
+  now?: () => Date;
 }
 
 export interface Inspector {
@@ -237,7 +239,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
         const id = idOf(q);
         const [record, history] = await Promise.all([memory.get(scope, id), listing.history(scope, id)]);
         if (!record && history.length === 0) throw new NotFoundError(id);
-        send(200, t.history, pages.memoryPage(ctx, record, history, id));
+        send(200, t.memory, pages.memoryPage(ctx, record, history, id));
         return;
       }
       case "/episodes": {
@@ -254,11 +256,15 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
         return;
       }
       case "/traces":
-        send(200, t.traces, pages.tracesPage(ctx, await listing.traces(scope, page, new Date()), page));
+        send(
+          200,
+          t.traces,
+          pages.tracesPage(ctx, await listing.traces(scope, page, (options.now ?? (() => new Date()))()), page),
+        );
         return;
       case "/trace": {
         const trace = await memory.trace(scope, idOf(q));
-        send(200, t.traces, pages.traceBody(ctx, trace, undefined));
+        send(200, t.trace, pages.traceBody(ctx, trace, undefined));
         return;
       }
       case "/recall": {

@@ -135,6 +135,12 @@ describe("inspector, read-only", () => {
       "记忆检查器",
     );
     expect((await request(base, "/", { headers: { "accept-language": "en-US" } })).body).toContain("Memory inspector");
+    // Stored values read in the page's language; their stored form stays in the filters' values.
+    const zh = (await request(base, "/memories?user=alice&lang=zh")).body;
+    expect(zh).toMatch(/<td>有效<\/td>/u);
+    expect(zh).toContain('<option value="active">有效</option>');
+    expect(zh).not.toMatch(/<td>active<\/td>/u);
+    expect((await request(base, "/memories?user=alice&lang=en")).body).toMatch(/<td>active<\/td>/u);
   });
 
   it("lists scopes with counts, and shows the trace and a preview's block", async () => {
@@ -175,7 +181,7 @@ describe("inspector, read-only", () => {
     expect(pages.map((p) => idsOf(p.body).length)).toEqual([50, 50, 20]);
     expect(pages.map((p) => p.body.includes('data-testid="next-page"'))).toEqual([true, true, false]);
     expect(new Set(pages.flatMap((p) => idsOf(p.body))).size).toBe(120);
-    expect(pages[0]!.body).toContain('<p data-testid="memory-count">120</p>');
+    expect(pages[0]!.body).toContain('<p data-testid="memory-count">120 memories</p>');
     const next = /data-testid="next-page" href="([^"]+)"/u.exec(pages[0]!.body)![1]!.replaceAll("&amp;", "&");
     expect(idsOf((await request(base, next)).body)).toEqual(idsOf(pages[1]!.body));
   });
