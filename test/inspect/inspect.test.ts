@@ -7,7 +7,7 @@ import { InvalidConfigError } from "../../src/errors.js";
 import { startInspector } from "../../src/inspect/server.js";
 import { createMemory, type Memory } from "../../src/memory.js";
 import { recordOperations } from "../../src/namespaces.js";
-import { parseMemoryRecord } from "../../src/schema.js";
+import { makeRecord } from "../read/helpers.js";
 
 const user = (content: string) => ({ role: "user" as const, content });
 const ALICE = { userId: "alice" };
@@ -25,22 +25,12 @@ async function seed(dir: string): Promise<void> {
   await memory.recall({ scope: ALICE, query: "what do I eat" });
   const at = new Date().toISOString();
   const records = Array.from({ length: 120 }, (_, i) =>
-    parseMemoryRecord({
+    makeRecord(CAROL, {
       id: `carol-${String(i).padStart(3, "0")}`,
       kind: "fact",
       key: `note.n${i}`,
       content: `Note number ${i}`,
-      confidence: 0.9,
-      importance: 0.5,
-      source: { type: "explicit", messageIds: [`m${i}`] },
-      scope: CAROL,
-      sensitivity: "low",
-      status: "active",
       observedAt: at,
-      createdAt: at,
-      updatedAt: at,
-      lastAccessedAt: at,
-      accessCount: 0,
     }),
   );
   await memory.store.batch(records.flatMap(recordOperations));

@@ -27,20 +27,9 @@ noteSkip("recall plan on PostgresStore");
 const NOW = Date.parse("2026-03-10T09:00:00.000Z");
 const DAY_MS = 86_400_000;
 const SCOPE: MemoryScope = { tenantId: "plan", userId: "u1" };
-const EN_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** "what did I say on March 4, 2026": the date as English writes it (Intl, not a list of month names). */
+const spoken = (day: Date) =>
+  day.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** Random names: syllables drawn by the seed, so no name is one the code could know. */
 function randomName(rand: () => number): string {
@@ -98,7 +87,7 @@ function seeded(seed: number, count: number): Seeded {
   // A day named (the `date` channel), a word with other words for it (`related`), history (the cold tier).
   const day = new Date(Date.parse(records[0]!.observedAt));
   queries.push(
-    { query: `what did I say on ${EN_MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}` },
+    { query: `what did I say on ${spoken(day)}` },
     { query: `${day.getUTCFullYear()}年${day.getUTCMonth() + 1}月${day.getUTCDate()}日我说了什么` },
     { query: "what do my kids like to eat" },
     { query: `what did ${names[0]} use before`, includeHistory: true },
