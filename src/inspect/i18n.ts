@@ -67,8 +67,8 @@ const EN = {
   score: "Score",
   memory: "Memory",
   trace: "Recall trace",
-  memoryCount: "{n} memories",
-  pendingCount: "{n} waiting for an answer",
+  memoryCount: "Memories: {n}",
+  pendingCount: "Waiting for an answer: {n}",
   never: "never",
 } as const;
 

@@ -171,7 +171,7 @@ describe("inspector, read-only", () => {
     expect(pages.map((p) => idsOf(p.body).length)).toEqual([50, 50, 20]);
     expect(pages.map((p) => p.body.includes('data-testid="next-page"'))).toEqual([true, true, false]);
     expect(new Set(pages.flatMap((p) => idsOf(p.body))).size).toBe(120);
-    expect(pages[0]!.body).toContain('<p data-testid="memory-count">120 memories</p>');
+    expect(pages[0]!.body).toContain('<p data-testid="memory-count">Memories: 120</p>');
     const next = /data-testid="next-page" href="([^"]+)"/u.exec(pages[0]!.body)![1]!.replaceAll("&amp;", "&");
     expect(idsOf((await request(base, next)).body)).toEqual(idsOf(pages[1]!.body));
   });
