@@ -170,8 +170,23 @@ export function narrowerNouns(
   return [...out];
 }
 
-/** One sense's words and its kinds' words, breadth first, up to `limit`. */
+const narrowerCache = new Map<string, readonly string[]>();
+
+/**
+ * One sense's words and its kinds' words, breadth first, up to `limit`. A walk reads an entry
+ * per word it meets (hundreds under a general noun), so whole answers are cached (bounded) too.
+ */
 function narrowerOf(sense: number, lemma: string, depth: number, limit: number, common: number): string[] {
+  const key = `${sense} ${lemma} ${depth} ${limit} ${common}`;
+  let found = narrowerCache.get(key);
+  if (!found) {
+    found = walkNarrower(sense, lemma, depth, limit, common);
+    remember(narrowerCache, key, found);
+  }
+  return [...found];
+}
+
+function walkNarrower(sense: number, lemma: string, depth: number, limit: number, common: number): string[] {
   const out = new Set<string>();
   const seen = new Set<number>();
   let frontier = [sense];
