@@ -50,7 +50,8 @@ export function matchesFilter(value: Record<string, unknown>, filter: Filter | u
   return Object.entries(filter).every(([field, condition]) => matchesCondition(value[field], condition));
 }
 
-function matchesCondition(actual: unknown, condition: unknown): boolean {
+/** One field's condition, judged on the field's value (`undefined` when absent). */
+export function matchesCondition(actual: unknown, condition: unknown): boolean {
   if (!isOperatorObject(condition)) return actual === condition;
   return Object.entries(condition).every(([op, operand]) => {
     switch (op) {

@@ -20,6 +20,7 @@ import {
 import { yieldIfDue } from "../yield.js";
 import type { HybridHits, StoreIndexConfig, StructureOf } from "./contract.js";
 import type { PlannedBatch, PlannedPut } from "./core.js";
+import { ItemFacets } from "./facets.js";
 import { HNSW_DEFAULTS } from "./hnsw-defaults.js";
 import { KeywordIndexCache } from "./keyword-index.js";
 import { KeywordSearch } from "./keyword-search.js";
@@ -68,6 +69,12 @@ export interface HNSWStoreOptions {
    * `createMemory` passes the memory record's (src/facts/structure.ts). Without it no rows are kept.
    */
   structure?: StructureOf;
+  /**
+   * Keep in memory the short fields searches filter on (a memory's status and kind), per
+   * namespace, once a search there had to read past many rows its filter rejected: those hits
+   * are then dropped unread (src/store/facets.ts). Results are the same either way. @default true
+   */
+  facets?: boolean;
 }
 
 const OptionsSchema = z.object({
@@ -86,6 +93,7 @@ const OptionsSchema = z.object({
     .optional(),
   flushIntervalMs: z.number().int().min(0).optional(),
   structure: z.custom<StructureOf>((f) => typeof f === "function", "must be a function").optional(),
+  facets: z.boolean().optional(),
 });
 
 type GetOp = { path: string; key: string };
@@ -137,6 +145,7 @@ export class HNSWStore extends StoreBase {
   private structured?: SqliteStructureQueries;
   private efSearchHybrid: number = HNSW_DEFAULTS.efSearchHybrid;
   private keywordIndexes?: KeywordIndexCache;
+  private facets?: ItemFacets;
   private readonly statements = new Map<string, Statement>();
 
   constructor(options: HNSWStoreOptions) {
@@ -174,6 +183,7 @@ export class HNSWStore extends StoreBase {
     this.vectors = undefined;
     this.keywords = undefined;
     this.keywordIndexes = undefined;
+    this.facets = undefined;
     this.vectorSearch = undefined;
     this.structured = undefined;
     releaseLock(this.dir);
@@ -343,6 +353,7 @@ export class HNSWStore extends StoreBase {
     const emptied = deleted.map((ns) => ns.id);
     this.keywords!.noteWrites(deleted.reduce((sum, ns) => sum + ns.items, 0));
     this.keywordIndexes!.applyCommitted([], emptied);
+    this.facets?.applyCommitted([], emptied);
     for (const nsId of emptied) this.vectors!.dropPartition(nsId);
     return deleted.map((ns) => ({ namespace: decodeNamespace(ns.path), items: ns.items }));
   }
@@ -438,6 +449,7 @@ export class HNSWStore extends StoreBase {
     this.rows.forgetKeys(writes);
     this.keywords!.noteWrites(writes.length);
     this.keywordIndexes!.applyCommitted(result.keywordChanges, result.emptied);
+    this.facets?.applyCommitted(result.items, result.emptied, result.changes);
     for (const nsId of result.emptied) this.vectors!.dropPartition(nsId);
     this.vectors!.applyCommitted(result.changes, result.partitions);
   }
@@ -484,8 +496,21 @@ export class HNSWStore extends StoreBase {
         lengthOffset: decodeNamespace((nsPath.get(nsId) as { path: string }).path).length,
         rows: bodies.iterate(nsId) as Iterable<{ id: number; body: string }>,
       }));
-      this.keywords = new KeywordSearch((sql) => this.stmt(sql), this.keywordIndexes);
-      this.vectorSearch = new VectorSearch((sql) => this.stmt(sql), this.vectors);
+      const facetRows = readDb.prepare(
+        `SELECT id, json_type(value, '$."' || ? || '"') AS type, json_extract(value, '$."' || ? || '"') AS value
+         FROM items WHERE ns_id = ?`,
+      );
+      const vectorLinks = readDb.prepare("SELECT id AS vid, item_id AS item FROM vectors WHERE ns_id = ?");
+      this.facets =
+        this.options.facets === false
+          ? undefined
+          : new ItemFacets(
+              (nsId, field) =>
+                facetRows.iterate(field, field, nsId) as Iterable<{ id: number; type: string | null; value: unknown }>,
+              (nsId) => vectorLinks.iterate(nsId) as Iterable<{ vid: number; item: number }>,
+            );
+      this.keywords = new KeywordSearch((sql) => this.stmt(sql), this.keywordIndexes, this.facets);
+      this.vectorSearch = new VectorSearch((sql) => this.stmt(sql), this.vectors, this.facets);
       this.structured = new SqliteStructureQueries((sql) => this.stmt(sql), this.keywordIndexes);
     } catch (error) {
       this.checkpointer?.close();

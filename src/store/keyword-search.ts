@@ -11,6 +11,7 @@
  * pages are over-fetched until `offset + limit` items pass.
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
+import type { ItemFacets } from "./facets.js";
 import { filterToSql, matchesFilter } from "./filter.js";
 import { dropUbiquitousTerms, matchExpression, queryTerms } from "./keyword.js";
 import type { KeywordIndexCache } from "./keyword-index.js";
@@ -33,6 +34,7 @@ export class KeywordSearch {
   constructor(
     private readonly stmt: (sql: string) => Statement,
     private readonly indexes: KeywordIndexCache,
+    private readonly facets?: ItemFacets,
   ) {}
 
   /** Count writes: the FTS path's document frequencies are refreshed after 100 + 5% of the corpus. */
@@ -64,12 +66,17 @@ export class KeywordSearch {
     const out: SearchItem[] = [];
     let seen = 0;
     let read = 0;
+    // Facets drop hits the filter certainly fails before their rows are read: kept for a
+    // namespace once a search there had to widen.
+    let pruning = this.facets?.ready(nsId, q.filter) ?? false;
     // Hits for a larger k extend those for a smaller one (ties broken by id), so each round
     // only looks up the new tail.
     // Most filters (status: active) pass most items: start a little above `want`, widen ×4.
     for (let k = Math.ceil(want * 1.25) + 8; ; k *= 4) {
+      if (k > Math.ceil(want * 1.25) + 8 && !pruning && this.facets) pruning = this.facets.prepare(nsId, q.filter);
       const hits = index.search(terms, k);
-      const tail = hits.slice(read);
+      const facets = pruning ? this.facets : undefined;
+      const tail = facets ? hits.slice(read).filter((h) => !facets.fails(nsId, h.id, q.filter)) : hits.slice(read);
       read = hits.length;
       // Cached rows need no query (their values are judged by matchesFilter below).
       const missing = cache ? tail.filter((h) => !cache.item(h.id)).map((h) => h.id) : tail.map((h) => h.id);

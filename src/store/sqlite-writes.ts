@@ -8,6 +8,7 @@
 import { yieldIfDue } from "../yield.js";
 import type { ItemStructure } from "./contract.js";
 import { type PlannedPut, StaleVectorsError } from "./core.js";
+import type { ItemChange } from "./facets.js";
 import { monthDayOf } from "./item-structure.js";
 import { scopeTokens } from "./keyword.js";
 import type { KeywordChange } from "./keyword-index.js";
@@ -22,6 +23,8 @@ export interface CommitResult {
   emptied: number[];
   /** Items whose keyword body was rewritten or removed, in write order. */
   keywordChanges: KeywordChange[];
+  /** Every item written or deleted, in write order, with its new value (facets.ts). */
+  items: ItemChange[];
 }
 
 const FTS_FLUSH_ROWS = 200;
@@ -97,6 +100,7 @@ export class SqliteWriter {
     // Per namespace: item, vector and seq deltas, applied once at the end.
     const touched = new Map<number, { items: number; vectors: number; seq: number }>();
     const keywordChanges: KeywordChange[] = [];
+    const items: ItemChange[] = [];
     let flushedAt = 0;
     const change = (nsId: number) => {
       let c = changes.get(nsId);
@@ -162,7 +166,7 @@ export class SqliteWriter {
             const vid = (
               this.stmts.insertVector.get(itemId, nsId, field, textHash, vectorToBuffer(vec)) as { id: number }
             ).id;
-            change(nsId).added.push({ vid, vec });
+            change(nsId).added.push({ vid, vec, item: itemId });
             vectorDelta += 1;
           }
         }
@@ -170,6 +174,7 @@ export class SqliteWriter {
           this.stmts.insertFts.run(itemId, scopeTokens(write.namespace).join(" "), write.keywordBody);
         if (write.structure) this.writeStructure(itemId, nsId, write.structure, existing !== undefined);
       }
+      items.push({ nsId, id: itemId, json: write.json });
       if (!keepKeywords)
         keywordChanges.push({
           nsId,
@@ -204,7 +209,7 @@ export class SqliteWriter {
         partitions.set(nsId, { id: row.id, vectorCount: row.vector_count, seq: row.seq });
       }
     }
-    return { changes, partitions, emptied, keywordChanges };
+    return { changes, partitions, emptied, keywordChanges, items };
   }
 
   /**

@@ -72,7 +72,8 @@ interface HnswPartition {
 
 /** What a committed batch changed in one namespace. */
 export interface PartitionChange {
-  added: Array<{ vid: number; vec: Float32Array }>;
+  /** New vectors, each with the item it belongs to. */
+  added: Array<{ vid: number; vec: Float32Array; item: number }>;
   removed: number[];
 }
 

@@ -4,6 +4,7 @@
  * the rest in JS; without a query vector, a filtered listing newest first (as InMemoryStore).
  */
 import type { SearchItem } from "@langchain/langgraph-checkpoint";
+import type { ItemFacets } from "./facets.js";
 import { type Filter, filterToSql, matchesFilter } from "./filter.js";
 import { prefixRange } from "./namespace.js";
 import type { RowCache } from "./row-cache.js";
@@ -20,6 +21,7 @@ export class VectorSearch {
   constructor(
     private readonly stmt: (sql: string) => Statement,
     private readonly vectors: VectorIndex,
+    private readonly facets?: ItemFacets,
   ) {}
 
   /**
@@ -74,19 +76,30 @@ export class VectorSearch {
     const passing = new Map<number, { row: ItemRow; score: number; value?: Record<string, unknown> }>();
     const failed = new Set<number>();
     let read = 0;
+    // Facets drop hits whose item the filter certainly fails before their rows are read: kept
+    // for a namespace once a search there had to widen.
+    let pruning = this.facets?.readyVectors(partition.id, filter) ?? false;
     for (;;) {
       const hits = this.vectors.search(partition, query, k, efSearch);
+      let facets = pruning ? this.facets : undefined;
       // Chunks start a little above `want` (most filters pass most items) and double.
       for (let size = Math.ceil(want * 1.25) + 8; read < hits.length && passing.size < want; size *= 2) {
+        // A chunk read already and too few passed: the filter is selective here.
+        if (read > 0 && !pruning && this.facets) {
+          pruning = this.facets.prepareVectors(partition.id, filter);
+          facets = pruning ? this.facets : undefined;
+        }
         const chunk = hits.slice(read, read + size);
         read += chunk.length;
         const scoreOf = new Map(chunk.map((h) => [h.vid, h.score]));
         // Cached rows need no query (their values are judged by matchesFilter below).
         const rows: Array<{ vid: number; row: ItemRow; value?: Record<string, unknown> }> = [];
         const missing: number[] = [];
+        let pruned = 0;
         for (const hit of chunk) {
           const cached = cache?.vector(hit.vid);
           if (cached) rows.push({ vid: hit.vid, row: cached.row as ItemRow, value: cached.value });
+          else if (facets?.vectorFails(partition.id, hit.vid, filter)) pruned += 1;
           else missing.push(hit.vid);
         }
         if (missing.length > 0)
@@ -96,8 +109,8 @@ export class VectorSearch {
               row,
               ...(cache ? { value: cache.remember(row, JSON.parse(row.value), row.vid) } : {}),
             });
-        // Every hit of the chunk is a row the search reads, from SQLite or the row cache.
-        this.rowsRead += chunk.length;
+        // Every hit of the chunk not pruned is a row the search reads, from SQLite or the row cache.
+        this.rowsRead += chunk.length - pruned;
         // Best score first, so an item with several indexed fields counts as its best field.
         rows.sort((a, b) => scoreOf.get(b.vid)! - scoreOf.get(a.vid)!);
         for (const { vid, row, value: known } of rows) {
