@@ -213,19 +213,30 @@ export class PostgresSearch {
    * Many searches in one statement (a round of a recall plan, recall-plan.ts): each hybrid one
    * answered as {@link hybridSearch} answers it, each keyword one as {@link keywordSearch}, their
    * CTEs and rows tagged with their place. Only a vector channel whose filter rejected more of
-   * the nearest vectors than a first round allows takes statements of its own.
+   * the nearest vectors than a first round allows takes statements of its own. A `probe` (only
+   * whether any item says one of the terms) is answered with the first such item found, unranked.
    */
   async lookupMany(
-    lookups: Array<{ search: CheckedQuerySearch; vector: Float32Array | undefined }>,
+    lookups: Array<{ search: CheckedQuerySearch; vector: Float32Array | undefined; probe?: boolean }>,
   ): Promise<HybridHits[]> {
     const params: unknown[] = [];
     const ctes: string[] = [];
     const selects: string[] = [];
     const vectorQueries = new Map<number, VectorQuery>();
-    for (const [at, { search, vector }] of lookups.entries()) {
+    const probes = new Map<string, { search: CheckedQuerySearch; ats: number[]; texts: string[] }>();
+    for (const [at, { search, vector, probe }] of lookups.entries()) {
       const { prefix, filter, limit, offset } = search;
       if (limit === 0) continue;
       const terms = await this.keywordTerms(search.query, prefix, limit + offset);
+      if (probe && !vector) {
+        if (!terms) continue;
+        const key = JSON.stringify([prefix, filter ?? null]);
+        const group = probes.get(key) ?? { search, ats: [], texts: [] };
+        probes.set(key, group);
+        group.ats.push(at);
+        group.texts.push([...terms.rare, ...terms.common].join(" "));
+        continue;
+      }
       let where: { prefixWhere: string; filterWhere: string };
       if (vector) {
         const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query: search.query };
@@ -241,6 +252,7 @@ export class PostgresSearch {
       selects.push(`(SELECT ${at} AS op, 'keyword' AS channel, NULL::int AS found, k.ns, k.key, k.value, k.created_at,
           k.updated_at, k.score::text AS score FROM (${keyword.select}) k)`);
     }
+    for (const { search, ats, texts } of probes.values()) selects.push(this.probeSql(search, ats, texts, params));
     const byOp = new Map<number, FusedRow[]>();
     if (selects.length > 0) {
       const { rows } = await this.options.pool.query<FusedRow>(
@@ -273,6 +285,25 @@ export class PostgresSearch {
       }
     }
     return results;
+  }
+
+  /**
+   * Probes sharing a prefix and filter, as one SELECT: for each (its place in `ats`, its terms in
+   * `texts`), the first item under the prefix passing the filter that says one of its lexemes,
+   * through the same LATERAL probe of each lexeme's GIN postings as {@link keywordSql}.
+   */
+  private probeSql(search: CheckedQuerySearch, ats: number[], texts: string[], params: unknown[]): string {
+    const where = [prefixSql("i", search.prefix, params), filterSql(search.filter, "i.value", params)].filter(Boolean);
+    params.push(ats, texts);
+    return `(SELECT p.at AS op, 'keyword' AS channel, NULL::int AS found, h.ns, h.key, h.value, h.created_at, h.updated_at,
+        NULL::text AS score FROM unnest($${params.length - 1}::int[], $${params.length}::text[]) AS p(at, text)
+      CROSS JOIN LATERAL (
+        SELECT c.* FROM (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', p.text))) l CROSS JOIN LATERAL (
+          SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.tables.of("items")} i
+          WHERE i.terms @@ to_tsquery('simple', quote_literal(l.lexeme)) ${where.length ? `AND ${where.join(" AND ")}` : ""}
+          LIMIT ${rowsPerTerm(1)}
+        ) c LIMIT 1
+      ) h)`;
   }
 
   /** The first round's vector candidates: enough for every field of the wanted items, and some. */
