@@ -22,6 +22,7 @@ import {
   toSearchItems,
   vectorLiteral,
 } from "./postgres-rows.js";
+import { PostgresTermStatistics } from "./postgres-terms.js";
 import type { SearchOp } from "./vector-search.js";
 
 /**
@@ -32,6 +33,15 @@ import type { SearchOp } from "./vector-search.js";
  * Not from a seed: a few times the deepest page recall asks for (24 × 3).
  */
 export const KEYWORD_ROWS_PER_TERM = 256;
+
+/** Rows one term brings to the keyword ranking of a page of `page` items. */
+const rowsPerTerm = (page: number) => Math.max(KEYWORD_ROWS_PER_TERM, 2 * page);
+
+/** A query's keyword terms: the rare ones bring their rows always, the common ones when those fall short. */
+interface KeywordTerms {
+  rare: string[];
+  common: string[];
+}
 
 /** Vector candidates are grown ×4 up to this many when the filter leaves fewer than wanted. */
 const MAX_VECTOR_CANDIDATES = 20_000;
@@ -69,10 +79,11 @@ export interface PostgresSearchOptions {
 
 export class PostgresSearch {
   private readonly tables: PostgresTables;
-  private frequencies?: { at: number; map: Map<string, number> };
+  private readonly statistics: PostgresTermStatistics;
 
   constructor(private readonly options: PostgresSearchOptions) {
     this.tables = options.tables;
+    this.statistics = new PostgresTermStatistics(options.pool, options.tables);
   }
 
   /** Several items by namespace and key in one statement, in the order asked (null where none). */
@@ -175,11 +186,10 @@ export class PostgresSearch {
     const { prefix, filter, limit, offset } = search;
     const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query: search.query };
     if (limit === 0) return { vector: [], keyword: [] };
-    const terms = await this.keywordTerms(search.query);
+    const terms = await this.keywordTerms(search.query, prefix, limit + offset);
     const params: unknown[] = [];
     const vq = this.vectorQuery(op, query, params, "");
-    const keyword =
-      terms.length > 0 ? this.keywordSql(vq.prefixWhere, vq.filterWhere, terms, limit, offset, params) : undefined;
+    const keyword = terms ? this.keywordSql(vq.prefixWhere, vq.filterWhere, terms, limit, offset, params) : undefined;
     const { rows } = await this.options.pool.query<FusedRow>(
       `WITH ${this.vectorCtes(vq)}${keyword ? `, ${keyword.ctes}` : ""}
        ${this.vectorSelect(vq, 0)}
@@ -203,19 +213,30 @@ export class PostgresSearch {
    * Many searches in one statement (a round of a recall plan, recall-plan.ts): each hybrid one
    * answered as {@link hybridSearch} answers it, each keyword one as {@link keywordSearch}, their
    * CTEs and rows tagged with their place. Only a vector channel whose filter rejected more of
-   * the nearest vectors than a first round allows takes statements of its own.
+   * the nearest vectors than a first round allows takes statements of its own. A `probe` (only
+   * whether any item says one of the terms) is answered with the first such item found, unranked.
    */
   async lookupMany(
-    lookups: Array<{ search: CheckedQuerySearch; vector: Float32Array | undefined }>,
+    lookups: Array<{ search: CheckedQuerySearch; vector: Float32Array | undefined; probe?: boolean }>,
   ): Promise<HybridHits[]> {
     const params: unknown[] = [];
     const ctes: string[] = [];
     const selects: string[] = [];
     const vectorQueries = new Map<number, VectorQuery>();
-    for (const [at, { search, vector }] of lookups.entries()) {
+    const probes = new Map<string, { search: CheckedQuerySearch; ats: number[]; texts: string[] }>();
+    for (const [at, { search, vector, probe }] of lookups.entries()) {
       const { prefix, filter, limit, offset } = search;
       if (limit === 0) continue;
-      const terms = await this.keywordTerms(search.query);
+      const terms = await this.keywordTerms(search.query, prefix, limit + offset);
+      if (probe && !vector) {
+        if (!terms) continue;
+        const key = JSON.stringify([prefix, filter ?? null]);
+        const group = probes.get(key) ?? { search, ats: [], texts: [] };
+        probes.set(key, group);
+        group.ats.push(at);
+        group.texts.push([...terms.rare, ...terms.common].join(" "));
+        continue;
+      }
       let where: { prefixWhere: string; filterWhere: string };
       if (vector) {
         const op: SearchOp = { namespacePrefix: prefix, filter, limit, offset, query: search.query };
@@ -225,12 +246,13 @@ export class PostgresSearch {
         selects.push(this.vectorSelect(vq, at));
         where = vq;
       } else where = { prefixWhere: prefixSql("i", prefix, params), filterWhere: filterSql(filter, "i.value", params) };
-      if (terms.length === 0) continue;
+      if (!terms) continue;
       const keyword = this.keywordSql(where.prefixWhere, where.filterWhere, terms, limit, offset, params, `_${at}`);
       ctes.push(keyword.ctes);
       selects.push(`(SELECT ${at} AS op, 'keyword' AS channel, NULL::int AS found, k.ns, k.key, k.value, k.created_at,
           k.updated_at, k.score::text AS score FROM (${keyword.select}) k)`);
     }
+    for (const { search, ats, texts } of probes.values()) selects.push(this.probeSql(search, ats, texts, params));
     const byOp = new Map<number, FusedRow[]>();
     if (selects.length > 0) {
       const { rows } = await this.options.pool.query<FusedRow>(
@@ -263,6 +285,25 @@ export class PostgresSearch {
       }
     }
     return results;
+  }
+
+  /**
+   * Probes sharing a prefix and filter, as one SELECT: for each (its place in `ats`, its terms in
+   * `texts`), the first item under the prefix passing the filter that says one of its lexemes,
+   * through the same LATERAL probe of each lexeme's GIN postings as {@link keywordSql}.
+   */
+  private probeSql(search: CheckedQuerySearch, ats: number[], texts: string[], params: unknown[]): string {
+    const where = [prefixSql("i", search.prefix, params), filterSql(search.filter, "i.value", params)].filter(Boolean);
+    params.push(ats, texts);
+    return `(SELECT p.at AS op, 'keyword' AS channel, NULL::int AS found, h.ns, h.key, h.value, h.created_at, h.updated_at,
+        NULL::text AS score FROM unnest($${params.length - 1}::int[], $${params.length}::text[]) AS p(at, text)
+      CROSS JOIN LATERAL (
+        SELECT c.* FROM (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', p.text))) l CROSS JOIN LATERAL (
+          SELECT i.ns, i.key, i.value, i.created_at, i.updated_at FROM ${this.tables.of("items")} i
+          WHERE i.terms @@ to_tsquery('simple', quote_literal(l.lexeme)) ${where.length ? `AND ${where.join(" AND ")}` : ""}
+          LIMIT ${rowsPerTerm(1)}
+        ) c LIMIT 1
+      ) h)`;
   }
 
   /** The first round's vector candidates: enough for every field of the wanted items, and some. */
@@ -368,8 +409,8 @@ export class PostgresSearch {
   async keywordSearch(search: CheckedQuerySearch): Promise<SearchItem[]> {
     const { prefix, query, filter, limit, offset } = search;
     if (limit === 0) return [];
-    const terms = await this.keywordTerms(query);
-    if (terms.length === 0) return [];
+    const terms = await this.keywordTerms(query, prefix, limit + offset);
+    if (!terms) return [];
     const params: unknown[] = [];
     const keyword = this.keywordSql(
       prefixSql("i", prefix, params),
@@ -384,46 +425,71 @@ export class PostgresSearch {
   }
 
   /**
-   * The query's terms for the keyword channel. As in HNSWStore: terms in more than 30% of the
-   * documents (用户, "user") weigh nearly nothing and would make the search rank a whole scope;
-   * the rarest term always stays.
+   * The query's terms for the keyword channel, undefined when it has none. As in HNSWStore:
+   * terms in more than 30% of the documents (用户, "user") weigh nearly nothing and would make
+   * the search rank a whole scope; the rarest term always stays. Of the others, those the
+   * statistics say more rows under the prefix than a term brings to the ranking are `common`
+   * (all but the rarest, when all are): their rows would be cut to an arbitrary few anyway, so
+   * they bring rows only when the rare terms bring fewer than the page (they still weigh in the
+   * ranking).
    */
-  private async keywordTerms(query: string): Promise<string[]> {
+  private async keywordTerms(query: string, prefix: string[], page: number): Promise<KeywordTerms | undefined> {
     const all = queryTerms(query);
-    if (all.length === 0) return [];
-    const frequencies = await this.termFrequencies();
-    return dropUbiquitousTerms(all, (term) => Math.round((frequencies.get(term) ?? 0) * 1000), 1000);
+    if (all.length === 0) return undefined;
+    const stats = await this.statistics.read();
+    const terms = dropUbiquitousTerms(all, (term) => Math.round(stats.share(term) * 1000), 1000);
+    const cap = rowsPerTerm(page);
+    const rows = stats.rowsUnder(prefix);
+    const common = terms.filter((term) => stats.share(term) * rows > cap);
+    if (common.length === terms.length) {
+      const rarest = common.reduce((a, b) => (stats.share(b) < stats.share(a) ? b : a));
+      common.splice(common.indexOf(rarest), 1);
+    }
+    return { rare: terms.filter((term) => !common.includes(term)), common };
   }
 
   /**
    * The keyword channel as SQL: the terms, OR-ed, as lexemes of the same `simple` parse the
-   * stored terms had; each lexeme brings at most {@link KEYWORD_ROWS_PER_TERM} rows of the
-   * prefix passing the filter (its GIN postings, through a LATERAL probe with a LIMIT), and
-   * `ts_rank` orders their union, keys and terms only: the values are read for the page alone. `params` counts the parameters it added; the CTEs' names end
-   * in `tag` (several searches share one statement).
+   * stored terms had; each rare lexeme brings at most {@link KEYWORD_ROWS_PER_TERM} rows of the
+   * prefix passing the filter (its GIN postings, through a LATERAL probe with a LIMIT), each
+   * common one as many only when the rare ones brought fewer rows than the page, and `ts_rank`
+   * orders their union, keys and terms only: the values are read for the page alone. `params`
+   * counts the parameters it added; the CTEs' names end in `tag` (several searches share one
+   * statement).
    */
   private keywordSql(
     prefixWhere: string,
     filterWhere: string,
-    terms: string[],
+    terms: KeywordTerms,
     limit: number,
     offset: number,
     params: unknown[],
     tag = "",
   ): { ctes: string; select: string; params: number } {
     const before = params.length;
-    params.push(terms.join(" "), limit, offset);
+    params.push(terms.rare.join(" "), limit, offset);
     const [text, lim, off] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
     const where = [prefixWhere, filterWhere].filter(Boolean);
-    const ctes = `kw_lexemes${tag} AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', ${text}))),
-      kw_query${tag} AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM kw_lexemes${tag}),
-      kw_rows${tag} AS (
-        SELECT DISTINCT ON (c.ns, c.key) c.* FROM kw_lexemes${tag} l CROSS JOIN LATERAL (
+    const postings = (lexemes: string) => `SELECT c.* FROM ${lexemes} l CROSS JOIN LATERAL (
           SELECT i.scope, i.ns, i.key, i.terms FROM ${this.tables.of("items")} i
           WHERE i.terms @@ to_tsquery('simple', quote_literal(l.lexeme)) ${where.length ? `AND ${where.join(" AND ")}` : ""}
-          LIMIT ${Math.max(KEYWORD_ROWS_PER_TERM, 2 * (limit + offset))}
-        ) c ORDER BY c.ns, c.key
-      )`;
+          LIMIT ${rowsPerTerm(limit + offset)}
+        ) c`;
+    let ctes = `kw_lexemes${tag} AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', ${text})))`;
+    let found = postings(`kw_lexemes${tag}`);
+    let all = `kw_lexemes${tag}`;
+    if (terms.common.length > 0) {
+      params.push(terms.common.join(" "));
+      ctes += `, kw_common${tag} AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', $${params.length}))
+          WHERE lexeme NOT IN (SELECT lexeme FROM kw_lexemes${tag})),
+        kw_rare${tag} AS MATERIALIZED (${found})`;
+      found = `SELECT * FROM kw_rare${tag} UNION ALL ${postings(`kw_common${tag}`)}
+        WHERE (SELECT count(*) FROM (SELECT DISTINCT ns, key FROM kw_rare${tag}) r) < ${limit + offset}`;
+      all = `(SELECT lexeme FROM kw_lexemes${tag} UNION ALL SELECT lexeme FROM kw_common${tag})`;
+    }
+    ctes += `,
+      kw_query${tag} AS MATERIALIZED (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS q FROM ${all} a),
+      kw_rows${tag} AS (SELECT DISTINCT ON (c.ns, c.key) c.* FROM (${found}) c ORDER BY c.ns, c.key)`;
     // The page is ranked on the terms alone; only its rows' values are read.
     const select = `SELECT i.ns, i.key, i.value, i.created_at, i.updated_at, p.score FROM (
          SELECT r.scope, r.ns, r.key, ts_rank(r.terms, q.q, 1) AS score FROM kw_rows${tag} r, kw_query${tag} q
@@ -431,25 +497,6 @@ export class PostgresSearch {
        ) p JOIN ${this.tables.of("items")} i ON i.scope = p.scope AND i.ns = p.ns AND i.key = p.key
        ORDER BY p.score DESC, p.ns, p.key`;
     return { ctes, select, params: params.length - before };
-  }
-
-  /**
-   * Lexeme frequencies of the stored terms, from PostgreSQL's own statistics (`pg_stats`
-   * most_common_elems, kept by ANALYZE / autovacuum), cached for a minute: no scan per query.
-   */
-  private async termFrequencies(): Promise<Map<string, number>> {
-    const now = Date.now();
-    if (this.frequencies && now - this.frequencies.at < 60_000) return this.frequencies.map;
-    const { rows } = await this.options.pool.query<{ elems: string[] | null; freqs: number[] | null }>(
-      `SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
-       FROM pg_stats WHERE schemaname = $1 AND tablename = 'items' AND attname = 'terms'`,
-      [this.tables.schema],
-    );
-    const map = new Map<string, number>();
-    const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
-    for (const [i, elem] of (elems ?? []).entries()) map.set(elem, Number(freqs?.[i] ?? 0));
-    this.frequencies = { at: now, map };
-    return map;
   }
 
   /** Both channels ranked inside the given items, each over every item passing the filter. */

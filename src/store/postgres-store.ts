@@ -402,7 +402,11 @@ export class PostgresStore extends StoreBase implements ScopeLocking {
     queryVectors: Map<string, Float32Array>,
   ): Promise<HybridHits[]> {
     return this.reads.lookupMany(
-      lookups.map(({ search, hybrid }) => ({ search, vector: hybrid ? queryVectors.get(search.query) : undefined })),
+      lookups.map(({ search, hybrid, probe }) => ({
+        search,
+        vector: hybrid ? queryVectors.get(search.query) : undefined,
+        probe,
+      })),
     );
   }
 

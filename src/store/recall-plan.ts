@@ -53,6 +53,11 @@ export interface CandidateLookup {
   filter?: Record<string, unknown>;
   limit: number;
   channels: "hybrid" | "keyword";
+  /**
+   * Only whether some item passing the filter says one of the query's terms is asked (a name's
+   * reading, a related word): the store may answer with any one such item instead of the best.
+   */
+  probe?: boolean;
 }
 
 /** Runs a round of lookups, answering each as `hybridSearch()` or `keywordSearch()` would. */
@@ -85,12 +90,16 @@ export async function runRecallPlan(plan: RecallPlan, round: LookupRound): Promi
     limit,
     channels: "keyword",
   });
+  const probe = (search: RecallSearch, query: string): CandidateLookup => ({
+    ...keyword(search, query, 1),
+    probe: true,
+  });
   const asked = plan.searches.map((search) => ({
     main: add(first, { ...keyword(search, search.query, search.limit), channels: search.channels }),
     date: search.dayQuery ? add(first, keyword(search, search.dayQuery, search.limit)) : undefined,
-    // Whether any item passing the filter says it: a search for one hit.
-    readings: (search.names ?? []).map((readings) => readings.map((r) => add(first, keyword(search, r, 1)))),
-    words: (search.related ?? []).map(({ word }) => add(first, keyword(search, word, 1))),
+    // Whether any item passing the filter says it: a probe, which any one hit answers.
+    readings: (search.names ?? []).map((readings) => readings.map((r) => add(first, probe(search, r)))),
+    words: (search.related ?? []).map(({ word }) => add(first, probe(search, word))),
   }));
   const found = first.length ? await round(first) : [];
   const says = (at: number) => found[at]!.keyword.length > 0;

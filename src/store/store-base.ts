@@ -54,6 +54,8 @@ export interface StructureQueries {
 export interface CheckedLookup {
   search: CheckedQuerySearch;
   hybrid: boolean;
+  /** Only whether any item is found matters (recall-plan.ts CandidateLookup `probe`). */
+  probe: boolean;
 }
 
 export abstract class StoreBase
@@ -150,6 +152,7 @@ export abstract class StoreBase
       const checked = lookups.map((l) => ({
         search: checkQuerySearch("planRecall", l.namespace, l.query, l),
         hybrid: l.channels === "hybrid",
+        probe: l.probe === true && l.channels === "keyword",
       }));
       const queryVectors = await this.core.embedQueries([
         ...new Set(checked.filter((l) => l.hybrid).map((l) => l.search.query)),

@@ -516,4 +516,30 @@ describe.skipIf(POSTGRES_SKIP_REASON !== undefined)("PostgresStore round trips",
     // A rarer word of the query brings all its rows, whatever the common word's.
     expect((await store.keywordSearch(["k", "u1"], "harbour lighthouse", { limit: 3 }))[0]?.key).toBe("rare");
   });
+
+  it("brings a word more rows say than a word brings only when the rarer words fall short of the page", async () => {
+    const store = openPostgresStore();
+    // 280 short rows say "harbour" (more than one word brings, under 30%), 20 long ones "lighthouse".
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      namespace: ["k", "u1"],
+      key: `r${String(i).padStart(4, "0")}`,
+      value: { content: i < 280 ? "harbour" : i < 300 ? `lighthouse ${"rock ".repeat(12)}` : `filler ${i}` },
+    }));
+    await store.batch(rows);
+    await store.put(["k", "u1"], "both", { content: `harbour lighthouse ${"rock ".repeat(12)}` });
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(`ANALYZE ${store.tables().find((t) => t.endsWith(".items"))}`);
+    await client.end();
+    expect(KEYWORD_ROWS_PER_TERM).toBeLessThan(280);
+    // The rare word fills the page: the common word's rows, shorter, ranked higher, are not brought.
+    const page = await store.keywordSearch(["k", "u1"], "harbour lighthouse", { limit: 5 });
+    expect(page.every((i) => i.key === "both" || Number(i.key.slice(1)) >= 280)).toBe(true);
+    // It falls short: the common word's rows follow.
+    const longer = await store.keywordSearch(["k", "u1"], "harbour lighthouse", { limit: 50 });
+    expect(longer).toHaveLength(50);
+    expect(longer.some((i) => Number(i.key.slice(1)) < 280)).toBe(true);
+    // A word no row says brings nothing: the common word's rows answer.
+    expect(await store.keywordSearch(["k", "u1"], "harbour kelp", { limit: 1 })).toHaveLength(1);
+  });
 });
