@@ -21,7 +21,7 @@ import { EN, firstWordAsSaid, fixEnglishTags } from "./claim-en.js";
 import { readWith } from "./claim-readings.js";
 import type { Claim } from "./claim-types.js";
 import { ZH } from "./claim-zh.js";
-import { knownNamesId, markKnownNames } from "./known-names.js";
+import { knownNamesIn, markKnownNames } from "./known-names.js";
 import { chineseNames } from "./names-zh.js";
 
 /**
@@ -32,7 +32,7 @@ import { chineseNames } from "./names-zh.js";
  * readClaim("柯文是我大学室友", "zh")?.entity?.name; // "柯文"
  */
 export function readClaim(text: string, language: "zh" | "en"): Claim | undefined {
-  const key = `${language}\u0000${knownNamesId()}\u0000${text}`;
+  const key = `${language}\u0000${knownNamesIn(text)}\u0000${text}`;
   if (RECENT.has(key)) return RECENT.get(key);
   const claim = frozen(read(text, language));
   if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
@@ -41,7 +41,7 @@ export function readClaim(text: string, language: "zh" | "en"): Claim | undefine
 }
 
 // One clause is read several times per sentence (its unit, its key, the clause after it, the names
-// it introduces): the last few readings are reused, under the names in force when they were read.
+// it introduces): the last few readings are reused, under the known names the text spells.
 // Bounded, so memory stays flat; shared between callers, so frozen.
 const RECENT = new Map<string, Claim | undefined>();
 const RECENT_MAX = 512;

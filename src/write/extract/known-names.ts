@@ -111,29 +111,15 @@ export function withKnownNames<T>(names: Iterable<string>, read: () => T): T {
   }
 }
 
-// Each distinct set of names in force gets a number of its own (never reused), so that a reading
-// cached under one set is never taken for a reading under another.
-const SET_IDS = new WeakMap<ReadonlySet<string>, number>();
-const IDS_BY_NAMES = new Map<string, number>();
-const IDS_MAX = 64;
-let lastId = 0;
-
 /**
- * A number standing for the names in force: equal for two sets of the same names in the same
- * order, distinct otherwise. What a reading that depends on the names is cached under.
+ * The known names in force that occur in `text`, joined: all a reading of `text` can depend on,
+ * since a known name counts only where the text spells it (markKnownNames, knownNameAt). What a
+ * reading that depends on the names is cached under.
  */
-export function knownNamesId(): number {
-  const known = SET_IDS.get(inForce);
-  if (known !== undefined) return known;
-  const names = [...inForce].join("\u0000");
-  let id = IDS_BY_NAMES.get(names);
-  if (id === undefined) {
-    id = ++lastId;
-    if (IDS_BY_NAMES.size >= IDS_MAX) IDS_BY_NAMES.delete(IDS_BY_NAMES.keys().next().value!);
-    IDS_BY_NAMES.set(names, id);
-  }
-  SET_IDS.set(inForce, id);
-  return id;
+export function knownNamesIn(text: string): string {
+  let found = "";
+  for (const name of inForce) if (text.includes(name)) found += `${name}\u0000`;
+  return found;
 }
 
 /** The known names in force, as introduced (an English name counts only capitalised as it was); empty outside `withKnownNames`. */
