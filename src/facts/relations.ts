@@ -503,6 +503,20 @@ function trimZh(text: string | undefined): string | undefined {
  * // [{ subject: "天穹", predicate: "uses", object: "瀚海数据库" }]
  */
 export function relationsOf(content: string): Relation[] {
+  const known = RECENT.get(content);
+  if (known) return [...known];
+  const found = Object.freeze(readRelations(content).map((r) => Object.freeze(r)));
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(content, found);
+  return [...found];
+}
+
+// A record's content is read again each time the record is put (a usage update, a supersession):
+// the last few readings are reused. Bounded, so memory stays flat; the relations are shared, so frozen.
+const RECENT = new Map<string, readonly Relation[]>();
+const RECENT_MAX = 512;
+
+function readRelations(content: string): Relation[] {
   const text = content.normalize("NFC").slice(0, 2000);
   const out: Relation[] = [];
   const seen = new Set<string>();
