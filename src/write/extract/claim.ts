@@ -24,6 +24,12 @@ import { ZH } from "./claim-zh.js";
 import { knownNamesIn, markKnownNames } from "./known-names.js";
 import { chineseNames } from "./names-zh.js";
 
+// One clause is read several times per sentence (its unit, its key, the clause after it, the names
+// it introduces): the last few readings are reused, under the known names the text spells.
+// Bounded, so memory stays flat; shared between callers, so frozen.
+const RECENT = new Map<string, Claim | undefined>();
+const RECENT_MAX = 512;
+
 /**
  * Read one clause; undefined when it has no words.
  * @example
@@ -39,12 +45,6 @@ export function readClaim(text: string, language: "zh" | "en"): Claim | undefine
   RECENT.set(key, claim);
   return claim;
 }
-
-// One clause is read several times per sentence (its unit, its key, the clause after it, the names
-// it introduces): the last few readings are reused, under the known names the text spells.
-// Bounded, so memory stays flat; shared between callers, so frozen.
-const RECENT = new Map<string, Claim | undefined>();
-const RECENT_MAX = 512;
 
 function frozen(claim: Claim | undefined): Claim | undefined {
   if (!claim) return claim;

@@ -55,6 +55,11 @@ const EN_TERMS = new RegExp(
   "gi",
 );
 
+// One text is scanned several times per write (its message, its sentences, its key, its hints):
+// the last few scans are reused. Bounded, so memory stays flat; the matches are shared, so frozen.
+const RECENT_TERMS = new Map<string, readonly TermMatch[]>();
+const RECENT_MAX = 512;
+
 /**
  * Every lexicon term and topic cue in `text`, in order of appearance. Both languages are
  * scanned, so mixed text ("I like 咖啡") still finds its topic.
@@ -69,11 +74,6 @@ export function findTerms(text: string): TermMatch[] {
   RECENT_TERMS.set(text, found);
   return [...found];
 }
-
-// One text is scanned several times per write (its message, its sentences, its key, its hints):
-// the last few scans are reused. Bounded, so memory stays flat; the matches are shared, so frozen.
-const RECENT_TERMS = new Map<string, readonly TermMatch[]>();
-const RECENT_MAX = 512;
 
 function scanTerms(text: string): TermMatch[] {
   const matches: TermMatch[] = [];

@@ -93,6 +93,12 @@ const ZH_PROJECT = new RegExp(
 );
 /项目\s{0,2}[「“"《]?([A-Za-z][\w-]{0,30}|\p{Script=Han}{2,6}?)(?=[」”"》]|\s|的|[，。,.；;！!？?]|$)|([A-Za-z][\w-]{0,30})\s{0,2}项目/gu;
 
+// One text is read for mentions several times per write (its clauses, its key, the names it
+// introduces): the last few readings are reused, under the known names the text spells (the only
+// ones a reading can depend on). Bounded, so memory stays flat; shared, so frozen.
+const RECENT = new Map<string, readonly EntityMention[]>();
+const RECENT_MAX = 512;
+
 /**
  * Every person, project or pet `text` names, in order.
  * @example
@@ -108,12 +114,6 @@ export function entityMentions(text: string): EntityMention[] {
   RECENT.set(key, found);
   return [...found];
 }
-
-// One text is read for mentions several times per write (its clauses, its key, the names it
-// introduces): the last few readings are reused, under the known names the text spells (the only
-// ones a reading can depend on). Bounded, so memory stays flat; shared, so frozen.
-const RECENT = new Map<string, readonly EntityMention[]>();
-const RECENT_MAX = 512;
 
 function mentionsIn(text: string): EntityMention[] {
   const found: EntityMention[] = [];
