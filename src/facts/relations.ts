@@ -492,6 +492,11 @@ function trimZh(text: string | undefined): string | undefined {
 
 // ---- the reader -----------------------------------------------------------------------------
 
+// A record's content is read again each time the record is put (a usage update, a supersession):
+// the last few readings are reused. Bounded, so memory stays flat; the relations are shared, so frozen.
+const RECENT = new Map<string, readonly Relation[]>();
+const RECENT_MAX = 512;
+
 /**
  * The relations one memory's sentence states, at most {@link MAX_RELATIONS}, each once. The
  * assistant's suggestions are not facts about the world: a sentence attributed to the assistant
@@ -503,6 +508,15 @@ function trimZh(text: string | undefined): string | undefined {
  * // [{ subject: "天穹", predicate: "uses", object: "瀚海数据库" }]
  */
 export function relationsOf(content: string): Relation[] {
+  const known = RECENT.get(content);
+  if (known) return [...known];
+  const found = Object.freeze(readRelations(content).map((r) => Object.freeze(r)));
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(content, found);
+  return [...found];
+}
+
+function readRelations(content: string): Relation[] {
   const text = content.normalize("NFC").slice(0, 2000);
   const out: Relation[] = [];
   const seen = new Set<string>();

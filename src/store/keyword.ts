@@ -14,11 +14,18 @@ export function scopeTokens(namespace: string[]): string[] {
   return namespace.map((_, i) => scopeToken(namespace.slice(0, i + 1)));
 }
 
+// Every write and keyword search of a scope asks for its tokens: the last few are kept.
+const SCOPE_TOKENS = new Map<string, string>();
+const SCOPE_TOKENS_MAX = 1024;
+
 export function scopeToken(prefix: string[]): string {
-  const digest = createHash("sha256")
-    .update(prefix.map((l) => `${l}:`).join(""))
-    .digest("hex");
-  return `s${digest.slice(0, 24)}`;
+  const path = prefix.map((l) => `${l}:`).join("");
+  const known = SCOPE_TOKENS.get(path);
+  if (known !== undefined) return known;
+  const token = `s${createHash("sha256").update(path).digest("hex").slice(0, 24)}`;
+  if (SCOPE_TOKENS.size >= SCOPE_TOKENS_MAX) SCOPE_TOKENS.delete(SCOPE_TOKENS.keys().next().value!);
+  SCOPE_TOKENS.set(path, token);
+  return token;
 }
 
 export function keywordBody(texts: string[]): string {

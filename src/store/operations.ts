@@ -163,9 +163,18 @@ function checkQuery(method: string, query: unknown): string {
   return query;
 }
 
+// A record's texts are hashed again on every put (a usage update, a supersession): the last few are kept.
+const TEXT_HASHES = new Map<string, string>();
+const TEXT_HASHES_MAX = 1024;
+
 /** A short digest of an indexed text: an item's vectors are kept while their texts' digests match. */
 export function hashText(text: string): string {
-  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+  const known = TEXT_HASHES.get(text);
+  if (known !== undefined) return known;
+  const hash = createHash("sha256").update(text).digest("base64url").slice(0, 22);
+  if (TEXT_HASHES.size >= TEXT_HASHES_MAX) TEXT_HASHES.delete(TEXT_HASHES.keys().next().value!);
+  TEXT_HASHES.set(text, hash);
+  return hash;
 }
 
 /** The `index` option of either store, up to the largest vector size its engine holds. */

@@ -59,11 +59,26 @@ export function normalizeText(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(CURLY_APOSTROPHES, "'");
 }
 
+// One text is segmented several times per write (extraction, scoring, conflict, its keyword
+// body, its embedding): the last few segmentations are reused. Bounded, so memory stays flat.
+const RECENT = new Map<string, readonly WordToken[]>();
+const RECENT_MAX = 512;
+
 /**
  * Every word-like segment of `text`, in order, stop words included and flagged.
  * The low-level step shared by {@link tokenize}, {@link keywordTerms} and the hash embedder.
+ * The result is shared between callers (the last {@link RECENT_MAX} are reused): never mutate it.
  */
-export function wordTokens(text: string): WordToken[] {
+export function wordTokens(text: string): readonly WordToken[] {
+  const known = RECENT.get(text);
+  if (known) return known;
+  const tokens = segmentWords(text);
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(text, tokens);
+  return tokens;
+}
+
+function segmentWords(text: string): readonly WordToken[] {
   const normalized = normalizeText(text);
   const tokens: WordToken[] = [];
   for (const segment of WORD_SEGMENTER.segment(normalized)) {
@@ -75,9 +90,9 @@ export function wordTokens(text: string): WordToken[] {
     const stop = isStopword(unpossessed);
     const term = cjk || stop ? unpossessed : stemPlural(unpossessed);
     const start = segment.index;
-    tokens.push({ term, cjk, stop, start, end: start + segment.segment.length });
+    tokens.push(Object.freeze({ term, cjk, stop, start, end: start + segment.segment.length }));
   }
-  return tokens;
+  return Object.freeze(tokens);
 }
 
 /**

@@ -408,9 +408,8 @@ const EN_TO_SIDE =
   String.raw`\s{1,8})?`;
 const ZH_TO_SIDE = "(?:换成|改成|调到|调成|转到|转成|转为|换到|改上|改为|换了|现在上|现在只上)了?\\s{0,4}";
 
-function otherSide(text: string, existing: string): StatedChange | undefined {
-  const normalized = normalizeText(text);
-  const old = normalizeText(existing);
+// Per side of each pair, in order: the change to it, the other side stated, and this side stated.
+const SIDE_CHANGES = (() => {
   const schedule = alternation(EN_SCHEDULE);
   const pairs = [
     ...SIDES.en.map(([a, b]) => ({
@@ -422,18 +421,32 @@ function otherSide(text: string, existing: string): StatedChange | undefined {
     })),
     ...SIDES.zh.map(([a, b]) => ({ a: a!, b: b!, after: "", before: "", to: ZH_TO_SIDE })),
   ];
-  for (const { a, b, after, before, to: verb } of pairs) {
-    for (const [side, other] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      const change = new RegExp(`${verb}${escapeRegExp(side)}${after}`, "u").exec(normalized);
-      if (!change || isUnrealized(sentenceBefore(normalized, change.index))) continue;
-      const stated = new RegExp(`${before}${escapeRegExp(other)}${after}`, "u").exec(old);
-      if (!stated || new RegExp(`${before}${escapeRegExp(side)}${after}`, "u").test(old)) continue;
-      const subject = normalized.slice(0, change.index);
-      if (sameSubject(subject, old.slice(0, stated.index))) return clean(other, side, subject);
-    }
+  return pairs.flatMap(({ a, b, after, before, to: verb }) =>
+    (
+      [
+        [a, b],
+        [b, a],
+      ] as const
+    ).map(([side, other]) => ({
+      side,
+      other,
+      change: new RegExp(`${verb}${escapeRegExp(side)}${after}`, "u"),
+      stated: new RegExp(`${before}${escapeRegExp(other)}${after}`, "u"),
+      again: new RegExp(`${before}${escapeRegExp(side)}${after}`, "u"),
+    })),
+  );
+})();
+
+function otherSide(text: string, existing: string): StatedChange | undefined {
+  const normalized = normalizeText(text);
+  const old = normalizeText(existing);
+  for (const { side, other, change: changeTo, stated: statedOther, again } of SIDE_CHANGES) {
+    const change = changeTo.exec(normalized);
+    if (!change || isUnrealized(sentenceBefore(normalized, change.index))) continue;
+    const stated = statedOther.exec(old);
+    if (!stated || again.test(old)) continue;
+    const subject = normalized.slice(0, change.index);
+    if (sameSubject(subject, old.slice(0, stated.index))) return clean(other, side, subject);
   }
   return undefined;
 }

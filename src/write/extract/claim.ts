@@ -21,8 +21,14 @@ import { EN, firstWordAsSaid, fixEnglishTags } from "./claim-en.js";
 import { readWith } from "./claim-readings.js";
 import type { Claim } from "./claim-types.js";
 import { ZH } from "./claim-zh.js";
-import { markKnownNames } from "./known-names.js";
+import { knownNamesIn, markKnownNames } from "./known-names.js";
 import { chineseNames } from "./names-zh.js";
+
+// One clause is read several times per sentence (its unit, its key, the clause after it, the names
+// it introduces): the last few readings are reused, under the known names the text spells.
+// Bounded, so memory stays flat; shared between callers, so frozen.
+const RECENT = new Map<string, Claim | undefined>();
+const RECENT_MAX = 512;
 
 /**
  * Read one clause; undefined when it has no words.
@@ -32,6 +38,25 @@ import { chineseNames } from "./names-zh.js";
  * readClaim("柯文是我大学室友", "zh")?.entity?.name; // "柯文"
  */
 export function readClaim(text: string, language: "zh" | "en"): Claim | undefined {
+  const key = `${language}\u0000${knownNamesIn(text)}\u0000${text}`;
+  if (RECENT.has(key)) return RECENT.get(key);
+  const claim = frozen(read(text, language));
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(key, claim);
+  return claim;
+}
+
+function frozen(claim: Claim | undefined): Claim | undefined {
+  if (!claim) return claim;
+  if (claim.entity) Object.freeze(claim.entity);
+  if (claim.pronoun) Object.freeze(claim.pronoun);
+  if (claim.valueWords) Object.freeze(claim.valueWords);
+  Object.freeze(claim.frame);
+  Object.freeze(claim.values);
+  return Object.freeze(claim);
+}
+
+function read(text: string, language: "zh" | "en"): Claim | undefined {
   const tagged = markKnownNames(tagWords(text, language), text, language);
   if (tagged.length === 0) return undefined;
   return language === "zh"

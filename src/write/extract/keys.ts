@@ -55,6 +55,11 @@ const EN_TERMS = new RegExp(
   "gi",
 );
 
+// One text is scanned several times per write (its message, its sentences, its key, its hints):
+// the last few scans are reused. Bounded, so memory stays flat; the matches are shared, so frozen.
+const RECENT_TERMS = new Map<string, readonly TermMatch[]>();
+const RECENT_MAX = 512;
+
 /**
  * Every lexicon term and topic cue in `text`, in order of appearance. Both languages are
  * scanned, so mixed text ("I like 咖啡") still finds its topic.
@@ -62,6 +67,15 @@ const EN_TERMS = new RegExp(
  * findTerms("我不吃香菜").map((m) => [m.topic.name, m.term?.slug]); // [["food", "cilantro"]]
  */
 export function findTerms(text: string): TermMatch[] {
+  const known = RECENT_TERMS.get(text);
+  if (known) return [...known];
+  const found = Object.freeze(scanTerms(text).map((m) => Object.freeze(m)));
+  if (RECENT_TERMS.size >= RECENT_MAX) RECENT_TERMS.delete(RECENT_TERMS.keys().next().value!);
+  RECENT_TERMS.set(text, found);
+  return [...found];
+}
+
+function scanTerms(text: string): TermMatch[] {
   const matches: TermMatch[] = [];
   for (const match of text.matchAll(ZH_TERMS)) {
     const surface = match[0];

@@ -111,6 +111,17 @@ export function withKnownNames<T>(names: Iterable<string>, read: () => T): T {
   }
 }
 
+/**
+ * The known names in force that occur in `text`, joined: all a reading of `text` can depend on,
+ * since a known name counts only where the text spells it (markKnownNames, knownNameAt). What a
+ * reading that depends on the names is cached under.
+ */
+export function knownNamesIn(text: string): string {
+  let found = "";
+  for (const name of inForce) if (text.includes(name)) found += `${name}\u0000`;
+  return found;
+}
+
 /** The known names in force, as introduced (an English name counts only capitalised as it was); empty outside `withKnownNames`. */
 export function knownNamesInForce(): ReadonlySet<string> {
   return inForce;

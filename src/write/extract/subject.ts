@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { tagByDictionary } from "../../text/grammar.js";
 import { alternation, wordList } from "../../text/patterns.js";
-import { knownNameAt } from "./known-names.js";
+import { knownNameAt, knownNamesIn } from "./known-names.js";
 import { RELATIONS, type Relation, SURNAMES } from "./lexicon.js";
 import { NOT_A_NAME } from "./markers.js";
 
@@ -93,6 +93,12 @@ const ZH_PROJECT = new RegExp(
 );
 /项目\s{0,2}[「“"《]?([A-Za-z][\w-]{0,30}|\p{Script=Han}{2,6}?)(?=[」”"》]|\s|的|[，。,.；;！!？?]|$)|([A-Za-z][\w-]{0,30})\s{0,2}项目/gu;
 
+// One text is read for mentions several times per write (its clauses, its key, the names it
+// introduces): the last few readings are reused, under the known names the text spells (the only
+// ones a reading can depend on). Bounded, so memory stays flat; shared, so frozen.
+const RECENT = new Map<string, readonly EntityMention[]>();
+const RECENT_MAX = 512;
+
 /**
  * Every person, project or pet `text` names, in order.
  * @example
@@ -100,6 +106,16 @@ const ZH_PROJECT = new RegExp(
  * entityMentions("我10月8日约了郑晓明医生复诊").map((m) => m.relation);          // ["doctor"]
  */
 export function entityMentions(text: string): EntityMention[] {
+  const key = `${knownNamesIn(text)}\u0000${text}`;
+  const known = RECENT.get(key);
+  if (known) return [...known];
+  const found = Object.freeze(mentionsIn(text).map((m) => Object.freeze(m)));
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(key, found);
+  return [...found];
+}
+
+function mentionsIn(text: string): EntityMention[] {
   const found: EntityMention[] = [];
   const add = (relation: Relation | string, name: string | undefined, index: number, end: number) => {
     const slug = typeof relation === "string" ? relation : relation.slug;
