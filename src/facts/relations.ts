@@ -11,6 +11,7 @@
  * Entities are normalised by {@link entityKey}: case, width, articles and the generic type word
  * ("project Atlas", "天穹项目" → "atlas", "天穹"), so a name meets itself across sentences.
  */
+import { RecentLists } from "../recent.js";
 import { alternation, wordList } from "../text/patterns.js";
 import { PERSON_WORDS } from "../write/extract/lexicon.js";
 
@@ -494,8 +495,7 @@ function trimZh(text: string | undefined): string | undefined {
 
 // A record's content is read again each time the record is put (a usage update, a supersession):
 // the last few readings are reused. Bounded, so memory stays flat; the relations are shared, so frozen.
-const RECENT = new Map<string, readonly Relation[]>();
-const RECENT_MAX = 512;
+const RECENT = new RecentLists<Relation>(512);
 
 /**
  * The relations one memory's sentence states, at most {@link MAX_RELATIONS}, each once. The
@@ -508,12 +508,7 @@ const RECENT_MAX = 512;
  * // [{ subject: "天穹", predicate: "uses", object: "瀚海数据库" }]
  */
 export function relationsOf(content: string): Relation[] {
-  const known = RECENT.get(content);
-  if (known) return [...known];
-  const found = Object.freeze(readRelations(content).map((r) => Object.freeze(r)));
-  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
-  RECENT.set(content, found);
-  return [...found];
+  return RECENT.get(content, () => readRelations(content));
 }
 
 function readRelations(content: string): Relation[] {

@@ -3,6 +3,8 @@
  * in Chinese, where no tag marks a name, the runs of Han characters and the question's subject,
  * each read against the memories found; and of those names, the ones that tell memories apart.
  */
+
+import { Recent } from "../recent.js";
 import type { MemoryRecord } from "../schema.js";
 import { tagWords } from "../text/grammar.js";
 import { detectLanguage, normalizeText } from "../text/tokenizer.js";
@@ -116,16 +118,10 @@ export function readNames(query: string, candidates: readonly Candidate<MemoryRe
  * down to two characters; a name in letters or digits whole. None for the speaker, a pronoun or a time.
  */
 function subjectReadings(query: string): string[] {
-  const known = READINGS.get(query);
-  if (known) return known;
-  const readings = readSubject(query);
   // Bounded: the retrieve node and both orderings read the same query.
-  if (READINGS.size >= READINGS_KEPT) READINGS.delete(READINGS.keys().next().value!);
-  READINGS.set(query, readings);
-  return readings;
+  return READINGS.get(query, () => readSubject(query));
 }
-const READINGS = new Map<string, string[]>();
-const READINGS_KEPT = 64;
+const READINGS = new Recent<string[]>(64);
 
 function readSubject(query: string): string[] {
   const claim = readClaim(query, "zh");

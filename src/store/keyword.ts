@@ -7,6 +7,7 @@
  * and never ranks another user's rows.
  */
 import { createHash } from "node:crypto";
+import { Recent } from "../recent.js";
 import { keywordTerms } from "../text/tokenizer.js";
 
 /** One opaque token per prefix of the namespace: `["a","b"]` → tokens for `a:` and `a:b:`. */
@@ -15,17 +16,11 @@ export function scopeTokens(namespace: string[]): string[] {
 }
 
 // Every write and keyword search of a scope asks for its tokens: the last few are kept.
-const SCOPE_TOKENS = new Map<string, string>();
-const SCOPE_TOKENS_MAX = 1024;
+const SCOPE_TOKENS = new Recent<string>(1024);
 
 export function scopeToken(prefix: string[]): string {
   const path = prefix.map((l) => `${l}:`).join("");
-  const known = SCOPE_TOKENS.get(path);
-  if (known !== undefined) return known;
-  const token = `s${createHash("sha256").update(path).digest("hex").slice(0, 24)}`;
-  if (SCOPE_TOKENS.size >= SCOPE_TOKENS_MAX) SCOPE_TOKENS.delete(SCOPE_TOKENS.keys().next().value!);
-  SCOPE_TOKENS.set(path, token);
-  return token;
+  return SCOPE_TOKENS.get(path, () => `s${createHash("sha256").update(path).digest("hex").slice(0, 24)}`);
 }
 
 export function keywordBody(texts: string[]): string {

@@ -11,6 +11,7 @@ import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { ListNamespacesOperation, Operation, PutOperation } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { InvalidOperationError } from "../errors.js";
+import { Recent } from "../recent.js";
 import { type DayCondition, type ItemRef, type KeywordSearchOptions, MAX_STRUCTURED_ROWS } from "./contract.js";
 import { type Filter, validateFilter } from "./filter.js";
 import { validateNamespaceLabels } from "./namespace.js";
@@ -164,17 +165,11 @@ function checkQuery(method: string, query: unknown): string {
 }
 
 // A record's texts are hashed again on every put (a usage update, a supersession): the last few are kept.
-const TEXT_HASHES = new Map<string, string>();
-const TEXT_HASHES_MAX = 1024;
+const TEXT_HASHES = new Recent<string>(1024);
 
 /** A short digest of an indexed text: an item's vectors are kept while their texts' digests match. */
 export function hashText(text: string): string {
-  const known = TEXT_HASHES.get(text);
-  if (known !== undefined) return known;
-  const hash = createHash("sha256").update(text).digest("base64url").slice(0, 22);
-  if (TEXT_HASHES.size >= TEXT_HASHES_MAX) TEXT_HASHES.delete(TEXT_HASHES.keys().next().value!);
-  TEXT_HASHES.set(text, hash);
-  return hash;
+  return TEXT_HASHES.get(text, () => createHash("sha256").update(text).digest("base64url").slice(0, 22));
 }
 
 /** The `index` option of either store, up to the largest vector size its engine holds. */

@@ -10,6 +10,7 @@
  * the main verb. Nothing here decides what to remember.
  */
 import { createRequire } from "node:module";
+import { Recent } from "../recent.js";
 import { TOPICS } from "../write/extract/lexicon.js";
 import { isNoun } from "./wordnet.js";
 
@@ -399,16 +400,10 @@ function tagHan(text: string, offset: number, out: TaggedWord[]): void {
 
 // The write side reads one clause several times (its unit, its key, the clause after it): the
 // last few taggings are kept. Bounded, so memory stays flat however much is written.
-const RECENT = new Map<string, TaggedWord[]>();
 const RECENT_MAX = 256;
+const RECENT = new Recent<TaggedWord[]>(RECENT_MAX);
 
 /** The tagger for a language (the last {@link RECENT_MAX} results are reused). */
 export function tagWords(text: string, language: "zh" | "en"): TaggedWord[] {
-  const key = `${language}\u0000${text}`;
-  const known = RECENT.get(key);
-  if (known) return known;
-  const words = language === "zh" ? tagChinese(text) : tagEnglish(text);
-  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
-  RECENT.set(key, words);
-  return words;
+  return RECENT.get(`${language}\u0000${text}`, () => (language === "zh" ? tagChinese(text) : tagEnglish(text)));
 }

@@ -7,6 +7,8 @@
  * is deterministic and locale-independent: one `"zh"` segmenter serves every text, so the
  * terms indexed for a document and those searched for a query always agree.
  */
+
+import { Recent } from "../recent.js";
 import { isStopword } from "./stopwords.js";
 
 // Module-level: building a segmenter loads ICU break data; reuse it for every call.
@@ -61,8 +63,8 @@ export function normalizeText(text: string): string {
 
 // One text is segmented several times per write (extraction, scoring, conflict, its keyword
 // body, its embedding): the last few segmentations are reused. Bounded, so memory stays flat.
-const RECENT = new Map<string, readonly WordToken[]>();
 const RECENT_MAX = 512;
+const RECENT = new Recent<readonly WordToken[]>(RECENT_MAX);
 
 /**
  * Every word-like segment of `text`, in order, stop words included and flagged.
@@ -70,12 +72,7 @@ const RECENT_MAX = 512;
  * The result is shared between callers (the last {@link RECENT_MAX} are reused): never mutate it.
  */
 export function wordTokens(text: string): readonly WordToken[] {
-  const known = RECENT.get(text);
-  if (known) return known;
-  const tokens = segmentWords(text);
-  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
-  RECENT.set(text, tokens);
-  return tokens;
+  return RECENT.get(text, () => segmentWords(text));
 }
 
 function segmentWords(text: string): readonly WordToken[] {

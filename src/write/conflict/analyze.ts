@@ -11,6 +11,7 @@
  * This is the rule layer: a fast path for clear cases, not semantics.
  */
 
+import { Recent } from "../../recent.js";
 import { wordList } from "../../text/patterns.js";
 import { normalizeText, wordTokens } from "../../text/tokenizer.js";
 import { EN_MONTHS, EN_WEEKDAYS } from "../extract/date-patterns-en.js";
@@ -125,20 +126,14 @@ const DOMAINS: ReadonlyArray<readonly [string, RegExp]> = [
  * [...analyzeStatement("The user no longer eats apples").anchors]; // ["eat", "apple"]
  */
 export function analyzeStatement(text: string): StatementAnalysis {
-  const cached = analyses.get(text);
-  if (cached) return cached;
-  const analysis = analyze(text);
   // First in, first out: a write run compares each candidate with up to ~24 memories, and the
   // same memories come back run after run, so a modest window catches nearly every repeat.
-  if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
-  analyses.set(text, analysis);
-  return analysis;
+  return analyses.get(text, () => analyze(text));
 }
 
 // Analysis is pure but not cheap (Intl.Segmenter, a dozen regexes), and classification reads the
 // same sentences again and again: every candidate against every neighbour, in every run.
-const ANALYSIS_CACHE_SIZE = 4096;
-const analyses = new Map<string, StatementAnalysis>();
+const analyses = new Recent<StatementAnalysis>(4096);
 
 function analyze(text: string): StatementAnalysis {
   const details = new Set(text.match(DETAILS) ?? []);

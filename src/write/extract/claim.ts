@@ -16,6 +16,8 @@
  * The reading is one algorithm (claim-readings.ts) over each language's grammar (claim-en.ts,
  * claim-zh.ts); Chinese names are mended before it (names-zh.ts).
  */
+
+import { Recent } from "../../recent.js";
 import { tagWords } from "../../text/grammar.js";
 import { EN, firstWordAsSaid, fixEnglishTags } from "./claim-en.js";
 import { readWith } from "./claim-readings.js";
@@ -27,8 +29,7 @@ import { chineseNames } from "./names-zh.js";
 // One clause is read several times per sentence (its unit, its key, the clause after it, the names
 // it introduces): the last few readings are reused, under the known names the text spells.
 // Bounded, so memory stays flat; shared between callers, so frozen.
-const RECENT = new Map<string, Claim | undefined>();
-const RECENT_MAX = 512;
+const RECENT = new Recent<Claim | undefined>(512);
 
 /**
  * Read one clause; undefined when it has no words.
@@ -38,12 +39,7 @@ const RECENT_MAX = 512;
  * readClaim("柯文是我大学室友", "zh")?.entity?.name; // "柯文"
  */
 export function readClaim(text: string, language: "zh" | "en"): Claim | undefined {
-  const key = `${language}\u0000${knownNamesIn(text)}\u0000${text}`;
-  if (RECENT.has(key)) return RECENT.get(key);
-  const claim = frozen(read(text, language));
-  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
-  RECENT.set(key, claim);
-  return claim;
+  return RECENT.get(`${language}\u0000${knownNamesIn(text)}\u0000${text}`, () => frozen(read(text, language)));
 }
 
 function frozen(claim: Claim | undefined): Claim | undefined {

@@ -8,6 +8,7 @@
  * (same `food` dimension, another object) and 我偏好华为手机 is `device.phone`.
  */
 import { createHash } from "node:crypto";
+import { RecentLists } from "../../recent.js";
 import type { MemoryKind } from "../../schema.js";
 import { escapeRegExp, wordList } from "../../text/patterns.js";
 import { detectLanguage, normalizeText, tokenize } from "../../text/tokenizer.js";
@@ -57,8 +58,7 @@ const EN_TERMS = new RegExp(
 
 // One text is scanned several times per write (its message, its sentences, its key, its hints):
 // the last few scans are reused. Bounded, so memory stays flat; the matches are shared, so frozen.
-const RECENT_TERMS = new Map<string, readonly TermMatch[]>();
-const RECENT_MAX = 512;
+const RECENT_TERMS = new RecentLists<TermMatch>(512);
 
 /**
  * Every lexicon term and topic cue in `text`, in order of appearance. Both languages are
@@ -67,12 +67,7 @@ const RECENT_MAX = 512;
  * findTerms("我不吃香菜").map((m) => [m.topic.name, m.term?.slug]); // [["food", "cilantro"]]
  */
 export function findTerms(text: string): TermMatch[] {
-  const known = RECENT_TERMS.get(text);
-  if (known) return [...known];
-  const found = Object.freeze(scanTerms(text).map((m) => Object.freeze(m)));
-  if (RECENT_TERMS.size >= RECENT_MAX) RECENT_TERMS.delete(RECENT_TERMS.keys().next().value!);
-  RECENT_TERMS.set(text, found);
-  return [...found];
+  return RECENT_TERMS.get(text, () => scanTerms(text));
 }
 
 function scanTerms(text: string): TermMatch[] {

@@ -10,6 +10,7 @@
  * become key segments: ASCII names as a slug (`anna_lee`), any other as a short stable hash.
  */
 import { createHash } from "node:crypto";
+import { RecentLists } from "../../recent.js";
 import { tagByDictionary } from "../../text/grammar.js";
 import { alternation, wordList } from "../../text/patterns.js";
 import { knownNameAt, knownNamesIn } from "./known-names.js";
@@ -96,8 +97,7 @@ const ZH_PROJECT = new RegExp(
 // One text is read for mentions several times per write (its clauses, its key, the names it
 // introduces): the last few readings are reused, under the known names the text spells (the only
 // ones a reading can depend on). Bounded, so memory stays flat; shared, so frozen.
-const RECENT = new Map<string, readonly EntityMention[]>();
-const RECENT_MAX = 512;
+const RECENT = new RecentLists<EntityMention>(512);
 
 /**
  * Every person, project or pet `text` names, in order.
@@ -106,13 +106,7 @@ const RECENT_MAX = 512;
  * entityMentions("我10月8日约了郑晓明医生复诊").map((m) => m.relation);          // ["doctor"]
  */
 export function entityMentions(text: string): EntityMention[] {
-  const key = `${knownNamesIn(text)}\u0000${text}`;
-  const known = RECENT.get(key);
-  if (known) return [...known];
-  const found = Object.freeze(mentionsIn(text).map((m) => Object.freeze(m)));
-  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
-  RECENT.set(key, found);
-  return [...found];
+  return RECENT.get(`${knownNamesIn(text)}\u0000${text}`, () => mentionsIn(text));
 }
 
 function mentionsIn(text: string): EntityMention[] {
