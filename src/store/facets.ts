@@ -37,9 +37,9 @@ export interface ItemChange {
   json: string | null;
 }
 
-/** Fields a filter tests that can be kept: plain names, not Object.prototype's. */
+/** Fields a filter tests that can be kept: plain names of up to 64 characters, not Object.prototype's. */
 function keptFields(filter: Filter): string[] {
-  return Object.keys(filter).filter((field) => /^[A-Za-z0-9_]+$/u.test(field) && !(field in Object.prototype));
+  return Object.keys(filter).filter((field) => /^[A-Za-z0-9_]{1,64}$/u.test(field) && !(field in Object.prototype));
 }
 
 function facetOf(type: string | null, value: unknown): Facet {
